@@ -1,0 +1,105 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws';
+import { gsi1, tableName, withoutKeys } from '../lib/table';
+import type { Currency } from '../schemas/money';
+import type { LocationType, SessionView } from '../schemas/session';
+
+/** A live session as stored. Counters live on the item so lists need no per-session reads. */
+export type SessionRecord = {
+  id: string;
+  title: string;
+  description: string;
+  startTime: string;
+  durationMinutes: number;
+  locationType: LocationType;
+  location?: string;
+  address?: string;
+  city?: string;
+  postCode?: string;
+  whatToBring?: string;
+  thumbnailUrl?: string;
+  category?: string;
+  featured: boolean;
+  priceAmount: number;
+  priceCurrency: Currency;
+  /** Absent means unlimited. */
+  maxAttendees?: number;
+  /** Seats occupied: confirmed bookings plus seats held for a checkout in progress. */
+  seatsTaken: number;
+  /** The part of seatsTaken held for checkouts that have not been paid yet. */
+  seatsHeld: number;
+  waitlistCount: number;
+  /** Private: shared with attendees only, never in the public view. */
+  zoomLink?: string;
+  recordingUrl?: string;
+  createdAt: string;
+};
+
+const ALL_SESSIONS = 'SESSIONS';
+
+export const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
+
+export function sessionItem(session: SessionRecord) {
+  return {
+    ...sessionKey(session.id),
+    [gsi1.partitionKey]: ALL_SESSIONS,
+    [gsi1.sortKey]: `${session.startTime}#${session.id}`,
+    type: 'Session',
+    ...session,
+  };
+}
+
+/** Upcoming sessions, soonest first: one Query on GSI1 (a page holds far more than one teacher schedules). */
+export async function listUpcomingSessions(now: Date): Promise<SessionRecord[]> {
+  const result = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :all AND #sk >= :now',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: { ':all': ALL_SESSIONS, ':now': now.toISOString() },
+    }),
+  );
+  return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));
+}
+
+export async function getSession(id: string): Promise<SessionRecord | undefined> {
+  const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
+  return result.Item ? withoutKeys<SessionRecord>(result.Item) : undefined;
+}
+
+export function endTime(session: Pick<SessionRecord, 'startTime' | 'durationMinutes'>): string {
+  return new Date(Date.parse(session.startTime) + session.durationMinutes * 60_000).toISOString();
+}
+
+/** The spec's location summary: 'Online', else 'city, post code', city, post code, the free text, or 'On-site'. */
+export function locationText(session: Pick<SessionRecord, 'locationType' | 'city' | 'postCode' | 'location'>): string {
+  if (session.locationType === 'online') return 'Online';
+  if (session.city && session.postCode) return `${session.city}, ${session.postCode}`;
+  return session.city || session.postCode || session.location || 'On-site';
+}
+
+export function toSessionView(session: SessionRecord): SessionView {
+  const seatsLeft = session.maxAttendees == null ? null : Math.max(0, session.maxAttendees - session.seatsTaken);
+  return {
+    id: session.id,
+    title: session.title,
+    description: session.description,
+    startTime: session.startTime,
+    endTime: endTime(session),
+    durationMinutes: session.durationMinutes,
+    locationType: session.locationType,
+    location: locationText(session),
+    address: session.address ?? null,
+    city: session.city ?? null,
+    postCode: session.postCode ?? null,
+    whatToBring: session.whatToBring ?? null,
+    thumbnailUrl: session.thumbnailUrl ?? null,
+    category: session.category ?? null,
+    featured: session.featured,
+    price: { amount: session.priceAmount, currency: session.priceCurrency },
+    maxAttendees: session.maxAttendees ?? null,
+    seatsLeft,
+    soldOut: seatsLeft === 0,
+  };
+}

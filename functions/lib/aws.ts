@@ -1,0 +1,8 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+// Clients are created once per Lambda container. Endpoints come from the standard
+// AWS_ENDPOINT_URL_<SERVICE> variables, which is all the local stack changes.
+export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true },
+});

@@ -1,0 +1,38 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+
+const ses = new SESv2Client({});
+
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: { fileName: string; contentType: string; content: string }[];
+};
+
+export async function sendEmail(email: Email): Promise<void> {
+  const from = process.env.FROM_EMAIL;
+  if (!from) throw new Error('FROM_EMAIL is not set');
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: from,
+      Destination: { ToAddresses: [email.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: email.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: email.text, Charset: 'UTF-8' }, Html: { Data: email.html, Charset: 'UTF-8' } },
+          Attachments: email.attachments?.map((file) => ({
+            FileName: file.fileName,
+            ContentType: file.contentType,
+            RawContent: Buffer.from(file.content, 'utf8'),
+          })),
+        },
+      },
+    }),
+  );
+}
+
+/** Escapes text placed into an e-mail's HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

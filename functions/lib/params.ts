@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+/** Path ids are ULIDs or UUIDs: short, URL-safe strings. */
+export const IdParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id'),
+});

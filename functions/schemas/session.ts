@@ -1,0 +1,39 @@
+import type { Currency, Money } from './money';
+
+export const sessionCategories = [
+  'Breathwork',
+  'Meditation',
+  'Movement',
+  'Pregnancy',
+  'Postpartum',
+  'Mothers',
+  'Workshop',
+  'Other',
+] as const;
+
+export type LocationType = 'online' | 'onsite';
+
+/** What the public API returns for a session: everything a card or the detail page needs. */
+export type SessionView = {
+  id: string;
+  title: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  durationMinutes: number;
+  locationType: LocationType;
+  location: string;
+  address: string | null;
+  city: string | null;
+  postCode: string | null;
+  whatToBring: string | null;
+  thumbnailUrl: string | null;
+  category: string | null;
+  featured: boolean;
+  price: Money;
+  maxAttendees: number | null;
+  seatsLeft: number | null;
+  soldOut: boolean;
+};
+
+export type { Currency };
