@@ -27,4 +27,6 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write', 'events:publish'],
   },
   { method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', access: 'public', grants: ['table:read'] },
+  { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
+  { method: 'GET', path: '/geo', handler: 'geo/get', access: 'public', grants: [] },
 ];

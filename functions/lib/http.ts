@@ -12,7 +12,8 @@ type Parsed<S extends Schemas> = {
   body: S['body'] extends z.ZodType ? z.output<S['body']> : undefined;
   event: APIGatewayProxyEventV2;
 };
-export type HttpResult = { status?: number; body: unknown; headers?: Record<string, string> };
+/** A JSON body, or with `text` a body sent as it is (its content-type in headers). */
+export type HttpResult = { status?: number; headers?: Record<string, string> } & ({ body: unknown } | { text: string });
 
 /**
  * Wraps a route's logic as a middy Lambda handler: parses path, query and body with zod
@@ -25,6 +26,7 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
       try {
         const input = parseRequest(event, schemas) as Parsed<S>;
         const result = await run(input);
+        if ('text' in result) return { statusCode: result.status ?? 200, headers: result.headers, body: result.text };
         return json(result.status ?? 200, result.body, result.headers);
       } catch (error) {
         return errorResponse(error);

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
+// Plain data with no zod import: the site's first load includes this file.
 export const currencies = ['GBP', 'EUR', 'USD'] as const;
-export const Currency = z.enum(currencies);
-export type Currency = z.infer<typeof Currency>;
+export type Currency = (typeof currencies)[number];
 
 /** Money in integer minor units (pence, cents) with its currency: never floats. */
 export type Money = { amount: number; currency: Currency };

@@ -1,0 +1,16 @@
+import { httpRoute } from '../lib/http';
+import { notFound } from '../lib/errors';
+import { IdParams } from '../lib/params';
+import { siteUrl } from '../lib/config';
+import { getBookingView } from '../domain/bookings';
+import { calendarInvite } from '../domain/booking-emails';
+
+/** The booked session as an .ics file: the confirmation page's Apple Calendar link. */
+export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
+  const booking = await getBookingView(params.id);
+  if (!booking) throw notFound('Booking not found');
+  return {
+    text: calendarInvite(booking, siteUrl()),
+    headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': 'attachment; filename="session.ics"' },
+  };
+});

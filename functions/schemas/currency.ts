@@ -1,0 +1,43 @@
+import type { Currency, Money } from './money';
+
+export const currencySymbols: Record<Currency, string> = { GBP: '£', EUR: '€', USD: '$' };
+
+// The spec's list, which includes some non-euro EU countries on purpose.
+const euroCountries = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
+);
+
+/** The currency shown to a visitor from their country (CloudFront's viewer country). */
+export function currencyForCountry(country: string | undefined): Currency {
+  const code = country?.toUpperCase();
+  if (code === 'GB') return 'GBP';
+  if (code && euroCountries.has(code)) return 'EUR';
+  return code ? 'USD' : 'GBP';
+}
+
+export type ExchangeRates = Record<Currency, Record<Currency, number>>;
+
+/** The spec's rates, used when no live rates are available. */
+export const fallbackRates: ExchangeRates = {
+  GBP: { GBP: 1, EUR: 1.17, USD: 1.27 },
+  EUR: { GBP: 0.85, EUR: 1, USD: 1.09 },
+  USD: { GBP: 0.78, EUR: 0.92, USD: 1 },
+};
+
+/**
+ * Converts a price for display. Same currency: unchanged. Otherwise converted and rounded
+ * to a whole unit (half up), as the spec shows converted prices.
+ */
+export function convertMoney(money: Money, target: Currency, rates: ExchangeRates = fallbackRates): Money {
+  if (money.currency === target) return money;
+  const rate = rates[money.currency]?.[target];
+  if (!rate) return money;
+  const wholeUnits = Math.round((money.amount / 100) * rate);
+  return { amount: wholeUnits * 100, currency: target };
+}
+
+export function formatMoney(money: Money): string {
+  const units = money.amount / 100;
+  const text = Number.isInteger(units) ? String(units) : units.toFixed(2);
+  return `${currencySymbols[money.currency]}${text}`;
+}

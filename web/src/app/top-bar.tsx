@@ -1,0 +1,110 @@
+import { useRef } from 'react';
+import { Link, NavLink } from 'react-router';
+import { CurrencySelector } from '@/features/currency/currency-selector';
+import { buttonClass } from '@/components/ui/button';
+import { aboutLink, offeringLinks } from './links';
+
+const navLink = ({ isActive }: { isActive: boolean }) =>
+  `rounded-full px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'text-clay-dark' : 'text-ink hover:text-clay-dark'}`;
+
+export function TopBar() {
+  return (
+    <header className="sticky top-0 z-30 border-b border-linen/80 bg-cream/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 md:px-6">
+        <Link to="/" className="flex items-center gap-2 font-serif text-xl text-ink">
+          <img src="/favicon.svg" alt="" width="28" height="28" />
+          Breathwork
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <a href={aboutLink.href} className={navLink({ isActive: false })}>
+            {aboutLink.label}
+          </a>
+          <OfferingMenu />
+          <NavLink to="/" end className={navLink}>
+            Schedule
+          </NavLink>
+          <NavLink to="/birth-recordings" className={navLink}>
+            Recordings
+          </NavLink>
+          <div className="ml-2">
+            <CurrencySelector />
+          </div>
+          <Link to="/sign-in" className={buttonClass({ size: 'sm', className: 'ml-2' })}>
+            Sign In
+          </Link>
+        </nav>
+        <MobileMenu />
+      </div>
+    </header>
+  );
+}
+
+/** A disclosure of the offering pages; <details> keeps it keyboard-usable with no script. */
+function OfferingMenu() {
+  const menu = useRef<HTMLDetailsElement>(null);
+  return (
+    <details ref={menu} className="group relative">
+      <summary className={`${navLink({ isActive: false })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+        Offering <span aria-hidden="true">▾</span>
+      </summary>
+      <ul className="absolute left-0 top-full mt-2 w-48 rounded-xl border border-linen bg-white p-2 shadow-lg">
+        {offeringLinks.map((link) => (
+          <li key={link.label}>
+            <a href={link.href} onClick={() => menu.current?.removeAttribute('open')} className="block rounded-lg px-3 py-2 text-sm hover:bg-sand">
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** On small screens: a full-screen top sheet with the same links, as a modal dialog. */
+function MobileMenu() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const close = () => dialog.current?.close();
+  const sheetLink = 'block rounded-xl px-4 py-3 text-lg text-ink hover:bg-sand';
+  return (
+    <div className="md:hidden">
+      <button type="button" onClick={() => dialog.current?.showModal()} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label="Open menu">
+        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+      </button>
+      <dialog ref={dialog} aria-label="Menu" className="m-0 h-full max-h-none w-full max-w-none bg-cream p-0 backdrop:bg-transparent">
+        <div className="flex h-16 items-center justify-between border-b border-linen px-4">
+          <span className="font-serif text-xl">Breathwork</span>
+          <button type="button" onClick={close} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label="Close menu">
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+        <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
+          <a href={aboutLink.href} className={sheetLink}>
+            {aboutLink.label}
+          </a>
+          <p className="px-4 pt-3 text-xs font-semibold uppercase tracking-wider text-muted">Offering</p>
+          {offeringLinks.map((link) => (
+            <a key={link.label} href={link.href} className={sheetLink}>
+              {link.label}
+            </a>
+          ))}
+          <Link to="/" onClick={close} className={`${sheetLink} mt-3`}>
+            Schedule
+          </Link>
+          <Link to="/birth-recordings" onClick={close} className={sheetLink}>
+            Recordings
+          </Link>
+          <div className="px-4 py-3">
+            <CurrencySelector id="currency-mobile" />
+          </div>
+          <Link to="/sign-in" onClick={close} className={buttonClass({ className: 'mx-4 mt-2' })}>
+            Join now
+          </Link>
+        </nav>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+
+const tones = {
+  neutral: 'bg-sand text-muted',
+  clay: 'bg-clay/10 text-clay-dark',
+  sage: 'bg-sage/15 text-[#4f6b5e]',
+  alert: 'bg-[#f3dcd5] text-[#8a3b26]',
+} as const;
+
+export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof tones; children: ReactNode }) {
+  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ${tones[tone]}`}>{children}</span>;
+}

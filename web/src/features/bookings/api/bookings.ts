@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BookingRequest, BookingView } from '@schemas/booking';
+import { apiGet, apiPost } from '@/lib/api';
+
+export function useCreateBooking(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: BookingRequest) =>
+      apiPost<{ booking: { id: string } }>(`/sessions/${encodeURIComponent(sessionId)}/bookings`, request).then((r) => r.booking),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+  });
+}
+
+export function useBooking(id: string | null) {
+  return useQuery({
+    queryKey: ['bookings', id],
+    enabled: Boolean(id),
+    queryFn: () => apiGet<{ booking: BookingView }>(`/bookings/${encodeURIComponent(id!)}`).then((r) => r.booking),
+    retry: false,
+  });
+}

@@ -1,0 +1,47 @@
+import type { SessionView } from '@schemas/session';
+
+export const ALL_CATEGORIES = 'All';
+export const ALL_LOCATIONS = 'All Locations';
+export const ONLINE = 'Online';
+
+/** Categories with at least one session in the list, in the order they first appear. */
+export function categoryChips(sessions: SessionView[]): string[] {
+  const present = [...new Set(sessions.map((s) => s.category).filter((c): c is string => Boolean(c)))];
+  return [ALL_CATEGORIES, ...present.sort()];
+}
+
+/** 'All Locations', 'Online' and each city; none at all when every session is online. */
+export function locationChips(sessions: SessionView[]): string[] {
+  const cities = [...new Set(sessions.filter((s) => s.locationType === 'onsite' && s.city).map((s) => s.city!))].sort();
+  return cities.length === 0 ? [] : [ALL_LOCATIONS, ONLINE, ...cities];
+}
+
+export function matchesFilters(session: SessionView, category: string, location: string): boolean {
+  if (category !== ALL_CATEGORIES && session.category !== category) return false;
+  if (location === ALL_LOCATIONS) return true;
+  return location === ONLINE ? session.locationType === 'online' : session.city === location;
+}
+
+export function ChipGroup({ label, options, value, onChange }: { label: string; options: string[]; value: string; onChange: (v: string) => void }) {
+  if (options.length === 0) return null;
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+      {options.map((option) => {
+        const active = option === value;
+        return (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={active}
+            onClick={() => onChange(option)}
+            className={`h-9 rounded-full border px-4 text-sm font-medium transition-colors ${
+              active ? 'border-clay bg-clay text-white' : 'border-linen bg-white text-ink hover:border-clay/50'
+            }`}
+          >
+            {option}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { useSearchParams } from 'react-router';
+import type { SessionView } from '@schemas/session';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SessionCard, SessionTableRow } from './session-row';
+import { ALL_CATEGORIES, ALL_LOCATIONS, ChipGroup, categoryChips, locationChips, matchesFilters } from './session-filters';
+
+export const DEFAULT_EMPTY_MESSAGE = 'No upcoming sessions at this time. Check back later!';
+
+type SessionListProps = {
+  sessions: SessionView[] | undefined;
+  isLoading: boolean;
+  /** Filters belong to the full list only, not to featured or limited lists. */
+  showFilters?: boolean;
+  featuredOnly?: boolean;
+  limit?: number;
+  emptyMessage?: string;
+};
+
+export function SessionList({ sessions, isLoading, showFilters = false, featuredOnly = false, limit, emptyMessage = DEFAULT_EMPTY_MESSAGE }: SessionListProps) {
+  const [params, setParams] = useSearchParams();
+  const category = showFilters ? (params.get('category') ?? ALL_CATEGORIES) : ALL_CATEGORIES;
+  const location = showFilters ? (params.get('location') ?? ALL_LOCATIONS) : ALL_LOCATIONS;
+
+  if (isLoading) return <SessionListSkeleton rows={limit ?? 3} />;
+
+  const base = (sessions ?? []).filter((s) => !featuredOnly || s.featured);
+  const visible = base.filter((s) => matchesFilters(s, category, location)).slice(0, limit);
+  const setFilter = (key: string, value: string, all: string) => {
+    const next = new URLSearchParams(params);
+    if (value === all) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {showFilters && (
+        <div className="flex flex-col gap-3">
+          <ChipGroup label="Filter by category" options={categoryChips(base)} value={category} onChange={(v) => setFilter('category', v, ALL_CATEGORIES)} />
+          <ChipGroup label="Filter by location" options={locationChips(base)} value={location} onChange={(v) => setFilter('location', v, ALL_LOCATIONS)} />
+        </div>
+      )}
+      {visible.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-linen bg-white/60 px-6 py-12 text-center text-muted">{emptyMessage}</div>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Sessions">
+            {visible.map((session) => (
+              <SessionCard key={session.id} session={session} />
+            ))}
+          </ul>
+          <div className="hidden rounded-2xl border border-linen bg-white px-6 shadow-sm md:block">
+            <table className="w-full border-collapse text-left">
+              <caption className="sr-only">Sessions</caption>
+              <thead className="sr-only">
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Session</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">Location</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody className="[&>tr:first-child]:border-t-0">
+                {visible.map((session) => (
+                  <SessionTableRow key={session.id} session={session} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One placeholder row per expected session: an image block and three lines of text. */
+export function SessionListSkeleton({ rows }: { rows: number }) {
+  return (
+    <ul aria-busy="true" aria-label="Loading sessions" className="flex flex-col gap-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <li key={i} data-testid="session-skeleton" className="flex gap-4 rounded-2xl border border-linen bg-white p-4">
+          <Skeleton className="h-20 w-16 shrink-0 rounded-xl" />
+          <div className="flex flex-1 flex-col gap-2 py-1">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import { Link } from 'react-router';
+import { format } from 'date-fns';
+import type { SessionView } from '@schemas/session';
+import { Badge } from '@/components/ui/badge';
+import { buttonClass } from '@/components/ui/button';
+import { useCurrency } from '@/features/currency/currency-context';
+import { formatDuration, formatTime, timeZoneName } from '@/lib/format';
+
+export function PriceText({ session }: { session: SessionView }) {
+  const { formatPrice } = useCurrency();
+  return <>{session.price.amount > 0 ? formatPrice(session.price) : 'Free'}</>;
+}
+
+function DateBlock({ startTime }: { startTime: string }) {
+  const date = new Date(startTime);
+  return (
+    <div className="flex w-16 shrink-0 flex-col self-start items-center rounded-xl bg-sand py-2 text-center">
+      <span className="text-xs font-semibold uppercase tracking-wider text-clay-dark">{format(date, 'MMM')}</span>
+      <span className="font-serif text-2xl leading-tight text-ink">{format(date, 'd')}</span>
+      <span className="text-xs text-muted">{format(date, 'yyyy')}</span>
+    </div>
+  );
+}
+
+function SeatsBadge({ session }: { session: SessionView }) {
+  if (session.soldOut) return <Badge tone="alert">SOLD OUT</Badge>;
+  if (session.seatsLeft !== null && session.seatsLeft <= 3) return <Badge tone="clay">{session.seatsLeft} left</Badge>;
+  return null;
+}
+
+/** A session as a card on small screens. */
+export function SessionCard({ session }: { session: SessionView }) {
+  return (
+    <li className="rounded-2xl border border-linen bg-white p-4 shadow-sm">
+      <Link to={`/sessions/${session.id}`} className="flex gap-4 rounded-xl">
+        <DateBlock startTime={session.startTime} />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            {session.category && <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>}
+            <SeatsBadge session={session} />
+          </div>
+          <h3 className="text-lg leading-snug text-ink">{session.title}</h3>
+          <p className="text-sm text-muted">
+            {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
+          </p>
+          <p className="text-sm text-muted">{session.location}</p>
+          <p className="mt-1 font-semibold text-ink">
+            <PriceText session={session} />
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** A session as a table row on larger screens. */
+export function SessionTableRow({ session }: { session: SessionView }) {
+  return (
+    <tr className="border-t border-linen align-middle">
+      <td className="py-4 pr-4">
+        <DateBlock startTime={session.startTime} />
+      </td>
+      <td className="py-4 pr-4">
+        <div className="flex flex-col gap-1">
+          <div className="flex items-center gap-2">
+            {session.category && <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>}
+            <SeatsBadge session={session} />
+          </div>
+          <Link to={`/sessions/${session.id}`} className="font-serif text-lg text-ink hover:text-clay-dark">
+            {session.title}
+          </Link>
+        </div>
+      </td>
+      <td className="py-4 pr-4 text-sm text-muted whitespace-nowrap">
+        {formatTime(session.startTime)} {timeZoneName(session.startTime)}
+        <br />
+        {formatDuration(session.durationMinutes)}
+      </td>
+      <td className="py-4 pr-4 text-sm text-muted">{session.location}</td>
+      <td className="py-4 pr-4 font-semibold whitespace-nowrap">
+        <PriceText session={session} />
+      </td>
+      <td className="py-4 text-right">
+        <Link to={`/sessions/${session.id}`} className={buttonClass({ size: 'sm', variant: session.soldOut ? 'secondary' : 'primary' })} aria-label={`View ${session.title}`}>
+          {session.soldOut ? 'View' : 'Book'}
+        </Link>
+      </td>
+    </tr>
+  );
+}

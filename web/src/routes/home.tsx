@@ -1,0 +1,34 @@
+import { useUpcomingSessions } from '@/features/sessions/api/sessions';
+import { SessionList } from '@/features/sessions/components/session-list';
+
+export function HomePage() {
+  const { data: sessions, isLoading } = useUpcomingSessions();
+  const hasFeatured = sessions?.some((s) => s.featured);
+  return (
+    <>
+      <section className="mx-auto max-w-6xl px-4 pb-10 pt-12 md:px-6 md:pt-20">
+        <p className="text-sm font-semibold uppercase tracking-[0.2em] text-clay-dark">Breathwork · online and in person</p>
+        <h1 className="mt-4 max-w-3xl text-4xl leading-tight text-ink md:text-6xl">Slow down, breathe, and come home to yourself.</h1>
+        <p className="mt-5 max-w-2xl text-lg text-muted">
+          Guided breathwork for every stage of life, in small groups. Our monthly live session runs on the first Tuesday of each month.
+        </p>
+      </section>
+
+      {(isLoading || hasFeatured) && (
+        <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 pb-12 md:px-6">
+          <h2 id="featured-heading" className="mb-5 text-2xl text-ink">
+            Featured
+          </h2>
+          <SessionList sessions={sessions} isLoading={isLoading} featuredOnly limit={2} />
+        </section>
+      )}
+
+      <section aria-labelledby="schedule-heading" className="mx-auto max-w-6xl px-4 md:px-6">
+        <h2 id="schedule-heading" className="mb-5 text-sm font-semibold tracking-[0.2em] text-muted">
+          UPCOMING SESSIONS
+        </h2>
+        <SessionList sessions={sessions} isLoading={isLoading} showFilters />
+      </section>
+    </>
+  );
+}

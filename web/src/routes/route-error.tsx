@@ -1,0 +1,16 @@
+import { useRouteError } from 'react-router';
+
+/** The router's error page: shown when a page fails to load or render. */
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 text-center">
+      <h1 className="text-3xl">Unexpected Application Error!</h1>
+      <p className="mt-3 text-muted">{error instanceof Error ? error.message : 'Something went wrong.'}</p>
+      <a href="/" className="mt-8 text-clay-dark underline underline-offset-4">
+        Return to Home
+      </a>
+    </main>
+  );
+}

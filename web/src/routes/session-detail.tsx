@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useSession } from '@/features/sessions/api/sessions';
+import { PriceText } from '@/features/sessions/components/session-row';
+import { ShareButton } from '@/features/sessions/components/share-button';
+import { BookingForm } from '@/features/bookings/components/booking-form';
+import { formatDate, formatDuration, formatTime, timeZoneName } from '@/lib/format';
+
+export function SessionDetailPage() {
+  const { id = '' } = useParams();
+  const { data: session, isLoading, isError } = useSession(id);
+  const [booking, setBooking] = useState(false);
+
+  if (isLoading) return <DetailSkeleton />;
+  if (isError || !session) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl">Session not found</h1>
+        <ButtonLink to="/" className="mt-8">
+          Back to sessions
+        </ButtonLink>
+      </section>
+    );
+  }
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 md:px-6 md:py-12">
+      <Link to="/" className="text-sm font-medium text-muted hover:text-clay-dark">
+        ← Back to sessions
+      </Link>
+      <div className="mt-6 grid gap-10 md:grid-cols-[1fr_360px]">
+        <div>
+          {session.thumbnailUrl && (
+            <img src={session.thumbnailUrl} alt="" width="1200" height="630" className="aspect-[1200/630] w-full rounded-2xl object-cover" />
+          )}
+          <div className="mt-6 flex flex-wrap items-center gap-2">
+            {session.category && <Badge tone="sage">{session.category}</Badge>}
+            <Badge>{session.locationType === 'online' ? 'Online' : 'In person'}</Badge>
+            {session.soldOut && <Badge tone="alert">SOLD OUT</Badge>}
+          </div>
+          <h1 className="mt-3 text-3xl leading-tight md:text-5xl">{session.title}</h1>
+          <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="font-semibold text-muted">Date</dt>
+              <dd className="mt-1 text-base">{formatDate(session.startTime)}</dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-muted">Time</dt>
+              <dd className="mt-1 text-base">
+                {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-muted">{session.locationType === 'online' ? 'Where' : 'Location'}</dt>
+              <dd className="mt-1 text-base">
+                {session.locationType === 'online' ? 'Online — the joining link arrives with your booking' : [session.address, session.location].filter(Boolean).join(', ')}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-8 whitespace-pre-line text-lg leading-relaxed text-ink/90">{session.description}</p>
+          {session.whatToBring && (
+            <section className="mt-8 rounded-2xl bg-sand p-5">
+              <h2 className="text-lg">What to bring</h2>
+              <p className="mt-2 text-ink/85">{session.whatToBring}</p>
+            </section>
+          )}
+        </div>
+
+        <aside className="h-fit rounded-2xl border border-linen bg-white p-6 shadow-sm md:sticky md:top-24">
+          <p className="text-sm text-muted">Price per person</p>
+          <p className="mt-1 font-serif text-3xl">
+            <PriceText session={session} />
+          </p>
+          {session.seatsLeft !== null && !session.soldOut && (
+            <p className="mt-2 text-sm text-muted">
+              {session.seatsLeft} {session.seatsLeft === 1 ? 'place' : 'places'} left
+            </p>
+          )}
+          <div className="mt-6">
+            {session.soldOut ? (
+              <p className="rounded-xl bg-sand p-4 text-sm text-muted">This session is fully booked.</p>
+            ) : booking ? (
+              <BookingForm session={session} onCancel={() => setBooking(false)} />
+            ) : (
+              <Button className="w-full" onClick={() => setBooking(true)}>
+                Book Now
+              </Button>
+            )}
+          </div>
+          <div className="mt-4 flex">
+            <ShareButton title={session.title} url={window.location.href} />
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12 md:px-6" aria-busy="true" aria-label="Loading session">
+      <Skeleton className="aspect-[1200/630] w-full max-w-3xl rounded-2xl" />
+      <Skeleton className="mt-6 h-10 w-2/3 max-w-xl" />
+      <Skeleton className="mt-4 h-5 w-1/2 max-w-md" />
+      <Skeleton className="mt-2 h-5 w-1/3 max-w-sm" />
+    </div>
+  );
+}
