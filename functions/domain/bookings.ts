@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
-import { conflict } from '../lib/errors';
+import { conflict, HttpError } from '../lib/errors';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
 import type { BookingRequest, BookingStatus, BookingView, PaymentStatus } from '../schemas/booking';
 import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
@@ -49,35 +49,53 @@ export async function bookFreeSession(session: SessionRecord, attendee: BookingR
     paymentStatus: 'free',
     createdAt: now.toISOString(),
   };
-  try {
-    await dynamo.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: bookingItem(booking),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: sessionKey(session.id),
-              UpdateExpression: 'SET seatsTaken = seatsTaken + :one',
-              ConditionExpression:
-                'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
-              ExpressionAttributeValues: { ':one': 1, ':now': booking.createdAt },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) throw conflict('This session is sold out.');
-    throw error;
-  }
+  const transaction = new TransactWriteCommand({
+    TransactItems: [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: bookingItem(booking),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: sessionKey(session.id),
+          UpdateExpression: 'SET seatsTaken = seatsTaken + :one',
+          ConditionExpression:
+            'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+          ExpressionAttributeValues: { ':one': 1, ':now': booking.createdAt },
+        },
+      },
+    ],
+  });
+  await writeWithConflictRetry(transaction);
   return booking;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs a seat transaction. A failed condition means the session is full (or gone); a
+ * conflict with a concurrent booking of the same session is retried with jittered backoff,
+ * so a rush on the last seats neither oversells nor turns people away while seats remain.
+ */
+async function writeWithConflictRetry(transaction: TransactWriteCommand): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo.send(transaction);
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+      if (codes.includes('ConditionalCheckFailed')) throw conflict('This session is sold out.');
+      if (!codes.includes('TransactionConflict') || attempt >= MAX_ATTEMPTS) {
+        throw new HttpError(503, 'Many people are booking right now. Please try again.');
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
+  }
 }
 
 export async function getBooking(id: string): Promise<BookingRecord | undefined> {

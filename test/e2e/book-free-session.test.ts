@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { ulid } from 'ulid';
+import { siteUrl, waitForEmails } from '../support/stack';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run',
+      '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(() => browser?.close());
+
+describe('a visitor in the browser', () => {
+  it('books a free session from the home page and gets the confirmation page and e-mail', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(siteUrl);
+    await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).waitFor();
+
+    const schedule = page.getByRole('region', { name: 'UPCOMING SESSIONS' });
+    await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Monthly Live Breathwork' }).waitFor();
+    await page.getByRole('button', { name: 'Book Now' }).click();
+
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.getByText('First name is required').waitFor();
+
+    const email = `grace-${ulid().toLowerCase()}@example.com`;
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+
+    await page.waitForURL(/\/booking-confirmation\?bookingId=/);
+    await page.getByRole('heading', { level: 1, name: 'Monthly Live Breathwork' }).waitFor();
+    expect(await page.getByText('Online', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')).toContain('calendar.google.com');
+
+    const [mail] = await waitForEmails(email, 1);
+    expect(mail.subject).toBe('Booking confirmed: Monthly Live Breathwork');
+    expect(mail.body.text).toContain(new URL(page.url()).search);
+    await page.close();
+  });
+
+  it('filters the schedule by category and location chips', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(siteUrl);
+    const schedule = page.getByRole('region', { name: 'UPCOMING SESSIONS' });
+    await schedule.getByRole('button', { name: 'Postpartum' }).click();
+    await page.waitForURL(/category=Postpartum/);
+    await schedule.getByRole('link', { name: 'Postpartum Restore Workshop', exact: true }).waitFor();
+    expect(await schedule.getByRole('row').count()).toBe(2); // header row + one session
+    await schedule.getByRole('button', { name: 'All', exact: true }).click();
+    await schedule.getByRole('button', { name: 'Bristol' }).click();
+    await schedule.getByRole('link', { name: 'Postpartum Restore Workshop', exact: true }).waitFor();
+    expect(await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the mobile top sheet with Join now, and the 404 page with a way home', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${siteUrl}/no-such-page`);
+    await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    expect(await sheet.getByRole('link', { name: 'Join now' }).isVisible()).toBe(true);
+    await sheet.getByRole('button', { name: 'Close menu' }).click();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).waitFor();
+    expect(await page.getByText("REACH OUT, LET'S CONNECT").isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("shows 'Session not found' for an unknown session", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/sessions/01UNKNOWN`);
+    await page.getByRole('heading', { name: 'Session not found' }).waitFor();
+    await page.close();
+  });
+});

@@ -1,0 +1,38 @@
+import { portsFor } from '../../local/environment';
+
+/** The test stack's port: away from `npm start`'s 3000, so both can run at once. */
+export const TEST_PORT = Number(process.env.TEST_STACK_PORT ?? 4310);
+export const ports = portsFor(TEST_PORT);
+export const siteUrl = `http://127.0.0.1:${ports.site}`;
+export const mailUrl = `http://127.0.0.1:${ports.ses}`;
+
+export type SentEmail = {
+  messageId: string;
+  destination: { to: string[] };
+  subject: string;
+  body: { text: string; html: string };
+  attachments: { filename?: string; contentType?: string; content: string }[];
+};
+
+export async function sentEmails(): Promise<SentEmail[]> {
+  const response = await fetch(`${mailUrl}/store`);
+  return ((await response.json()) as { emails: SentEmail[] }).emails;
+}
+
+/** Waits for e-mails to a recipient: delivery runs after the API has answered. */
+export async function waitForEmails(to: string, count: number, timeoutMs = 15_000): Promise<SentEmail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await sentEmails()).filter((email) => email.destination.to.includes(to));
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function api<T = unknown>(path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${siteUrl}/api${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...init?.headers },
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
