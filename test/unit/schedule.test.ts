@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionView } from '../../functions/schemas/session';
+import { categoryChips, locationChips, matchesFilters } from '../../web/src/features/sessions/components/session-filters';
+import { formatDuration } from '../../web/src/lib/format';
+
+const session = (fields: Partial<SessionView>) => ({ locationType: 'online', city: null, category: null, ...fields }) as SessionView;
+
+describe('schedule filters', () => {
+  it("offer 'All' and only the categories present", () => {
+    expect(categoryChips([session({ category: 'Movement' }), session({ category: 'Breathwork' }), session({})])).toEqual([
+      'All',
+      'Breathwork',
+      'Movement',
+    ]);
+  });
+
+  it('hide the location chips when every session is online', () => {
+    expect(locationChips([session({}), session({})])).toEqual([]);
+    expect(locationChips([session({}), session({ locationType: 'onsite', city: 'London' }), session({ locationType: 'onsite', city: 'Bristol' })])).toEqual([
+      'All Locations',
+      'Online',
+      'Bristol',
+      'London',
+    ]);
+  });
+
+  it('match by category and by Online or city', () => {
+    const london = session({ locationType: 'onsite', city: 'London', category: 'Mothers' });
+    expect(matchesFilters(london, 'All', 'All Locations')).toBe(true);
+    expect(matchesFilters(london, 'Mothers', 'London')).toBe(true);
+    expect(matchesFilters(london, 'Mothers', 'Online')).toBe(false);
+    expect(matchesFilters(london, 'Movement', 'All Locations')).toBe(false);
+  });
+
+  it("format durations as '1h 30min' or '45min'", () => {
+    expect(formatDuration(90)).toBe('1h 30min');
+    expect(formatDuration(45)).toBe('45min');
+    expect(formatDuration(120)).toBe('2h');
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { locationText, toSessionView, type SessionRecord } from '../../functions/domain/sessions';
+
+const session: SessionRecord = {
+  id: '01TEST',
+  title: 'Breath',
+  description: 'Calm',
+  startTime: '2030-01-01T19:00:00.000Z',
+  durationMinutes: 90,
+  locationType: 'onsite',
+  city: 'London',
+  postCode: 'E8 3PB',
+  featured: false,
+  priceAmount: 2500,
+  priceCurrency: 'GBP',
+  maxAttendees: 10,
+  seatsTaken: 4,
+  seatsHeld: 1,
+  waitlistCount: 0,
+  zoomLink: 'https://zoom.us/j/secret',
+  createdAt: '2029-12-01T00:00:00.000Z',
+};
+
+describe('session view', () => {
+  it("summarises the location as the spec does", () => {
+    expect(locationText({ locationType: 'online', city: 'London' })).toBe('Online');
+    expect(locationText({ locationType: 'onsite', city: 'London', postCode: 'E8 3PB' })).toBe('London, E8 3PB');
+    expect(locationText({ locationType: 'onsite', city: 'London' })).toBe('London');
+    expect(locationText({ locationType: 'onsite', postCode: 'E8 3PB' })).toBe('E8 3PB');
+    expect(locationText({ locationType: 'onsite', location: 'The barn' })).toBe('The barn');
+    expect(locationText({ locationType: 'onsite' })).toBe('On-site');
+  });
+
+  it('counts held seats as taken, and ends the session after its duration', () => {
+    const view = toSessionView(session);
+    expect(view.seatsLeft).toBe(6);
+    expect(view.soldOut).toBe(false);
+    expect(view.endTime).toBe('2030-01-01T20:30:00.000Z');
+    expect(view.price).toEqual({ amount: 2500, currency: 'GBP' });
+  });
+
+  it('is sold out when every seat is taken, and never sold out without a limit', () => {
+    expect(toSessionView({ ...session, seatsTaken: 10 })).toMatchObject({ seatsLeft: 0, soldOut: true });
+    expect(toSessionView({ ...session, maxAttendees: undefined, seatsTaken: 500 })).toMatchObject({ seatsLeft: null, soldOut: false });
+  });
+
+  it('never exposes the private joining link or the recording', () => {
+    const view = toSessionView({ ...session, recordingUrl: 'https://video/secret' });
+    expect(JSON.stringify(view)).not.toContain('secret');
+  });
+});
