@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../functions/schemas/session';
-import { categoryChips, locationChips, matchesFilters } from '../../web/src/features/sessions/components/session-filters';
+import { categoryChips, locationChips, matchesFilters } from '../../web/src/features/sessions/filters';
 import { formatDuration } from '../../web/src/lib/format';
 
 const session = (fields: Partial<SessionView>) => ({ locationType: 'online', city: null, category: null, ...fields }) as SessionView;

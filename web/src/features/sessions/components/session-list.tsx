@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import type { SessionView } from '@schemas/session';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SessionCard, SessionTableRow } from './session-row';
-import { ALL_CATEGORIES, ALL_LOCATIONS, ChipGroup, categoryChips, locationChips, matchesFilters } from './session-filters';
+import { ALL_CATEGORIES, ALL_LOCATIONS, categoryChips, locationChips, matchesFilters } from '../filters';
+import { ChipGroup } from './chip-group';
 
 export const DEFAULT_EMPTY_MESSAGE = 'No upcoming sessions at this time. Check back later!';
 

@@ -1,0 +1,106 @@
+/**
+ * `npm run bench`: prints the figures behind the performance budgets. It needs the built site
+ * (`npm run build:web`) and starts its own local stack for the API figures.
+ *   - JavaScript the home page loads first, gzipped (budget: 100 KB)
+ *   - each Lambda bundle's size and module load time against an empty Node process
+ *   - API latency on the local stack, and the 500-way rush on 20 seats
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { routes } from '../../functions/routes';
+import { eventCatalogue, eventTypes } from '../../events/catalogue';
+import { portsFor } from '../../local/environment';
+import { spawnLocalStack } from '../support/spawn-stack';
+
+const root = join(import.meta.dirname, '..', '..');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) * p)];
+
+type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+
+function homeFirstLoad() {
+  const dist = join(root, 'web', 'dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit('index.html');
+  visit('src/routes/home.tsx'); // the lazy route that / renders
+  let gzipped = 0;
+  for (const file of files) gzipped += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  console.log(`Home page first load: ${files.size} JS files, ${kb(gzipped)} gzipped (budget 100 KB)`);
+}
+
+function loadTimeMs(file: string): number {
+  const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
+  const runs = Array.from({ length: 5 }, () =>
+    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...process.env, TABLE_NAME: 't', AWS_REGION: 'eu-west-2' } }).toString()),
+  );
+  return percentile(runs, 0.5);
+}
+
+async function lambdaBundles() {
+  const out = join(root, '.local', 'bench');
+  mkdirSync(out, { recursive: true });
+  const handlers = [...routes.map((r) => r.handler), ...eventTypes.flatMap((t) => eventCatalogue[t].consumers.map((c) => c.handler))];
+  const empty = join(out, 'empty.mjs');
+  await build({ stdin: { contents: 'export const handler = async () => ({});' }, outfile: empty, format: 'esm', platform: 'node' });
+  console.log(`\nLambda bundles (ESM, minified, AWS SDK from the runtime), module load median of 5; empty module ${loadTimeMs(empty).toFixed(1)} ms`);
+  for (const handler of handlers) {
+    const outfile = join(out, `${handler.replace('/', '-')}.mjs`);
+    // The same settings as infra/handler-function.ts gives NodejsFunction.
+    await build({
+      entryPoints: [join(root, 'functions', `${handler}.ts`)],
+      outfile,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node22',
+      mainFields: ['module', 'main'],
+      external: ['@aws-sdk/*'],
+      banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+      logLevel: 'error',
+    });
+    console.log(`  ${handler.padEnd(36)} ${kb(statSync(outfile).size).padStart(9)}   load ${loadTimeMs(outfile).toFixed(1)} ms`);
+  }
+}
+
+async function apiFigures() {
+  const port = 4610;
+  const stop = await spawnLocalStack(port);
+  const site = `http://127.0.0.1:${portsFor(port).site}`;
+  try {
+    const timed = async (path: string, init?: RequestInit) => {
+      const start = performance.now();
+      const response = await fetch(`${site}/api${path}`, init);
+      await response.arrayBuffer();
+      return { ms: performance.now() - start, status: response.status };
+    };
+    const list: number[] = [];
+    for (let i = 0; i < 200; i++) list.push((await timed('/sessions')).ms);
+    const { sessions } = (await (await fetch(`${site}/api/sessions`)).json()) as { sessions: { id: string; price: { amount: number }; maxAttendees: number | null }[] };
+    const free = sessions.find((s) => s.price.amount === 0 && s.maxAttendees === null)!;
+    const bookings: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const body = JSON.stringify({ firstName: 'Bench', lastName: `Guest ${i}`, email: `bench-${i}@example.com` });
+      bookings.push((await timed(`/sessions/${free.id}/bookings`, { method: 'POST', body })).ms);
+    }
+    console.log(`\nAPI on the local stack (DynamoDB Local), sequential:`);
+    console.log(`  GET /api/sessions              p50 ${percentile(list, 0.5).toFixed(1)} ms   p95 ${percentile(list, 0.95).toFixed(1)} ms   (200 requests)`);
+    console.log(`  POST /api/sessions/{id}/bookings p50 ${percentile(bookings, 0.5).toFixed(1)} ms   p95 ${percentile(bookings, 0.95).toFixed(1)} ms   (50 requests)`);
+  } finally {
+    await stop();
+  }
+}
+
+homeFirstLoad();
+await lambdaBundles();
+await apiFigures();
