@@ -14,7 +14,7 @@ export const constructId = (handler: string) =>
 
 /**
  * One catalogue handler as a Lambda: Node 22 on arm64, bundled by esbuild as minified ESM
- * with only the SDK clients it imports, and logs kept for a month.
+ * together with the SDK clients it imports, and logs kept for a month.
  */
 export function handlerFunction(
   scope: Construct,
@@ -40,6 +40,9 @@ export function handlerFunction(
       sourceMap: true,
       target: 'node22',
       mainFields: ['module', 'main'],
+      // Bundling the SDK clients (tree-shaken, one file) loads about three times faster than
+      // the runtime's own copy: see `npm run bench`.
+      externalModules: [],
       // Some dependencies are CommonJS and call require(); ESM bundles need it defined.
       banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
     },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Path ids are ULIDs or UUIDs: short, URL-safe strings. */
 export const IdParams = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The booking form, parsed the same way in the browser and on the server. */
 export const BookingRequest = z.object({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 import { ulid } from 'ulid';
-import { siteUrl, waitForEmails } from '../support/stack';
+import { api, siteUrl, waitForEmails } from '../support/stack';
+import { createSession } from '../support/sessions';
 
 let browser: Browser;
 
@@ -71,6 +72,24 @@ describe('a visitor in the browser', () => {
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).waitFor();
     expect(await page.getByText("REACH OUT, LET'S CONNECT").isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('tells the visitor in a toast when the last seat went while they were typing', async () => {
+    const session = await createSession({ title: 'Last Seat Circle', maxAttendees: 1 });
+    const page = await browser.newPage();
+    await page.goto(`${siteUrl}/sessions/${session.id}`);
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await page.getByLabel('First name').fill('Mary');
+    await page.getByLabel('Last name').fill('Somerville');
+    await page.getByLabel('Email').fill('mary@example.com');
+
+    const other = { firstName: 'Quick', lastName: 'Booker', email: 'quick@example.com' };
+    expect((await api(`/sessions/${session.id}/bookings`, { method: 'POST', body: JSON.stringify(other) })).status).toBe(201);
+
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.getByText('This session is sold out.').waitFor();
+    expect(page.url()).toContain(`/sessions/${session.id}`);
     await page.close();
   });
 

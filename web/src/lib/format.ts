@@ -1,7 +1,19 @@
-import { format } from 'date-fns';
+// Intl formats dates natively, so the first page load carries no date library.
+const en = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options);
+const longDate = en({ month: 'long', day: 'numeric', year: 'numeric' });
+const time = en({ hour: 'numeric', minute: '2-digit', hour12: true });
+const shortMonth = en({ month: 'short' });
 
-export const formatDate = (iso: string) => format(new Date(iso), 'MMMM d, yyyy');
-export const formatTime = (iso: string) => format(new Date(iso), 'h:mm a');
+/** 'November 30, 2026', as date-fns 'MMMM d, yyyy' would print it. */
+export const formatDate = (iso: string) => longDate.format(new Date(iso));
+/** '7:00 PM', as 'h:mm a'. */
+export const formatTime = (iso: string) => time.format(new Date(iso));
+
+/** The parts of a calendar leaf: 'Nov', '30', '2026'. */
+export function dateParts(iso: string) {
+  const date = new Date(iso);
+  return { month: shortMonth.format(date), day: String(date.getDate()), year: String(date.getFullYear()) };
+}
 
 /** The visitor's own zone, named, so '7:00 PM' is never ambiguous. */
 export function timeZoneName(iso: string): string {

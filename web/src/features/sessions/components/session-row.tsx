@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { format } from 'date-fns';
 import type { SessionView } from '@schemas/session';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { useCurrency } from '@/features/currency/currency-context';
-import { formatDuration, formatTime, timeZoneName } from '@/lib/format';
+import { dateParts, formatDuration, formatTime, timeZoneName } from '@/lib/format';
 
 export function PriceText({ session }: { session: SessionView }) {
   const { formatPrice } = useCurrency();
@@ -12,12 +11,12 @@ export function PriceText({ session }: { session: SessionView }) {
 }
 
 function DateBlock({ startTime }: { startTime: string }) {
-  const date = new Date(startTime);
+  const { month, day, year } = dateParts(startTime);
   return (
     <div className="flex w-16 shrink-0 flex-col self-start items-center rounded-xl bg-sand py-2 text-center">
-      <span className="text-xs font-semibold uppercase tracking-wider text-clay-dark">{format(date, 'MMM')}</span>
-      <span className="font-serif text-2xl leading-tight text-ink">{format(date, 'd')}</span>
-      <span className="text-xs text-muted">{format(date, 'yyyy')}</span>
+      <span className="text-xs font-semibold uppercase tracking-wider text-clay-dark">{month}</span>
+      <span className="font-serif text-2xl leading-tight text-ink">{day}</span>
+      <span className="text-xs text-muted">{year}</span>
     </div>
   );
 }
