@@ -3,6 +3,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { ulid } from 'ulid';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
+import { accessibilityViolations } from '../support/axe';
 
 let browser: Browser;
 
@@ -22,12 +23,15 @@ describe('a visitor in the browser', () => {
     await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).waitFor();
 
     const schedule = page.getByRole('region', { name: 'UPCOMING SESSIONS' });
+    await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
     await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Monthly Live Breathwork' }).waitFor();
     await page.getByRole('button', { name: 'Book Now' }).click();
 
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await page.getByText('First name is required').waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     const email = `grace-${ulid().toLowerCase()}@example.com`;
     await page.getByLabel('First name').fill('Grace');
@@ -39,6 +43,7 @@ describe('a visitor in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Monthly Live Breathwork' }).waitFor();
     expect(await page.getByText('Online', { exact: true }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Google Calendar' }).getAttribute('href')).toContain('calendar.google.com');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     const [mail] = await waitForEmails(email, 1);
     expect(mail.subject).toBe('Booking confirmed: Monthly Live Breathwork');
@@ -68,6 +73,7 @@ describe('a visitor in the browser', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const sheet = page.getByRole('dialog', { name: 'Menu' });
     expect(await sheet.getByRole('link', { name: 'Join now' }).isVisible()).toBe(true);
+    expect(await accessibilityViolations(page)).toEqual([]);
     await sheet.getByRole('button', { name: 'Close menu' }).click();
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).waitFor();

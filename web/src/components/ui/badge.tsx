@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 const tones = {
   neutral: 'bg-sand text-muted',
   clay: 'bg-clay/10 text-clay-dark',
-  sage: 'bg-sage/15 text-[#4f6b5e]',
+  sage: 'bg-sage/10 text-sage',
   alert: 'bg-[#f3dcd5] text-[#8a3b26]',
 } as const;
 
