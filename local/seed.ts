@@ -8,7 +8,8 @@ import { sessionCategories } from '../functions/schemas/session';
 import { bookFreeSession } from '../functions/domain/bookings';
 
 type DemoSession = Omit<SessionRecord, 'id' | 'createdAt' | 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'startTime' | 'thumbnailUrl'> & {
-  daysFromNow: number;
+  /** Days from today, or 'first-tuesday' for the next first Tuesday of a month. */
+  daysFromNow: number | 'first-tuesday';
   hourUtc: number;
   palette: [string, string];
   bookedBy?: number;
@@ -19,7 +20,7 @@ const demoSessions: DemoSession[] = [
     title: 'Monthly Live Breathwork',
     description:
       'Our monthly live session, held on the first Tuesday of each month. An hour of guided conscious breathing to release tension and come home to your body. Suitable for complete beginners.',
-    daysFromNow: 4, hourUtc: 19, durationMinutes: 60, locationType: 'online', featured: true,
+    daysFromNow: 'first-tuesday', hourUtc: 19, durationMinutes: 60, locationType: 'online', featured: true,
     priceAmount: 0, priceCurrency: 'GBP', category: 'Breathwork', whatToBring: 'A yoga mat, a blanket and a cushion.',
     zoomLink: 'https://zoom.us/j/1234567890', palette: ['#f4c7a1', '#c9826b'],
   },
@@ -88,9 +89,7 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
   const sessions: SessionRecord[] = [];
   for (const demo of demoSessions) {
     const { daysFromNow, hourUtc, palette, bookedBy: _bookedBy, ...fields } = demo;
-    const start = new Date(options.now);
-    start.setUTCDate(start.getUTCDate() + daysFromNow);
-    start.setUTCHours(hourUtc, 0, 0, 0);
+    const start = daysFromNow === 'first-tuesday' ? nextFirstTuesday(options.now, hourUtc) : daysAhead(options.now, daysFromNow, hourUtc);
     const id = ulid();
     const key = `images/demo/${id}.svg`;
     await options.s3.send(
@@ -122,6 +121,23 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
       const [firstName, lastName] = name.split(' ');
       await bookFreeSession(sessions[index], { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` }, options.now);
     }
+  }
+}
+
+function daysAhead(now: Date, days: number, hourUtc: number): Date {
+  const start = new Date(now);
+  start.setUTCDate(start.getUTCDate() + days);
+  start.setUTCHours(hourUtc, 0, 0, 0);
+  return start;
+}
+
+/** The monthly live session's date: the first Tuesday of this month if still ahead, else of the next. */
+export function nextFirstTuesday(now: Date, hourUtc: number): Date {
+  for (let month = 0; ; month++) {
+    const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + month, 1, hourUtc));
+    const tuesday = new Date(first);
+    tuesday.setUTCDate(1 + ((2 - first.getUTCDay() + 7) % 7));
+    if (tuesday > now) return tuesday;
   }
 }
 

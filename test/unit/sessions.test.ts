@@ -49,3 +49,12 @@ describe('session view', () => {
     expect(JSON.stringify(view)).not.toContain('secret');
   });
 });
+
+describe('the monthly live session', () => {
+  it('falls on the first Tuesday of the month, this month while it is still ahead', async () => {
+    const { nextFirstTuesday } = await import('../../local/seed');
+    expect(nextFirstTuesday(new Date('2026-11-21T12:00:00Z'), 19).toISOString()).toBe('2026-12-01T19:00:00.000Z');
+    expect(nextFirstTuesday(new Date('2026-12-01T08:00:00Z'), 19).toISOString()).toBe('2026-12-01T19:00:00.000Z');
+    expect(nextFirstTuesday(new Date('2027-02-01T00:00:00Z'), 19).toISOString()).toBe('2027-02-02T19:00:00.000Z');
+  });
+});
