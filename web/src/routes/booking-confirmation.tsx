@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import type { BookingView } from '@schemas/booking';
 import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Fact } from '@/components/ui/fact';
 import { useBooking } from '@/features/bookings/api/bookings';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { formatDate, formatTime, timeZoneName } from '@/lib/format';
@@ -41,20 +42,11 @@ export function BookingConfirmationPage() {
       <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
       <p className="mt-3 text-muted">A confirmation e-mail with a calendar invite is on its way.</p>
       <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-sm font-semibold text-muted">Date</dt>
-          <dd className="mt-1">{formatDate(session.startTime)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-muted">Time</dt>
-          <dd className="mt-1">
-            {formatTime(session.startTime)} {timeZoneName(session.startTime)}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm font-semibold text-muted">Location</dt>
-          <dd className="mt-1">{session.location}</dd>
-        </div>
+        <Fact label="Date">{formatDate(session.startTime)}</Fact>
+        <Fact label="Time">
+          {formatTime(session.startTime)} {timeZoneName(session.startTime)}
+        </Fact>
+        <Fact label="Location">{session.location}</Fact>
       </dl>
       <div className="mt-8 flex flex-wrap gap-3">
         <a href={googleCalendarUrl(booking)} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary' })}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/badge';
+import { Fact } from '@/components/ui/fact';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/features/sessions/api/sessions';
 import { PriceText } from '@/features/sessions/components/session-row';
@@ -42,23 +43,16 @@ export function SessionDetailPage() {
             {session.soldOut && <Badge tone="alert">SOLD OUT</Badge>}
           </div>
           <h1 className="mt-3 text-3xl leading-tight md:text-5xl">{session.title}</h1>
-          <dl className="mt-6 grid gap-4 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="font-semibold text-muted">Date</dt>
-              <dd className="mt-1 text-base">{formatDate(session.startTime)}</dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-muted">Time</dt>
-              <dd className="mt-1 text-base">
-                {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-muted">{session.locationType === 'online' ? 'Where' : 'Location'}</dt>
-              <dd className="mt-1 text-base">
-                {session.locationType === 'online' ? 'Online — the joining link arrives with your booking' : [session.address, session.location].filter(Boolean).join(', ')}
-              </dd>
-            </div>
+          <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+            <Fact label="Date">{formatDate(session.startTime)}</Fact>
+            <Fact label="Time">
+              {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
+            </Fact>
+            <Fact label={session.locationType === 'online' ? 'Where' : 'Location'}>
+              {session.locationType === 'online'
+                ? 'Online — the joining link arrives with your booking'
+                : [session.address, session.location].filter(Boolean).join(', ')}
+            </Fact>
           </dl>
           <p className="mt-8 whitespace-pre-line text-lg leading-relaxed text-ink/90">{session.description}</p>
           {session.whatToBring && (
