@@ -21,6 +21,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -35,6 +36,8 @@ export type BreathworkStackProps = StackProps & {
   fromEmail: string;
   /** Where booking and purchase alerts go. */
   adminEmail: string;
+  /** The Secrets Manager secret holding the Stripe keys; only its name is in code. */
+  stripeSecretName: string;
   /** The built site to upload; omitted in tests that only inspect the template. */
   webDist?: string;
 };
@@ -111,6 +114,8 @@ export class BreathworkStack extends Stack {
     });
     const siteUrl = `https://${distribution.distributionDomainName}`;
 
+    const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
+
     const environment = {
       TABLE_NAME: table.tableName,
       EVENT_BUS_NAME: bus.eventBusName,
@@ -123,6 +128,10 @@ export class BreathworkStack extends Stack {
         if (g === 'table:read') table.grantReadData(fn);
         if (g === 'table:write') table.grantWriteData(fn);
         if (g === 'events:publish') bus.grantPutEventsTo(fn);
+        if (g === 'stripe:read') {
+          stripeSecret.grantRead(fn);
+          fn.addEnvironment('STRIPE_SECRET_NAME', props.stripeSecretName);
+        }
         if (g === 'email:send') {
           fn.addToRolePolicy(
             new PolicyStatement({
