@@ -2,17 +2,23 @@ import { createServer, type Server } from 'node:http';
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { eventCatalogue, type EventType } from '../events/catalogue';
-import { invoke } from './lambda';
+import { invoke as invokeHandler } from './lambda';
 
 type PutEventsEntry = { Source?: string; DetailType?: string; Detail?: string; EventBusName?: string };
-const retryDelaysMs = [200, 1000, 3000];
 
 /**
  * A local EventBridge: answers the PutEvents API the handlers call through the AWS SDK,
  * and delivers each event to the catalogue's consumers with retries, like a rule with a
  * retry policy; what still fails lands in a dead-letter file.
  */
-export function startEventBus(options: { port: number; deadLetterFile: string; log: (line: string) => void }) {
+export function startEventBus(options: {
+  port: number;
+  deadLetterFile: string;
+  log: (line: string) => void;
+  retryDelaysMs?: number[];
+  invoke?: (handler: string, event: unknown) => Promise<unknown>;
+}) {
+  const { retryDelaysMs = [200, 1000, 3000], invoke = invokeHandler } = options;
   const pending = new Set<Promise<void>>();
 
   const deliver = async (consumer: string, event: Record<string, unknown>) => {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
+import { handler as bookingConfirmation } from '../../functions/notifications/booking-confirmation';
+import { api, waitForEmails } from '../support/stack';
+import { createSession } from '../support/sessions';
+
+describe('the booking confirmation consumer', () => {
+  it('sends one e-mail however often the same event is delivered', async () => {
+    const session = await createSession({ title: 'Redelivered Breath' });
+    const email = 'twice@example.com';
+    const { body } = await api<{ booking: { id: string } }>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Twice', lastName: 'Delivered', email }),
+    });
+    expect(await waitForEmails(email, 1)).toHaveLength(1);
+
+    // EventBridge delivers at least once: replay the same event to the consumer by hand.
+    const event = {
+      id: 'replayed',
+      'detail-type': 'BookingConfirmed',
+      source: 'breathwork.booking',
+      detail: { bookingId: body.booking.id, sessionId: session.id, attendeeName: 'Twice Delivered', attendeeEmail: email },
+    } as EventBridgeEvent<string, unknown>;
+    await bookingConfirmation(event, { functionName: 'test', awsRequestId: 'r' } as Context);
+    await bookingConfirmation(event, { functionName: 'test', awsRequestId: 'r' } as Context);
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await waitForEmails(email, 2, 500)).toHaveLength(1);
+  });
+});
