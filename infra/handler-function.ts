@@ -10,7 +10,10 @@ const functionsDir = join(import.meta.dirname, '..', 'functions');
 
 /** Lambda ids from catalogue names: 'bookings/create' becomes 'BookingsCreate'. */
 export const constructId = (handler: string) =>
-  handler.split(/[/-]/).map((part) => part.charAt(0).toUpperCase() + part.slice(1)).join('');
+  handler
+    .split(/[/-]/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
 
 /**
  * One catalogue handler as a Lambda: Node 22 on arm64, bundled by esbuild as minified ESM

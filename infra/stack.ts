@@ -13,6 +13,7 @@ import {
   FunctionCode,
   FunctionEventType,
   OriginRequestPolicy,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -68,7 +69,13 @@ export class BreathworkStack extends Stack {
       signInAliases: { email: true },
       autoVerify: { email: true },
       standardAttributes: { fullname: { required: false, mutable: true } },
-      passwordPolicy: { minLength: 6, requireLowercase: false, requireUppercase: false, requireDigits: false, requireSymbols: false },
+      passwordPolicy: {
+        minLength: 6,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -81,7 +88,9 @@ export class BreathworkStack extends Stack {
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
         removalPolicy: RemovalPolicy.RETAIN,
-        cors: cors ? [{ allowedMethods: [HttpMethods.POST, HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['*'] }] : undefined,
+        cors: cors
+          ? [{ allowedMethods: [HttpMethods.POST, HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['*'] }]
+          : undefined,
       });
     const siteBucket = privateBucket('SiteBucket');
     const imagesBucket = privateBucket('ImagesBucket', true);
@@ -96,6 +105,7 @@ export class BreathworkStack extends Stack {
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.spaFallback() }],
       },
       additionalBehaviors: {
@@ -104,6 +114,8 @@ export class BreathworkStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything but Host (API Gateway needs its own), plus CloudFront's headers such as
+          // CloudFront-Viewer-Country, which picks the visitor's currency.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
         },
         '/images/*': {
@@ -209,33 +221,63 @@ export class BreathworkStack extends Stack {
     });
   }
 
-  private acknowledgeFindings(parts: { table: Table; users: UserPool; api: HttpApi; distribution: Distribution; buckets: Bucket[] }) {
+  private acknowledgeFindings(parts: {
+    table: Table;
+    users: UserPool;
+    api: HttpApi;
+    distribution: Distribution;
+    buckets: Bucket[];
+  }) {
     const ack = (scope: Construct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
     // Findings name an unresolved region the way cdk-nag prints it.
     const region = Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region;
     ack(parts.users, 'AwsSolutions-COG1', 'The product spec sets the password rule: at least 6 characters.');
     ack(parts.users, 'AwsSolutions-COG2', 'Members of a booking site sign in with a password; MFA is not asked of them.');
     ack(parts.users, 'AwsSolutions-COG3', 'Cognito threat protection is a paid add-on; revisit when the user base grows.');
-    ack(parts.api, 'AwsSolutions-APIG1', 'Requests are logged by each Lambda with Powertools; API access logs would repeat them.');
+    ack(
+      parts.api,
+      'AwsSolutions-APIG1',
+      'Requests are logged by each Lambda with Powertools; API access logs would repeat them.',
+    );
     ack(parts.api, 'AwsSolutions-APIG4', 'Public routes are public by design; member and admin routes check Cognito tokens.');
     ack(parts.distribution, 'AwsSolutions-CFR1', 'Visitors from every country may book.');
     ack(parts.distribution, 'AwsSolutions-CFR2', 'WAF costs more than this small site needs today.');
     ack(parts.distribution, 'AwsSolutions-CFR3', 'CloudFront access logs are not needed at this scale.');
     ack(parts.distribution, 'AwsSolutions-CFR4', 'The default CloudFront certificate is used until a custom domain is added.');
     for (const bucket of parts.buckets) ack(bucket, 'AwsSolutions-S1', 'Server access logs are not needed at this scale.');
-    ack(this, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'Lambdas use the AWS managed basic execution role, which only writes their logs.');
-    ack(this, `AwsSolutions-IAM5[Resource::<${this.getLogicalId(parts.table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
-      'Reading a table includes querying its indexes.');
-    ack(this, `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:<AWS::AccountId>:identity/*]`,
-      'SES sending is limited by condition to the one sender address.');
+    ack(
+      this,
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'Lambdas use the AWS managed basic execution role, which only writes their logs.',
+    );
+    ack(
+      this,
+      `AwsSolutions-IAM5[Resource::<${this.getLogicalId(parts.table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
+      'Reading a table includes querying its indexes.',
+    );
+    ack(
+      this,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:<AWS::AccountId>:identity/*]`,
+      'SES sending is limited by condition to the one sender address.',
+    );
     // The site upload is CDK's own BucketDeployment custom resource, whose policy CDK writes.
-    for (const finding of ['Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*', 'Action::s3:DeleteObject*',
-      'Action::s3:Abort*', 'Resource::*', `Resource::<${this.getLogicalId(parts.buckets[0].node.defaultChild as CfnElement)}.Arn>/*`,
-      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${region}/*`]) {
+    for (const finding of [
+      'Action::s3:GetObject*',
+      'Action::s3:GetBucket*',
+      'Action::s3:List*',
+      'Action::s3:DeleteObject*',
+      'Action::s3:Abort*',
+      'Resource::*',
+      `Resource::<${this.getLogicalId(parts.buckets[0].node.defaultChild as CfnElement)}.Arn>/*`,
+      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${region}/*`,
+    ]) {
       ack(this, `AwsSolutions-IAM5[${finding}]`, 'CDK BucketDeployment copies the built site into its bucket.');
     }
-    ack(parts.users, 'AwsSolutions-COG8', 'The Essentials tier covers e-mail sign-in; Plus adds threat protection we do not use yet.');
+    ack(
+      parts.users,
+      'AwsSolutions-COG8',
+      'The Essentials tier covers e-mail sign-in; Plus adds threat protection we do not use yet.',
+    );
     ack(this, 'AwsSolutions-L1', 'Node.js 22 is the runtime the functions are built and tested for.');
   }
 }

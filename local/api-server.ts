@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import sirv from 'sirv';
+import compression from 'compression';
 import { API_PREFIX, routes, type Route } from '../functions/routes';
 import { invoke } from './lambda';
 
@@ -38,8 +39,12 @@ export function createSiteServer(options: { webDist: string; s3Endpoint: string;
     },
   });
 
+  // CloudFront compresses what it serves; so does the local server, so pages weigh the same.
+  const compress = compression();
+
   return createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    await new Promise<void>((next) => compress(request as never, response as never, () => next()));
     try {
       if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) {
         await serveApi(request, response, url, options.viewerCountry);
@@ -86,7 +91,13 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, url:
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'local',
-      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey: `${matched.route.method} ${API_PREFIX}${matched.route.path}`,
       stage: '$default',

@@ -59,7 +59,13 @@ export async function provisionCognito(adminEmail: string): Promise<CognitoState
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
       Policies: {
-        PasswordPolicy: { MinimumLength: 6, RequireLowercase: false, RequireUppercase: false, RequireNumbers: false, RequireSymbols: false },
+        PasswordPolicy: {
+          MinimumLength: 6,
+          RequireLowercase: false,
+          RequireUppercase: false,
+          RequireNumbers: false,
+          RequireSymbols: false,
+        },
       },
     }),
   );

@@ -7,7 +7,10 @@ import { sessionItem, type SessionRecord } from '../functions/domain/sessions';
 import { sessionCategories } from '../functions/schemas/session';
 import { bookFreeSession } from '../functions/domain/bookings';
 
-type DemoSession = Omit<SessionRecord, 'id' | 'createdAt' | 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'startTime' | 'thumbnailUrl'> & {
+type DemoSession = Omit<
+  SessionRecord,
+  'id' | 'createdAt' | 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'startTime' | 'thumbnailUrl'
+> & {
   /** Days from today, or 'first-tuesday' for the next first Tuesday of a month. */
   daysFromNow: number | 'first-tuesday';
   hourUtc: number;
@@ -20,80 +23,171 @@ const demoSessions: DemoSession[] = [
     title: 'Monthly Live Breathwork',
     description:
       'Our monthly live session, held on the first Tuesday of each month. An hour of guided conscious breathing to release tension and come home to your body. Suitable for complete beginners.',
-    daysFromNow: 'first-tuesday', hourUtc: 19, durationMinutes: 60, locationType: 'online', featured: true,
-    priceAmount: 0, priceCurrency: 'GBP', category: 'Breathwork', whatToBring: 'A yoga mat, a blanket and a cushion.',
-    zoomLink: 'https://zoom.us/j/1234567890', palette: ['#f4c7a1', '#c9826b'],
+    daysFromNow: 'first-tuesday',
+    hourUtc: 19,
+    durationMinutes: 60,
+    locationType: 'online',
+    featured: true,
+    priceAmount: 0,
+    priceCurrency: 'GBP',
+    category: 'Breathwork',
+    whatToBring: 'A yoga mat, a blanket and a cushion.',
+    zoomLink: 'https://zoom.us/j/1234567890',
+    palette: ['#f4c7a1', '#c9826b'],
   },
   {
     title: 'Morning Calm Meditation',
     description: 'A gentle start to the day: breath-led meditation in a small, quiet group. Only a few places remain.',
-    daysFromNow: 6, hourUtc: 7, durationMinutes: 45, locationType: 'online', featured: false,
-    priceAmount: 0, priceCurrency: 'GBP', category: 'Meditation', maxAttendees: 8, bookedBy: 7,
+    daysFromNow: 6,
+    hourUtc: 7,
+    durationMinutes: 45,
+    locationType: 'online',
+    featured: false,
+    priceAmount: 0,
+    priceCurrency: 'GBP',
+    category: 'Meditation',
+    maxAttendees: 8,
+    bookedBy: 7,
     palette: ['#e9dcc9', '#9fb4a0'],
   },
   {
     title: 'Breath & Birth: Pregnancy Breathwork',
     description:
       'Breathing techniques for pregnancy and labour, practised together in a warm, small group. Partners are welcome to join.',
-    daysFromNow: 9, hourUtc: 18, durationMinutes: 90, locationType: 'onsite', featured: false,
-    priceAmount: 2500, priceCurrency: 'GBP', category: 'Pregnancy', maxAttendees: 12,
-    address: '12 Willow Lane', city: 'London', postCode: 'E8 3PB', whatToBring: 'Comfortable clothes and a water bottle.',
+    daysFromNow: 9,
+    hourUtc: 18,
+    durationMinutes: 90,
+    locationType: 'onsite',
+    featured: false,
+    priceAmount: 2500,
+    priceCurrency: 'GBP',
+    category: 'Pregnancy',
+    maxAttendees: 12,
+    address: '12 Willow Lane',
+    city: 'London',
+    postCode: 'E8 3PB',
+    whatToBring: 'Comfortable clothes and a water bottle.',
     palette: ['#f2d4c2', '#d08c7a'],
   },
   {
     title: 'Breathwork for Mothers',
     description: 'An evening for mothers to pause, breathe and reconnect. Tea and a quiet space afterwards.',
-    daysFromNow: 12, hourUtc: 18, durationMinutes: 75, locationType: 'onsite', featured: true,
-    priceAmount: 0, priceCurrency: 'GBP', category: 'Mothers', maxAttendees: 20,
-    address: '12 Willow Lane', city: 'London', postCode: 'E8 3PB', palette: ['#f6e3c6', '#c98f5a'],
+    daysFromNow: 12,
+    hourUtc: 18,
+    durationMinutes: 75,
+    locationType: 'onsite',
+    featured: true,
+    priceAmount: 0,
+    priceCurrency: 'GBP',
+    category: 'Mothers',
+    maxAttendees: 20,
+    address: '12 Willow Lane',
+    city: 'London',
+    postCode: 'E8 3PB',
+    palette: ['#f6e3c6', '#c98f5a'],
   },
   {
     title: 'Postpartum Restore Workshop',
     description: 'A half-day workshop on breath, gentle movement and rest for the months after birth. Babies in arms welcome.',
-    daysFromNow: 16, hourUtc: 10, durationMinutes: 180, locationType: 'onsite', featured: false,
-    priceAmount: 4000, priceCurrency: 'GBP', category: 'Postpartum', maxAttendees: 10,
-    address: 'The Old Granary, Quay Street', city: 'Bristol', postCode: 'BS1 4DB', whatToBring: 'A blanket for you and one for your baby.',
+    daysFromNow: 16,
+    hourUtc: 10,
+    durationMinutes: 180,
+    locationType: 'onsite',
+    featured: false,
+    priceAmount: 4000,
+    priceCurrency: 'GBP',
+    category: 'Postpartum',
+    maxAttendees: 10,
+    address: 'The Old Granary, Quay Street',
+    city: 'Bristol',
+    postCode: 'BS1 4DB',
+    whatToBring: 'A blanket for you and one for your baby.',
     palette: ['#eed7c5', '#a7806b'],
   },
   {
     title: 'Breath at Work: a Reset for Teams',
     description: 'A practical online session for teams: three breathing patterns to steady the nervous system during a busy day.',
-    daysFromNow: 20, hourUtc: 12, durationMinutes: 45, locationType: 'online', featured: false,
-    priceAmount: 1500, priceCurrency: 'EUR', category: 'Workshop', palette: ['#e4d6c3', '#7f9c96'],
+    daysFromNow: 20,
+    hourUtc: 12,
+    durationMinutes: 45,
+    locationType: 'online',
+    featured: false,
+    priceAmount: 1500,
+    priceCurrency: 'EUR',
+    category: 'Workshop',
+    palette: ['#e4d6c3', '#7f9c96'],
   },
   {
     title: 'Slow Flow Movement & Breath',
     description: 'Unhurried movement woven with breath, to finish the week softly.',
-    daysFromNow: 24, hourUtc: 17, durationMinutes: 60, locationType: 'online', featured: false,
-    priceAmount: 0, priceCurrency: 'GBP', category: 'Movement', palette: ['#f1e0cf', '#b9876f'],
+    daysFromNow: 24,
+    hourUtc: 17,
+    durationMinutes: 60,
+    locationType: 'online',
+    featured: false,
+    priceAmount: 0,
+    priceCurrency: 'GBP',
+    category: 'Movement',
+    palette: ['#f1e0cf', '#b9876f'],
   },
   {
     title: 'Winter Solstice Breathwork',
     description: 'A candle-lit session to close the year.',
-    daysFromNow: -20, hourUtc: 19, durationMinutes: 90, locationType: 'onsite', featured: false,
-    priceAmount: 2000, priceCurrency: 'GBP', category: 'Breathwork', maxAttendees: 15,
-    city: 'London', postCode: 'E8 3PB', palette: ['#e6d2c0', '#8d6e63'],
+    daysFromNow: -20,
+    hourUtc: 19,
+    durationMinutes: 90,
+    locationType: 'onsite',
+    featured: false,
+    priceAmount: 2000,
+    priceCurrency: 'GBP',
+    category: 'Breathwork',
+    maxAttendees: 15,
+    city: 'London',
+    postCode: 'E8 3PB',
+    palette: ['#e6d2c0', '#8d6e63'],
   },
   {
     title: 'Introduction to Conscious Breathing',
     description: 'Our introductory online class.',
-    daysFromNow: -8, hourUtc: 19, durationMinutes: 60, locationType: 'online', featured: false,
-    priceAmount: 0, priceCurrency: 'GBP', category: 'Breathwork', palette: ['#efe2d3', '#a38b73'],
+    daysFromNow: -8,
+    hourUtc: 19,
+    durationMinutes: 60,
+    locationType: 'online',
+    featured: false,
+    priceAmount: 0,
+    priceCurrency: 'GBP',
+    category: 'Breathwork',
+    palette: ['#efe2d3', '#a38b73'],
   },
 ];
 
-const demoAttendees = ['Amara Okafor', 'Lucy Bennett', 'Sofia Marino', 'Hannah Clarke', 'Priya Shah', 'Ellen Hughes', 'Maya Levin'];
+const demoAttendees = [
+  'Amara Okafor',
+  'Lucy Bennett',
+  'Sofia Marino',
+  'Hannah Clarke',
+  'Priya Shah',
+  'Ellen Hughes',
+  'Maya Levin',
+];
 
 /** Fills an empty local stack with a living schedule: categories, sessions, demo bookings and their images. */
 export async function seedDemoData(options: { s3: S3Client; imagesBucket: string; now: Date }): Promise<void> {
   const sessions: SessionRecord[] = [];
   for (const demo of demoSessions) {
     const { daysFromNow, hourUtc, palette, bookedBy: _bookedBy, ...fields } = demo;
-    const start = daysFromNow === 'first-tuesday' ? nextFirstTuesday(options.now, hourUtc) : daysAhead(options.now, daysFromNow, hourUtc);
+    const start =
+      daysFromNow === 'first-tuesday' ? nextFirstTuesday(options.now, hourUtc) : daysAhead(options.now, daysFromNow, hourUtc);
     const id = ulid();
     const key = `images/demo/${id}.svg`;
     await options.s3.send(
-      new PutObjectCommand({ Bucket: options.imagesBucket, Key: key, Body: thumbnail(palette), ContentType: 'image/svg+xml', CacheControl: 'max-age=3600' }),
+      new PutObjectCommand({
+        Bucket: options.imagesBucket,
+        Key: key,
+        Body: thumbnail(palette),
+        ContentType: 'image/svg+xml',
+        CacheControl: 'max-age=3600',
+      }),
     );
     sessions.push({
       ...fields,
@@ -107,11 +201,19 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
     });
   }
 
-  const categories = sessionCategories.map((name) => ({ pk: 'CATEGORIES', sk: `CATEGORY#${name}`, type: 'Category', id: ulid(), name }));
+  const categories = sessionCategories.map((name) => ({
+    pk: 'CATEGORIES',
+    sk: `CATEGORY#${name}`,
+    type: 'Category',
+    id: ulid(),
+    name,
+  }));
   const items = [...categories, ...sessions.map(sessionItem)];
   for (let i = 0; i < items.length; i += 25) {
     await dynamo.send(
-      new BatchWriteCommand({ RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      new BatchWriteCommand({
+        RequestItems: { [tableName()]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) },
+      }),
     );
   }
 
@@ -119,7 +221,11 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
   for (const [index, demo] of demoSessions.entries()) {
     for (const name of demoAttendees.slice(0, demo.bookedBy ?? 0)) {
       const [firstName, lastName] = name.split(' ');
-      await bookFreeSession(sessions[index], { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` }, options.now);
+      await bookFreeSession(
+        sessions[index],
+        { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
+        options.now,
+      );
     }
   }
 }

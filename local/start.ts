@@ -36,7 +36,12 @@ const rows: [string, string][] = [
   ['API', stack.apiUrl],
   ['Mail inbox', stack.mailUrl],
   ['Admin e-mail', stack.cognito.adminEmail],
-  ['Admin password', stack.adminPassword ? `${stack.adminPassword}  (shown once: keep it)` : 'printed at the first start (npm start -- --fresh resets)'],
+  [
+    'Admin password',
+    stack.adminPassword
+      ? `${stack.adminPassword}  (shown once: keep it)`
+      : 'printed at the first start (npm start -- --fresh resets)',
+  ],
 ];
 console.log(`\n  Breathwork site is running locally (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 for (const [name, value] of rows) console.log(`  ${name.padEnd(16)} ${value}`);

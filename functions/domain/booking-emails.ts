@@ -6,12 +6,14 @@ import type { BookingView } from '../schemas/booking';
 const timeZone = () => process.env.SITE_TIME_ZONE ?? 'Europe/London';
 
 export function formatWhen(startTime: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: timeZone(),
-    hour12: true,
-  }).format(new Date(startTime)) + ` (${timeZone()})`;
+  return (
+    new Intl.DateTimeFormat('en-GB', {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: timeZone(),
+      hour12: true,
+    }).format(new Date(startTime)) + ` (${timeZone()})`
+  );
 }
 
 /** The session as a calendar file, so the attendee can add it in one tap. */

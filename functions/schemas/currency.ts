@@ -3,9 +3,7 @@ import type { Currency, Money } from './money';
 export const currencySymbols: Record<Currency, string> = { GBP: '£', EUR: '€', USD: '$' };
 
 // The spec's list, which includes some non-euro EU countries on purpose.
-const euroCountries = new Set(
-  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '),
-);
+const euroCountries = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
 
 /** The currency shown to a visitor from their country (CloudFront's viewer country). */
 export function currencyForCountry(country: string | undefined): Currency {

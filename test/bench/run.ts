@@ -41,7 +41,17 @@ function homeFirstLoad() {
 function loadTimeMs(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(file)}); console.log(performance.now() - t);`;
   const runs = Array.from({ length: 5 }, () =>
-    Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { ...process.env, TABLE_NAME: 't', AWS_REGION: 'eu-west-2', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } }).toString()),
+    Number(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: root,
+        env: {
+          ...process.env,
+          TABLE_NAME: 't',
+          AWS_REGION: 'eu-west-2',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        },
+      }).toString(),
+    ),
   );
   return percentile(runs, 0.5);
 }
@@ -49,10 +59,20 @@ function loadTimeMs(file: string): number {
 async function lambdaBundles() {
   const out = join(root, '.local', 'bench');
   mkdirSync(out, { recursive: true });
-  const handlers = [...routes.map((r) => r.handler), ...eventTypes.flatMap((t) => eventCatalogue[t].consumers.map((c) => c.handler))];
+  const handlers = [
+    ...routes.map((r) => r.handler),
+    ...eventTypes.flatMap((t) => eventCatalogue[t].consumers.map((c) => c.handler)),
+  ];
   const empty = join(out, 'empty.mjs');
-  await build({ stdin: { contents: 'export const handler = async () => ({});' }, outfile: empty, format: 'esm', platform: 'node' });
-  console.log(`\nLambda bundles (ESM, minified, SDK clients bundled), module load median of 5; empty module ${loadTimeMs(empty).toFixed(1)} ms`);
+  await build({
+    stdin: { contents: 'export const handler = async () => ({});' },
+    outfile: empty,
+    format: 'esm',
+    platform: 'node',
+  });
+  console.log(
+    `\nLambda bundles (ESM, minified, SDK clients bundled), module load median of 5; empty module ${loadTimeMs(empty).toFixed(1)} ms`,
+  );
   for (const handler of handlers) {
     const outfile = join(out, `${handler.replace('/', '-')}.mjs`);
     // The same settings as infra/handler-function.ts gives NodejsFunction.
@@ -85,7 +105,9 @@ async function apiFigures() {
     };
     const list: number[] = [];
     for (let i = 0; i < 200; i++) list.push((await timed('/sessions')).ms);
-    const { sessions } = (await (await fetch(`${site}/api/sessions`)).json()) as { sessions: { id: string; price: { amount: number }; maxAttendees: number | null }[] };
+    const { sessions } = (await (await fetch(`${site}/api/sessions`)).json()) as {
+      sessions: { id: string; price: { amount: number }; maxAttendees: number | null }[];
+    };
     const free = sessions.find((s) => s.price.amount === 0 && s.maxAttendees === null)!;
     const bookings: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -93,8 +115,12 @@ async function apiFigures() {
       bookings.push((await timed(`/sessions/${free.id}/bookings`, { method: 'POST', body })).ms);
     }
     console.log(`\nAPI on the local stack (DynamoDB Local), sequential:`);
-    console.log(`  GET /api/sessions              p50 ${percentile(list, 0.5).toFixed(1)} ms   p95 ${percentile(list, 0.95).toFixed(1)} ms   (200 requests)`);
-    console.log(`  POST /api/sessions/{id}/bookings p50 ${percentile(bookings, 0.5).toFixed(1)} ms   p95 ${percentile(bookings, 0.95).toFixed(1)} ms   (50 requests)`);
+    console.log(
+      `  GET /api/sessions              p50 ${percentile(list, 0.5).toFixed(1)} ms   p95 ${percentile(list, 0.95).toFixed(1)} ms   (200 requests)`,
+    );
+    console.log(
+      `  POST /api/sessions/{id}/bookings p50 ${percentile(bookings, 0.5).toFixed(1)} ms   p95 ${percentile(bookings, 0.95).toFixed(1)} ms   (50 requests)`,
+    );
   } finally {
     await stop();
   }

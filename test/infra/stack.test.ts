@@ -10,11 +10,16 @@ let app: App;
 let template: Template;
 
 type Resource = { Type: string; Properties: Record<string, any> };
-const resourcesOf = (type: string) => Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
+const resourcesOf = (type: string) =>
+  Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
 
 beforeAll(() => {
   app = new App();
-  const stack = new BreathworkStack(app, 'Test', { fromEmail: 'hello@example.com', adminEmail: 'admin@example.com', stripeSecretName: 'test/stripe' });
+  const stack = new BreathworkStack(app, 'Test', {
+    fromEmail: 'hello@example.com',
+    adminEmail: 'admin@example.com',
+    stripeSecretName: 'test/stripe',
+  });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   template = Template.fromStack(stack);
 });
@@ -76,7 +81,10 @@ describe('the CDK stack', () => {
 
   it('keeps every bucket private and sends /api/* and /images/* through CloudFront', () => {
     for (const [, bucket] of resourcesOf('AWS::S3::Bucket')) {
-      expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({
+        BlockPublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
     }
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
@@ -89,7 +97,10 @@ describe('the CDK stack', () => {
   });
 
   it('grants least privilege: readers cannot write, only the booking route publishes events', () => {
-    const policies = resourcesOf('AWS::IAM::Policy').map(([id, p]) => ({ id, text: JSON.stringify(p.Properties.PolicyDocument) }));
+    const policies = resourcesOf('AWS::IAM::Policy').map(([id, p]) => ({
+      id,
+      text: JSON.stringify(p.Properties.PolicyDocument),
+    }));
     const policyOf = (handlerId: string) => policies.find((p) => p.id.startsWith(handlerId))!.text;
     expect(policyOf('SessionsList')).toContain('dynamodb:Query');
     expect(policyOf('SessionsList')).not.toContain('dynamodb:PutItem');

@@ -6,10 +6,11 @@ import { bookingsOf, createSession, seatsTaken } from '../support/sessions';
 
 const guest = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email });
 const book = (sessionId: string, body: unknown) =>
-  api<{ booking: { id: string; status: string; paymentStatus: string }; message: string; errors: { field: string; message: string }[] }>(
-    `/sessions/${sessionId}/bookings`,
-    { method: 'POST', body: JSON.stringify(body) },
-  );
+  api<{
+    booking: { id: string; status: string; paymentStatus: string };
+    message: string;
+    errors: { field: string; message: string }[];
+  }>(`/sessions/${sessionId}/bookings`, { method: 'POST', body: JSON.stringify(body) });
 
 describe('booking a free session as a guest', () => {
   it('writes a completed, free booking, takes a seat and e-mails the guest and the admin', async () => {
@@ -22,7 +23,12 @@ describe('booking a free session as a guest', () => {
 
     const stored = await bookingsOf(session.id);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ attendeeName: 'Ada Lovelace', attendeeEmail: email, status: 'completed', paymentStatus: 'free' });
+    expect(stored[0]).toMatchObject({
+      attendeeName: 'Ada Lovelace',
+      attendeeEmail: email,
+      status: 'completed',
+      paymentStatus: 'free',
+    });
     expect(await seatsTaken(session.id)).toBe(1);
 
     const confirmation = await api<{ booking: BookingView }>(`/bookings/${body.booking.id}`);
@@ -63,7 +69,10 @@ describe('booking a free session as a guest', () => {
 
   it('refuses a full session, a started one and an unknown one', async () => {
     const full = await createSession({ maxAttendees: 1, seatsTaken: 1 });
-    expect(await book(full.id, guest('late@example.com'))).toMatchObject({ status: 409, body: { message: 'This session is sold out.' } });
+    expect(await book(full.id, guest('late@example.com'))).toMatchObject({
+      status: 409,
+      body: { message: 'This session is sold out.' },
+    });
 
     const started = await createSession({ startTime: new Date(Date.now() - 60_000).toISOString() });
     expect((await book(started.id, guest('late@example.com'))).status).toBe(409);

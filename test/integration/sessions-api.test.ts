@@ -27,7 +27,13 @@ describe('sessions API on the local stack', () => {
   });
 
   it('returns one session with its location text and seats left', async () => {
-    const session = await createSession({ locationType: 'onsite', city: 'Leeds', postCode: 'LS1 4AP', maxAttendees: 10, seatsTaken: 3 });
+    const session = await createSession({
+      locationType: 'onsite',
+      city: 'Leeds',
+      postCode: 'LS1 4AP',
+      maxAttendees: 10,
+      seatsTaken: 3,
+    });
     const { status, body } = await api<{ session: SessionView }>(`/sessions/${session.id}`);
     expect(status).toBe(200);
     expect(body.session).toMatchObject({ id: session.id, location: 'Leeds, LS1 4AP', seatsLeft: 7, soldOut: false });
@@ -42,6 +48,9 @@ describe('sessions API on the local stack', () => {
 
   it('tells the visitor currency from the CloudFront country header', async () => {
     expect((await api('/geo')).body).toEqual({ country: 'GB', currency: 'GBP' });
-    expect((await api('/geo', { headers: { 'cloudfront-viewer-country': 'FR' } })).body).toEqual({ country: 'FR', currency: 'EUR' });
+    expect((await api('/geo', { headers: { 'cloudfront-viewer-country': 'FR' } })).body).toEqual({
+      country: 'FR',
+      currency: 'EUR',
+    });
   });
 });

@@ -12,7 +12,10 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     // Runs in the browser, where the injected script defined axe.
-    const { axe, document } = globalThis as unknown as { axe: { run: (context: unknown, options: object) => Promise<{ violations: Violation[] }> }; document: unknown };
+    const { axe, document } = globalThis as unknown as {
+      axe: { run: (context: unknown, options: object) => Promise<{ violations: Violation[] }> };
+      document: unknown;
+    };
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
     return result.violations;
   });

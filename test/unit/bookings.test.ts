@@ -30,7 +30,10 @@ describe('bookFreeSession', () => {
 
   it('reports a failed seat condition as sold out', async () => {
     dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
-    await expect(bookFreeSession(session, guest, now)).rejects.toMatchObject({ statusCode: 409, message: 'This session is sold out.' });
+    await expect(bookFreeSession(session, guest, now)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This session is sold out.',
+    });
   });
 
   it('retries a conflict with a concurrent booking instead of turning the guest away', async () => {
@@ -40,7 +43,9 @@ describe('bookFreeSession', () => {
   });
 
   it('refuses a session that has started without touching the table', async () => {
-    await expect(bookFreeSession({ ...session, startTime: '2030-01-01T09:00:00.000Z' }, guest, now)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(bookFreeSession({ ...session, startTime: '2030-01-01T09:00:00.000Z' }, guest, now)).rejects.toMatchObject({
+      statusCode: 409,
+    });
     expect(dynamo.calls()).toHaveLength(0);
   });
 });

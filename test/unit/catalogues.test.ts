@@ -9,14 +9,20 @@ const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
 
 describe('catalogues', () => {
   it('name handler modules that exist, once each per route', () => {
-    const handlers = [...routes.map((r) => r.handler), ...eventTypes.flatMap((t) => eventCatalogue[t].consumers.map((c) => c.handler))];
+    const handlers = [
+      ...routes.map((r) => r.handler),
+      ...eventTypes.flatMap((t) => eventCatalogue[t].consumers.map((c) => c.handler)),
+    ];
     for (const handler of handlers) expect(existsSync(join(functionsDir, `${handler}.ts`)), handler).toBe(true);
     expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(routes.length);
   });
 
   it('route local requests the way API Gateway would', () => {
     expect(matchRoute('GET', '/api/sessions')?.route.handler).toBe('sessions/list');
-    expect(matchRoute('GET', '/api/sessions/01ABC')).toMatchObject({ route: { handler: 'sessions/get' }, pathParameters: { id: '01ABC' } });
+    expect(matchRoute('GET', '/api/sessions/01ABC')).toMatchObject({
+      route: { handler: 'sessions/get' },
+      pathParameters: { id: '01ABC' },
+    });
     expect(matchRoute('POST', '/api/sessions/01ABC/bookings')?.route.handler).toBe('bookings/create');
     expect(matchRoute('DELETE', '/api/sessions/01ABC')).toBeUndefined();
     expect(matchRoute('GET', '/api/sessions/01ABC/extra')).toBeUndefined();

@@ -12,7 +12,10 @@ const call = async (handler: ReturnType<typeof httpRoute>, fields: Partial<APIGa
 };
 
 const route = httpRoute(
-  { params: z.object({ id: z.string().min(2, 'Id too short') }), body: z.object({ name: z.string({ error: 'Name is required' }) }) },
+  {
+    params: z.object({ id: z.string().min(2, 'Id too short') }),
+    body: z.object({ name: z.string({ error: 'Name is required' }) }),
+  },
   async ({ params, body }) => {
     if (params.id === 'gone') throw notFound('Session not found');
     if (params.id === 'boom') throw new Error('database exploded at 10.0.0.1');
@@ -22,7 +25,10 @@ const route = httpRoute(
 
 describe('httpRoute', () => {
   it('hands parsed input to the route and returns its JSON', async () => {
-    expect(await call(route, { pathParameters: { id: 'ab' }, body: '{"name":"Ada"}' })).toEqual({ status: 201, body: { id: 'ab', name: 'Ada' } });
+    expect(await call(route, { pathParameters: { id: 'ab' }, body: '{"name":"Ada"}' })).toEqual({
+      status: 201,
+      body: { id: 'ab', name: 'Ada' },
+    });
   });
 
   it('reads a base64 body as API Gateway sends it', async () => {
@@ -51,7 +57,10 @@ describe('httpRoute', () => {
   });
 
   it('maps HttpErrors to their status and hides the details of anything else', async () => {
-    expect(await call(route, { pathParameters: { id: 'gone' }, body: '{"name":"x"}' })).toEqual({ status: 404, body: { message: 'Session not found' } });
+    expect(await call(route, { pathParameters: { id: 'gone' }, body: '{"name":"x"}' })).toEqual({
+      status: 404,
+      body: { message: 'Session not found' },
+    });
     const crash = await call(route, { pathParameters: { id: 'boom' }, body: '{"name":"x"}' });
     expect(crash.status).toBe(500);
     expect(JSON.stringify(crash.body)).not.toContain('10.0.0.1');

@@ -40,7 +40,9 @@ describe('the local event bus', () => {
     const result = await put({ DetailType: 'BookingConfirmed', Detail: JSON.stringify(detail) });
     expect(result.FailedEntryCount).toBe(0);
     await instance.drain();
-    expect(delivered.map((d) => d.handler).sort()).toEqual(eventCatalogue.BookingConfirmed.consumers.map((c) => c.handler).sort());
+    expect(delivered.map((d) => d.handler).sort()).toEqual(
+      eventCatalogue.BookingConfirmed.consumers.map((c) => c.handler).sort(),
+    );
     expect(delivered[0].event).toMatchObject({ 'detail-type': 'BookingConfirmed', detail });
   });
 
@@ -48,7 +50,10 @@ describe('the local event bus', () => {
     const { instance } = bus(async () => undefined);
     await instance.listen();
     expect((await put({ DetailType: 'NoSuchEvent', Detail: '{}' })).FailedEntryCount).toBe(1);
-    expect((await put({ DetailType: 'BookingConfirmed', Detail: JSON.stringify({ ...detail, attendeeEmail: 'nope' }) })).FailedEntryCount).toBe(1);
+    expect(
+      (await put({ DetailType: 'BookingConfirmed', Detail: JSON.stringify({ ...detail, attendeeEmail: 'nope' }) }))
+        .FailedEntryCount,
+    ).toBe(1);
   });
 
   it('retries a failing consumer, then parks the event in the dead-letter file', async () => {
@@ -65,7 +70,10 @@ describe('the local event bus', () => {
     expect(attempts.get('notifications/booking-confirmation')).toBe(2);
     expect(attempts.get('notifications/admin-booking-alert')).toBe(3);
     expect(existsSync(deadLetterFile)).toBe(true);
-    const [line] = readFileSync(deadLetterFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const [line] = readFileSync(deadLetterFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(line).toMatchObject({ consumer: 'notifications/admin-booking-alert', error: 'Error: SES is down' });
   });
 });

@@ -3,7 +3,8 @@ import type { SessionView } from '../../functions/schemas/session';
 import { categoryChips, locationChips, matchesFilters } from '../../web/src/features/sessions/filters';
 import { formatDuration } from '../../web/src/lib/format';
 
-const session = (fields: Partial<SessionView>) => ({ locationType: 'online', city: null, category: null, ...fields }) as SessionView;
+const session = (fields: Partial<SessionView>) =>
+  ({ locationType: 'online', city: null, category: null, ...fields }) as SessionView;
 
 describe('schedule filters', () => {
   it("offer 'All' and only the categories present", () => {
@@ -16,12 +17,13 @@ describe('schedule filters', () => {
 
   it('hide the location chips when every session is online', () => {
     expect(locationChips([session({}), session({})])).toEqual([]);
-    expect(locationChips([session({}), session({ locationType: 'onsite', city: 'London' }), session({ locationType: 'onsite', city: 'Bristol' })])).toEqual([
-      'All Locations',
-      'Online',
-      'Bristol',
-      'London',
-    ]);
+    expect(
+      locationChips([
+        session({}),
+        session({ locationType: 'onsite', city: 'London' }),
+        session({ locationType: 'onsite', city: 'Bristol' }),
+      ]),
+    ).toEqual(['All Locations', 'Online', 'Bristol', 'London']);
   });
 
   it('match by category and by Online or city', () => {

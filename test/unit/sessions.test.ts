@@ -22,7 +22,7 @@ const session: SessionRecord = {
 };
 
 describe('session view', () => {
-  it("summarises the location as the spec does", () => {
+  it('summarises the location as the spec does', () => {
     expect(locationText({ locationType: 'online', city: 'London' })).toBe('Online');
     expect(locationText({ locationType: 'onsite', city: 'London', postCode: 'E8 3PB' })).toBe('London, E8 3PB');
     expect(locationText({ locationType: 'onsite', city: 'London' })).toBe('London');
@@ -41,7 +41,10 @@ describe('session view', () => {
 
   it('is sold out when every seat is taken, and never sold out without a limit', () => {
     expect(toSessionView({ ...session, seatsTaken: 10 })).toMatchObject({ seatsLeft: 0, soldOut: true });
-    expect(toSessionView({ ...session, maxAttendees: undefined, seatsTaken: 500 })).toMatchObject({ seatsLeft: null, soldOut: false });
+    expect(toSessionView({ ...session, maxAttendees: undefined, seatsTaken: 500 })).toMatchObject({
+      seatsLeft: null,
+      soldOut: false,
+    });
   });
 
   it('never exposes the private joining link or the recording', () => {

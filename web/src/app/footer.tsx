@@ -10,7 +10,7 @@ export function Footer() {
           <p className="mt-2 text-cream/75">Questions about a session, or something made for your group? Write to us.</p>
         </div>
         <div className="flex items-center gap-4">
-          <a href={contactLink} className={buttonClass({ variant: "secondary" })}>
+          <a href={contactLink} className={buttonClass({ variant: 'secondary' })}>
             Get in touch
           </a>
           <a href={socialLink.href} className="text-sm text-cream/80 underline-offset-4 hover:underline" rel="noopener">

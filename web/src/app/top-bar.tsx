@@ -50,7 +50,11 @@ function OfferingMenu() {
       <ul className="absolute left-0 top-full mt-2 w-48 rounded-xl border border-linen bg-white p-2 shadow-lg">
         {offeringLinks.map((link) => (
           <li key={link.label}>
-            <a href={link.href} onClick={() => menu.current?.removeAttribute('open')} className="block rounded-lg px-3 py-2 text-sm hover:bg-sand">
+            <a
+              href={link.href}
+              onClick={() => menu.current?.removeAttribute('open')}
+              className="block rounded-lg px-3 py-2 text-sm hover:bg-sand"
+            >
               {link.label}
             </a>
           </li>
@@ -67,16 +71,43 @@ function MobileMenu() {
   const sheetLink = 'block rounded-xl px-4 py-3 text-lg text-ink hover:bg-sand';
   return (
     <div className="md:hidden">
-      <button type="button" onClick={() => dialog.current?.showModal()} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label="Open menu">
-        <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <button
+        type="button"
+        onClick={() => dialog.current?.showModal()}
+        className={buttonClass({ variant: 'ghost', size: 'sm' })}
+        aria-label="Open menu"
+      >
+        <svg
+          aria-hidden="true"
+          width="22"
+          height="22"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>
       </button>
-      <dialog ref={dialog} aria-label="Menu" className="m-0 h-full max-h-none w-full max-w-none bg-cream p-0 backdrop:bg-transparent">
+      <dialog
+        ref={dialog}
+        aria-label="Menu"
+        className="m-0 h-full max-h-none w-full max-w-none bg-cream p-0 backdrop:bg-transparent"
+      >
         <div className="flex h-16 items-center justify-between border-b border-linen px-4">
           <span className="font-serif text-xl">Breathwork</span>
           <button type="button" onClick={close} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label="Close menu">
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

@@ -18,5 +18,5 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   return body as T;
 }
 
-export const apiGet = <T,>(path: string) => request<T>(path);
-export const apiPost = <T,>(path: string, body: unknown) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+export const apiGet = <T>(path: string) => request<T>(path);
+export const apiPost = <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });

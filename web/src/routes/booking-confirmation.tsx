@@ -49,7 +49,12 @@ export function BookingConfirmationPage() {
         <Fact label="Location">{session.location}</Fact>
       </dl>
       <div className="mt-8 flex flex-wrap gap-3">
-        <a href={googleCalendarUrl(booking)} target="_blank" rel="noopener noreferrer" className={buttonClass({ variant: 'secondary' })}>
+        <a
+          href={googleCalendarUrl(booking)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass({ variant: 'secondary' })}
+        >
           Google Calendar
         </a>
         <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar`} className={buttonClass({ variant: 'secondary' })}>

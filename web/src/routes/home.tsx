@@ -8,9 +8,12 @@ export function HomePage() {
     <>
       <section className="mx-auto max-w-6xl px-4 pb-10 pt-12 md:px-6 md:pt-20">
         <p className="text-sm font-semibold uppercase tracking-[0.2em] text-clay-dark">Breathwork · online and in person</p>
-        <h1 className="mt-4 max-w-3xl text-4xl leading-tight text-ink md:text-6xl">Slow down, breathe, and come home to yourself.</h1>
+        <h1 className="mt-4 max-w-3xl text-4xl leading-tight text-ink md:text-6xl">
+          Slow down, breathe, and come home to yourself.
+        </h1>
         <p className="mt-5 max-w-2xl text-lg text-muted">
-          Guided breathwork for every stage of life, in small groups. Our monthly live session runs on the first Tuesday of each month.
+          Guided breathwork for every stage of life, in small groups. Our monthly live session runs on the first Tuesday of each
+          month.
         </p>
       </section>
 

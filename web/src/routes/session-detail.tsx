@@ -35,7 +35,13 @@ export function SessionDetailPage() {
       <div className="mt-6 grid gap-10 md:grid-cols-[1fr_360px]">
         <div>
           {session.thumbnailUrl && (
-            <img src={session.thumbnailUrl} alt="" width="1200" height="630" className="aspect-[1200/630] w-full rounded-2xl object-cover" />
+            <img
+              src={session.thumbnailUrl}
+              alt=""
+              width="1200"
+              height="630"
+              className="aspect-[1200/630] w-full rounded-2xl object-cover"
+            />
           )}
           <div className="mt-6 flex flex-wrap items-center gap-2">
             {session.category && <Badge tone="sage">{session.category}</Badge>}

@@ -27,8 +27,18 @@ export function BookingForm({ session, onCancel }: { session: SessionView; onCan
   return (
     <form onSubmit={submit} noValidate aria-label="Book this session" className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First name" autoComplete="given-name" error={formState.errors.firstName?.message} {...register('firstName')} />
-        <Field label="Last name" autoComplete="family-name" error={formState.errors.lastName?.message} {...register('lastName')} />
+        <Field
+          label="First name"
+          autoComplete="given-name"
+          error={formState.errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <Field
+          label="Last name"
+          autoComplete="family-name"
+          error={formState.errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
       <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
       <div className="flex flex-wrap gap-3 pt-1">

@@ -1,4 +1,14 @@
-export function ChipGroup({ label, options, value, onChange }: { label: string; options: string[]; value: string; onChange: (v: string) => void }) {
+export function ChipGroup({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: string[];
+  value: string;
+  onChange: (v: string) => void;
+}) {
   if (options.length === 0) return null;
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-2">

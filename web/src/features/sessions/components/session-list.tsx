@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { SessionView } from '@schemas/session';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { SessionCard, SessionTableRow } from './session-row';
 import { ALL_CATEGORIES, ALL_LOCATIONS, categoryChips, locationChips, matchesFilters } from '../filters';
 import { ChipGroup } from './chip-group';
@@ -17,8 +18,16 @@ type SessionListProps = {
   emptyMessage?: string;
 };
 
-export function SessionList({ sessions, isLoading, showFilters = false, featuredOnly = false, limit, emptyMessage = DEFAULT_EMPTY_MESSAGE }: SessionListProps) {
+export function SessionList({
+  sessions,
+  isLoading,
+  showFilters = false,
+  featuredOnly = false,
+  limit,
+  emptyMessage = DEFAULT_EMPTY_MESSAGE,
+}: SessionListProps) {
   const [params, setParams] = useSearchParams();
+  const isMobile = useIsMobile();
   const category = showFilters ? (params.get('category') ?? ALL_CATEGORIES) : ALL_CATEGORIES;
   const location = showFilters ? (params.get('location') ?? ALL_LOCATIONS) : ALL_LOCATIONS;
 
@@ -37,40 +46,51 @@ export function SessionList({ sessions, isLoading, showFilters = false, featured
     <div className="flex flex-col gap-6">
       {showFilters && (
         <div className="flex flex-col gap-3">
-          <ChipGroup label="Filter by category" options={categoryChips(base)} value={category} onChange={(v) => setFilter('category', v, ALL_CATEGORIES)} />
-          <ChipGroup label="Filter by location" options={locationChips(base)} value={location} onChange={(v) => setFilter('location', v, ALL_LOCATIONS)} />
+          <ChipGroup
+            label="Filter by category"
+            options={categoryChips(base)}
+            value={category}
+            onChange={(v) => setFilter('category', v, ALL_CATEGORIES)}
+          />
+          <ChipGroup
+            label="Filter by location"
+            options={locationChips(base)}
+            value={location}
+            onChange={(v) => setFilter('location', v, ALL_LOCATIONS)}
+          />
         </div>
       )}
       {visible.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-linen bg-white/60 px-6 py-12 text-center text-muted">{emptyMessage}</div>
+        <div className="rounded-2xl border border-dashed border-linen bg-white/60 px-6 py-12 text-center text-muted">
+          {emptyMessage}
+        </div>
+      ) : isMobile ? (
+        <ul className="flex flex-col gap-3" aria-label="Sessions">
+          {visible.map((session) => (
+            <SessionCard key={session.id} session={session} />
+          ))}
+        </ul>
       ) : (
-        <>
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Sessions">
-            {visible.map((session) => (
-              <SessionCard key={session.id} session={session} />
-            ))}
-          </ul>
-          <div className="hidden rounded-2xl border border-linen bg-white px-6 shadow-sm md:block">
-            <table className="w-full border-collapse text-left">
-              <caption className="sr-only">Sessions</caption>
-              <thead className="sr-only">
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Session</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody className="[&>tr:first-child]:border-t-0">
-                {visible.map((session) => (
-                  <SessionTableRow key={session.id} session={session} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <div className="rounded-2xl border border-linen bg-white px-6 shadow-sm">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">Sessions</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Session</th>
+                <th scope="col">Time</th>
+                <th scope="col">Location</th>
+                <th scope="col">Price</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody className="[&>tr:first-child]:border-t-0">
+              {visible.map((session) => (
+                <SessionTableRow key={session.id} session={session} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -35,7 +35,9 @@ export function SessionCard({ session }: { session: SessionView }) {
         <DateBlock startTime={session.startTime} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            {session.category && <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>}
+            {session.category && (
+              <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>
+            )}
             <SeatsBadge session={session} />
           </div>
           <h3 className="text-lg leading-snug text-ink">{session.title}</h3>
@@ -62,7 +64,9 @@ export function SessionTableRow({ session }: { session: SessionView }) {
       <td className="py-4 pr-4">
         <div className="flex flex-col gap-1">
           <div className="flex items-center gap-2">
-            {session.category && <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>}
+            {session.category && (
+              <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>
+            )}
             <SeatsBadge session={session} />
           </div>
           <Link to={`/sessions/${session.id}`} className="font-serif text-lg text-ink hover:text-clay-dark">
@@ -80,7 +84,11 @@ export function SessionTableRow({ session }: { session: SessionView }) {
         <PriceText session={session} />
       </td>
       <td className="py-4 text-right">
-        <Link to={`/sessions/${session.id}`} className={buttonClass({ size: 'sm', variant: session.soldOut ? 'secondary' : 'primary' })} aria-label={`View ${session.title}`}>
+        <Link
+          to={`/sessions/${session.id}`}
+          className={buttonClass({ size: 'sm', variant: session.soldOut ? 'secondary' : 'primary' })}
+          aria-label={`View ${session.title}`}
+        >
           {session.soldOut ? 'View' : 'Book'}
         </Link>
       </td>
