@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { startProcess, waitForPort, type Service } from './processes';
+import { startProcess, waitForService, type Service } from './processes';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -18,7 +18,6 @@ export async function startEmulators(options: {
   dataDir: string;
   inMemory: boolean;
   siteOrigin: string;
-  onCognitoLine?: (line: string) => void;
 }): Promise<Service[]> {
   const { ports, dataDir } = options;
   const logs = join(dataDir, 'logs');
@@ -51,7 +50,6 @@ export async function startEmulators(options: {
       cwd: join(dataDir, 'cognito'),
       env: { HOST: '127.0.0.1', PORT: String(ports.cognito) },
       logFile: join(logs, 'cognito.log'),
-      onLine: options.onCognitoLine,
     }),
     startProcess(
       's3rver',
@@ -83,12 +81,8 @@ export async function startEmulators(options: {
       { logFile: join(logs, 'ses.log') },
     ),
   ];
-  await Promise.all([
-    waitForPort(ports.dynamodb, 'DynamoDB Local'),
-    waitForPort(ports.cognito, 'cognito-local'),
-    waitForPort(ports.s3, 's3rver'),
-    waitForPort(ports.ses, 'aws-ses-v2-local'),
-  ]);
+  const servicePorts = [ports.dynamodb, ports.cognito, ports.s3, ports.ses];
+  await Promise.all(services.map((service, i) => waitForService(service, servicePorts[i])));
   return services;
 }
 

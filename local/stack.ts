@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { S3Client } from '@aws-sdk/client-s3';
 import { buckets, startEmulators } from './emulators';
-import { stopProcesses } from './processes';
+import { isPortOpen, stopProcesses } from './processes';
 import { startEventBus } from './bus';
 import { createSiteServer } from './api-server';
 import { ensureTable, provisionCognito, type CognitoState } from './provision';
@@ -40,6 +40,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   if (options.fresh) rmSync(options.dataDir, { recursive: true, force: true });
   mkdirSync(options.dataDir, { recursive: true });
 
+  for (const port of Object.values(ports)) {
+    if (await isPortOpen(port))
+      throw new Error(`Port ${port} is already in use: stop what uses it, or choose another with --port`);
+  }
   log('Starting the emulators...');
   const services = await startEmulators({ ports, dataDir: options.dataDir, inMemory: options.inMemory, siteOrigin: siteUrl });
   const bus = startEventBus({ port: ports.bus, deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'), log });

@@ -29,6 +29,9 @@ const stack = await startLocalStack({
   inMemory: values['in-memory']!,
   webDist: join(import.meta.dirname, '..', 'web', 'dist'),
   log: (line) => console.log(`  ${line}`),
+}).catch((error: Error) => {
+  console.error(`\n  The local stack could not start: ${error.message}\n`);
+  process.exit(1);
 });
 
 const rows: [string, string][] = [
