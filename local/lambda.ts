@@ -8,7 +8,7 @@ type Handler = (event: unknown, context: Context) => Promise<unknown>;
 const loaded = new Map<string, Promise<Handler>>();
 
 /** Loads a catalogue handler ('sessions/list') the way Lambda would: once, then kept warm. */
-export function loadHandler(name: string): Promise<Handler> {
+function loadHandler(name: string): Promise<Handler> {
   let handler = loaded.get(name);
   if (!handler) {
     handler = import(pathToFileURL(join(functionsDir, `${name}.ts`)).href).then((module) => module.handler as Handler);

@@ -5,7 +5,7 @@ import type { BookingView } from '../schemas/booking';
 // E-mails cannot know the reader's zone, so they name the teacher's.
 const timeZone = () => process.env.SITE_TIME_ZONE ?? 'Europe/London';
 
-export function formatWhen(startTime: string): string {
+function formatWhen(startTime: string): string {
   return (
     new Intl.DateTimeFormat('en-GB', {
       dateStyle: 'full',

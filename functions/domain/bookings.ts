@@ -20,7 +20,7 @@ export type BookingRecord = {
   createdAt: string;
 };
 
-export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
+const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
 
 function bookingItem(booking: BookingRecord) {
   return {

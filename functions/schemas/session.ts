@@ -1,4 +1,4 @@
-import type { Currency, Money } from './money';
+import type { Money } from './money';
 
 export const sessionCategories = [
   'Breathwork',
@@ -35,5 +35,3 @@ export type SessionView = {
   seatsLeft: number | null;
   soldOut: boolean;
 };
-
-export type { Currency };

@@ -6,7 +6,7 @@ import { SessionCard, SessionTableRow } from './session-row';
 import { ALL_CATEGORIES, ALL_LOCATIONS, categoryChips, locationChips, matchesFilters } from '../filters';
 import { ChipGroup } from './chip-group';
 
-export const DEFAULT_EMPTY_MESSAGE = 'No upcoming sessions at this time. Check back later!';
+const DEFAULT_EMPTY_MESSAGE = 'No upcoming sessions at this time. Check back later!';
 
 type SessionListProps = {
   sessions: SessionView[] | undefined;
@@ -97,7 +97,7 @@ export function SessionList({
 }
 
 /** One placeholder row per expected session: an image block and three lines of text. */
-export function SessionListSkeleton({ rows }: { rows: number }) {
+function SessionListSkeleton({ rows }: { rows: number }) {
   return (
     <ul aria-busy="true" aria-label="Loading sessions" className="flex flex-col gap-3">
       {Array.from({ length: rows }, (_, i) => (
