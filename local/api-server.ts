@@ -17,11 +17,20 @@ export function matchRoute(method: string, path: string): MatchedRoute | undefin
   for (const { route, pattern } of compiled) {
     const match = route.method === method ? pattern.exec(path) : null;
     if (match) {
-      const pathParameters = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+      const pathParameters = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, safeDecode(v)]));
       return { route, pathParameters };
     }
   }
   return undefined;
+}
+
+/** A malformed escape stays as it is; the handler's schema then refuses the id with a 400. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /**

@@ -41,7 +41,7 @@ export function startEventBus(options: {
     const type = entry.DetailType as EventType;
     const definition = eventCatalogue[type];
     if (!definition) return { ErrorCode: 'UnknownEvent', ErrorMessage: `No event ${entry.DetailType} in the catalogue` };
-    const detail = definition.schema.safeParse(JSON.parse(entry.Detail ?? '{}'));
+    const detail = definition.schema.safeParse(parseJson(entry.Detail));
     if (!detail.success) return { ErrorCode: 'InvalidDetail', ErrorMessage: detail.error.message };
     const event = {
       version: '0',
@@ -86,4 +86,12 @@ export function startEventBus(options: {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '');
+  } catch {
+    return undefined; // the schema then refuses it, as EventBridge refuses malformed detail
+  }
 }

@@ -26,5 +26,6 @@ describe('catalogues', () => {
     expect(matchRoute('POST', '/api/sessions/01ABC/bookings')?.route.handler).toBe('bookings/create');
     expect(matchRoute('DELETE', '/api/sessions/01ABC')).toBeUndefined();
     expect(matchRoute('GET', '/api/sessions/01ABC/extra')).toBeUndefined();
+    expect(matchRoute('GET', '/api/sessions/%E0%A4%A')?.pathParameters).toEqual({ id: '%E0%A4%A' });
   });
 });

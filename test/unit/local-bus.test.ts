@@ -50,6 +50,7 @@ describe('the local event bus', () => {
     const { instance } = bus(async () => undefined);
     await instance.listen();
     expect((await put({ DetailType: 'NoSuchEvent', Detail: '{}' })).FailedEntryCount).toBe(1);
+    expect((await put({ DetailType: 'BookingConfirmed', Detail: '{not json' })).FailedEntryCount).toBe(1);
     expect(
       (await put({ DetailType: 'BookingConfirmed', Detail: JSON.stringify({ ...detail, attendeeEmail: 'nope' }) }))
         .FailedEntryCount,
