@@ -3,7 +3,7 @@ import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccountRecovery, CfnUserPoolGroup, UserPool } from 'aws-cdk-lib/aws-cognito';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import {
   AllowedMethods,
@@ -82,19 +82,18 @@ export class BreathworkStack extends Stack {
     new CfnUserPoolGroup(this, 'AdminGroup', { userPoolId: users.userPoolId, groupName: 'admin', description: 'Runs the site' });
     const webClient = users.addClient('WebClient', { authFlows: { userSrp: true }, preventUserExistenceErrors: true });
 
-    const privateBucket = (bucketId: string, cors = false) =>
+    // All private: the site and images are read through CloudFront, premium media only through
+    // short-lived presigned URLs. (Upload CORS for the site's origin comes with uploads.)
+    const privateBucket = (bucketId: string) =>
       new Bucket(this, bucketId, {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
         removalPolicy: RemovalPolicy.RETAIN,
-        cors: cors
-          ? [{ allowedMethods: [HttpMethods.POST, HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['*'] }]
-          : undefined,
       });
     const siteBucket = privateBucket('SiteBucket');
-    const imagesBucket = privateBucket('ImagesBucket', true);
-    const mediaBucket = privateBucket('MediaBucket', true);
+    const imagesBucket = privateBucket('ImagesBucket');
+    const mediaBucket = privateBucket('MediaBucket');
 
     const bus = new EventBus(this, 'Bus', { eventBusName: `${id}-events` });
 
