@@ -72,7 +72,16 @@ export function SessionList({
         </ul>
       ) : (
         <div className="rounded-2xl border border-linen bg-white px-6 shadow-sm">
-          <table className="w-full border-collapse text-left">
+          <table className="w-full table-fixed border-collapse text-left">
+            {/* Fixed columns, so the featured and full lists line up. */}
+            <colgroup>
+              <col className="w-24" />
+              <col />
+              <col className="w-40" />
+              <col className="w-52" />
+              <col className="w-24" />
+              <col className="w-24" />
+            </colgroup>
             <caption className="sr-only">Sessions</caption>
             <thead className="sr-only">
               <tr>
