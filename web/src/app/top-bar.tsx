@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CurrencySelector } from '@/features/currency/currency-selector';
 import { buttonClass } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { aboutLink, offeringLinks } from './links';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -77,18 +78,7 @@ function MobileMenu() {
         className={buttonClass({ variant: 'ghost', size: 'sm' })}
         aria-label="Open menu"
       >
-        <svg
-          aria-hidden="true"
-          width="22"
-          height="22"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <path d="M4 7h16M4 12h16M4 17h16" />
-        </svg>
+        <Icon path="M4 7h16M4 12h16M4 17h16" />
       </button>
       <dialog
         ref={dialog}
@@ -98,18 +88,7 @@ function MobileMenu() {
         <div className="flex h-16 items-center justify-between border-b border-linen px-4">
           <span className="font-serif text-xl">Breathwork</span>
           <button type="button" onClick={close} className={buttonClass({ variant: 'ghost', size: 'sm' })} aria-label="Close menu">
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <Icon path="M6 6l12 12M18 6L6 18" />
           </button>
         </div>
         <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">

@@ -27,6 +27,16 @@ function SeatsBadge({ session }: { session: SessionView }) {
   return null;
 }
 
+/** The category and, when seats are short, how many are left. */
+function SessionTags({ session }: { session: SessionView }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {session.category && <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>}
+      <SeatsBadge session={session} />
+    </div>
+  );
+}
+
 /** A session as a card on small screens. */
 export function SessionCard({ session }: { session: SessionView }) {
   return (
@@ -34,12 +44,7 @@ export function SessionCard({ session }: { session: SessionView }) {
       <Link to={`/sessions/${session.id}`} className="flex gap-4 rounded-xl">
         <DateBlock startTime={session.startTime} />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex flex-wrap items-center gap-2">
-            {session.category && (
-              <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>
-            )}
-            <SeatsBadge session={session} />
-          </div>
+          <SessionTags session={session} />
           <h3 className="text-lg leading-snug text-ink">{session.title}</h3>
           <p className="text-sm text-muted">
             {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
@@ -63,12 +68,7 @@ export function SessionTableRow({ session }: { session: SessionView }) {
       </td>
       <td className="py-4 pr-4">
         <div className="flex flex-col gap-1">
-          <div className="flex items-center gap-2">
-            {session.category && (
-              <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>
-            )}
-            <SeatsBadge session={session} />
-          </div>
+          <SessionTags session={session} />
           <Link to={`/sessions/${session.id}`} className="font-serif text-lg text-ink hover:text-clay-dark">
             {session.title}
           </Link>
