@@ -74,6 +74,16 @@ describe('a visitor in the browser', () => {
     await page.close();
   });
 
+  it('shows prices in the currency the visitor picks', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(siteUrl);
+    const row = page.getByRole('row').filter({ hasText: 'Breath & Birth: Pregnancy Breathwork' });
+    await row.getByText('£25').waitFor();
+    await page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
+    await row.getByText('€29').waitFor(); // £25 at the fallback rate 1.17, rounded to a whole euro
+    await page.close();
+  });
+
   it('shows the mobile top sheet with Join now, and the 404 page with a way home', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${siteUrl}/no-such-page`);
