@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { startProcess, waitForService, type Service } from './processes';
+import { startProcess, stopProcesses, waitForService, type Service } from './processes';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -82,7 +82,12 @@ export async function startEmulators(options: {
     ),
   ];
   const servicePorts = [ports.dynamodb, ports.cognito, ports.s3, ports.ses];
-  await Promise.all(services.map((service, i) => waitForService(service, servicePorts[i])));
+  try {
+    await Promise.all(services.map((service, i) => waitForService(service, servicePorts[i])));
+  } catch (error) {
+    await stopProcesses(services);
+    throw error;
+  }
   return services;
 }
 
