@@ -25,7 +25,6 @@ export type LocalStack = {
   siteUrl: string;
   apiUrl: string;
   mailUrl: string;
-  ports: ReturnType<typeof portsFor>;
   cognito: CognitoState;
   /** Set only on the start that created the administrator. */
   adminPassword?: string;
@@ -37,13 +36,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const log = options.log ?? (() => undefined);
   const ports = portsFor(options.port);
   const siteUrl = `http://127.0.0.1:${ports.site}`;
-  if (options.fresh) rmSync(options.dataDir, { recursive: true, force: true });
-  mkdirSync(options.dataDir, { recursive: true });
-
+  // Checked first, so --fresh never wipes the data of a stack that is still running.
   for (const port of Object.values(ports)) {
     if (await isPortOpen(port))
       throw new Error(`Port ${port} is already in use: stop what uses it, or choose another with --port`);
   }
+  if (options.fresh) rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(options.dataDir, { recursive: true });
   log('Starting the emulators...');
   const services = await startEmulators({ ports, dataDir: options.dataDir, inMemory: options.inMemory, siteOrigin: siteUrl });
   const bus = startEventBus({ port: ports.bus, deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'), log });
@@ -88,7 +87,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       siteUrl,
       apiUrl: `${siteUrl}/api`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,
-      ports,
       cognito,
       adminPassword,
       stop,

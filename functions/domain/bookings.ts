@@ -98,7 +98,7 @@ async function writeWithConflictRetry(transaction: TransactWriteCommand): Promis
   }
 }
 
-export async function getBooking(id: string): Promise<BookingRecord | undefined> {
+async function getBooking(id: string): Promise<BookingRecord | undefined> {
   const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(id) }));
   return result.Item ? withoutKeys<BookingRecord>(result.Item) : undefined;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingView } from '../../functions/schemas/booking';
-import { api, waitForEmails } from '../support/stack';
+import { api, siteUrl, waitForEmails } from '../support/stack';
 import { bookingsOf, createSession, seatsTaken } from '../support/sessions';
 
 const guest = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email });
@@ -47,7 +47,7 @@ describe('booking a free session as a guest', () => {
   it('serves the booking as a calendar file', async () => {
     const session = await createSession({ title: 'Calendar Breath' });
     const { body } = await book(session.id, guest('cal@example.com'));
-    const response = await fetch(`http://127.0.0.1:4310/api/bookings/${body.booking.id}/calendar`);
+    const response = await fetch(`${siteUrl}/api/bookings/${body.booking.id}/calendar`);
     expect(response.headers.get('content-type')).toContain('text/calendar');
     expect(await response.text()).toContain('SUMMARY:Calendar Breath');
   });

@@ -4,7 +4,7 @@ export const ALL_CATEGORIES = 'All';
 export const ALL_LOCATIONS = 'All Locations';
 export const ONLINE = 'Online';
 
-/** Categories with at least one session in the list, in the order they first appear. */
+/** Categories with at least one session in the list, alphabetically. */
 export function categoryChips(sessions: SessionView[]): string[] {
   const present = [...new Set(sessions.map((s) => s.category).filter((c): c is string => Boolean(c)))];
   return [ALL_CATEGORIES, ...present.sort()];
