@@ -1,20 +1,56 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { logger } from '../functions/lib/logger';
-import { eventCatalogue, type EventDetail, type EventType } from './catalogue';
+import { dynamoClient } from '../functions/lib/aws';
+import { tableDefinition, tableKeys, tableName } from '../functions/lib/table';
+import { consumers, eventCatalogue, type ConsumerName, type EventDetail, type EventType } from './catalogue';
+
+type EventsOf<N extends ConsumerName> = Extract<(typeof consumers)[number], { handler: N }>['on'][number];
+/** What a consumer receives: one of the events it declared, with its parsed detail. */
+export type ConsumedEvent<N extends ConsumerName> = { [T in EventsOf<N>]: { type: T; detail: EventDetail<T> } }[EventsOf<N>];
+
+/** A consumer's effects run at most once per event within this window (and at least once). */
+const IDEMPOTENCY_WINDOW_SECONDS = 7 * 86_400;
 
 /**
- * Wraps a consumer's logic as a middy Lambda handler for one event type. A thrown error
- * makes EventBridge (or the local bus) retry, and in the end park the event in a dead-letter queue.
+ * Wraps a catalogue consumer as a middy Lambda handler. Delivery is at least once, so the
+ * handler is idempotent with Powertools: an in-progress record (expiring with the invocation)
+ * is written first, the result once the effect has succeeded, both in the single table. A
+ * thrown error removes the in-progress record, so EventBridge (or the local bus) retries, and
+ * in the end parks the event in a dead-letter queue.
  */
-export function eventConsumer<T extends EventType>(type: T, run: (detail: EventDetail<T>) => Promise<void>) {
+export function eventConsumer<N extends ConsumerName>(name: N, run: (event: ConsumedEvent<N>) => Promise<void>) {
+  const consumer = consumers.find((c) => c.handler === name)!;
+  const persistenceStore = new DynamoDBPersistenceLayer({
+    tableName: tableName(),
+    awsSdkV3Client: dynamoClient,
+    keyAttr: tableKeys.partitionKey,
+    sortKeyAttr: tableKeys.sortKey,
+    expiryAttr: tableDefinition.timeToLiveAttribute,
+  });
   return middy<EventBridgeEvent<string, unknown>, void>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(
+      makeHandlerIdempotent({
+        persistenceStore,
+        // The outbox may hand the same event to the bus twice, under two EventBridge ids: the
+        // event's type and detail identify it.
+        config: new IdempotencyConfig({
+          eventKeyJmesPath: '["detail-type", detail]',
+          expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
+        }),
+        keyPrefix: name,
+      }),
+    )
     .handler(async (event) => {
-      if (event['detail-type'] !== type) throw new Error(`Expected ${type}, received ${event['detail-type']}`);
-      const detail = eventCatalogue[type].schema.parse(event.detail) as EventDetail<T>;
+      const type = event['detail-type'] as EventType;
+      if (!(consumer.on as readonly string[]).includes(type)) throw new Error(`${name} does not handle ${type}`);
+      const detail = eventCatalogue[type].schema.parse(event.detail);
       logger.appendKeys({ eventId: event.id, eventType: type });
-      await run(detail);
+      await run({ type, detail } as ConsumedEvent<N>);
     });
 }

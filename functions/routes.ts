@@ -1,6 +1,15 @@
 import type { Grant } from './lib/grants';
 
 /**
+ * Who may call a route, and nothing else decides it: the HTTP wrapper verifies the Cognito
+ * token for `member` and `admin` (the `admin` group), and hands `webhook` routes the raw body.
+ */
+export type Access = 'public' | 'member' | 'admin' | 'webhook';
+
+/** API Gateway route throttling (steady requests per second, and the bucket for bursts). */
+export type Throttle = { ratePerSecond: number; burst: number };
+
+/**
  * The API, declared once: the CDK stack makes one Lambda and one HTTP API route per entry,
  * and the local server routes requests to the same handler modules.
  * `handler` names a module under functions/ that exports `handler`.
@@ -9,12 +18,17 @@ export type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   handler: string;
-  access: 'public';
+  access: Access;
   grants: Grant[];
+  /** Tighter than the stage's default throttle, where a route needs it. */
+  throttle?: Throttle;
 };
 
 /** Every route is served under this prefix, so CloudFront can send /api/* to the API. */
 export const API_PREFIX = '/api';
+
+/** The stage's throttle for every route that declares none. */
+export const defaultThrottle: Throttle = { ratePerSecond: 50, burst: 100 };
 
 export const routes: Route[] = [
   { method: 'GET', path: '/sessions', handler: 'sessions/list', access: 'public', grants: ['table:read'] },
@@ -24,9 +38,27 @@ export const routes: Route[] = [
     path: '/sessions/{id}/bookings',
     handler: 'bookings/create',
     access: 'public',
-    grants: ['table:read', 'table:write', 'events:publish'],
+    grants: ['table:read', 'table:write'],
+    // Sized for a rush on a popular session; each e-mail address and client address is also
+    // limited per hour in the booking itself.
+    throttle: { ratePerSecond: 100, burst: 500 },
   },
   { method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/geo', handler: 'geo/get', access: 'public', grants: [] },
+  { method: 'GET', path: '/me', handler: 'accounts/me', access: 'member', grants: [] },
+  {
+    method: 'GET',
+    path: '/admin/sessions/{id}/attendees',
+    handler: 'admin/session-attendees',
+    access: 'admin',
+    grants: ['table:read'],
+  },
 ];
+
+export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${API_PREFIX}${route.path}`;
+
+/** The route API Gateway matched, from the event's routeKey ('POST /api/sessions/{id}/bookings'). */
+export function routeByKey(key: string): Route | undefined {
+  return routes.find((route) => routeKey(route) === key);
+}

@@ -29,7 +29,7 @@ import { join } from 'node:path';
 import { API_PREFIX, routes } from '../functions/routes';
 import { gsi1, tableKeys } from '../functions/lib/table';
 import type { Grant } from '../functions/lib/grants';
-import { EVENT_SOURCE, eventCatalogue, eventTypes } from '../events/catalogue';
+import { EVENT_SOURCE, consumers } from '../events/catalogue';
 import { constructId, handlerFunction } from './handler-function';
 
 export type BreathworkStackProps = StackProps & {
@@ -165,8 +165,9 @@ export class BreathworkStack extends Stack {
       });
     }
 
-    for (const type of eventTypes) {
-      for (const consumer of eventCatalogue[type].consumers) {
+    {
+      for (const consumer of consumers) {
+        const type = consumer.on[0];
         const name = constructId(consumer.handler);
         const deadLetters = new Queue(this, `${name}DeadLetters`, {
           retentionPeriod: Duration.days(14),
@@ -174,7 +175,7 @@ export class BreathworkStack extends Stack {
           enforceSSL: true,
         });
         const fn = handlerFunction(this, consumer.handler, environment, deadLetters);
-        grant(fn, consumer.grants);
+        grant(fn, [...consumer.grants]);
         new Rule(this, `${name}${type}Rule`, {
           eventBus: bus,
           eventPattern: { source: [EVENT_SOURCE], detailType: [type] },

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { eventCatalogue, type EventType } from '../events/catalogue';
+import { consumers, eventCatalogue, type EventType } from '../events/catalogue';
 import { invoke as invokeHandler } from './lambda';
 
 type PutEventsEntry = { Source?: string; DetailType?: string; Detail?: string; EventBusName?: string };
@@ -54,7 +54,7 @@ export function startEventBus(options: {
       resources: [],
       detail: detail.data,
     };
-    for (const consumer of definition.consumers) {
+    for (const consumer of consumers.filter((c) => (c.on as readonly string[]).includes(type))) {
       const delivery = deliver(consumer.handler, event).finally(() => pending.delete(delivery));
       pending.add(delivery);
     }

@@ -224,7 +224,7 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
       await bookFreeSession(
         sessions[index],
         { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
-        options.now,
+        { now: options.now, clientAddress: 'demo-data' },
       );
     }
   }

@@ -1,7 +1,7 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { siteUrl } from '../lib/config';
+import { environment } from '../lib/environment';
 import { getBookingView } from '../domain/bookings';
 import { calendarInvite } from '../domain/booking-emails';
 
@@ -10,7 +10,7 @@ export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
   const booking = await getBookingView(params.id);
   if (!booking) throw notFound('Booking not found');
   return {
-    text: calendarInvite(booking, siteUrl()),
+    text: calendarInvite(booking, environment('SITE_URL')),
     headers: { 'content-type': 'text/calendar; charset=utf-8', 'content-disposition': 'attachment; filename="session.ics"' },
   };
 });

@@ -1,11 +1,20 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import { conflict, HttpError } from '../lib/errors';
-import { gsi1, tableName, withoutKeys } from '../lib/table';
+import { gsi1, gsi2, gsi3, gsi4, expiresIn, tableName, withoutKeys } from '../lib/table';
+import { hourlyAllowance } from '../lib/rate-limit';
+import { queryPage, type Page, type PageQuery } from '../lib/paging';
+import { outboxEvent } from '../../events/outbox';
 import type { BookingRequest, BookingStatus, BookingView, PaymentStatus } from '../schemas/booking';
 import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
+
+/** What lists of bookings show of the session, copied onto the booking so a list needs no per-row reads. */
+export type SessionSnapshot = Pick<BookingView['session'], 'title' | 'startTime' | 'endTime' | 'location' | 'locationType'> & {
+  category: string | null;
+};
 
 export type BookingRecord = {
   id: string;
@@ -17,80 +26,172 @@ export type BookingRecord = {
   attendeeEmail: string;
   status: BookingStatus;
   paymentStatus: PaymentStatus;
+  session: SessionSnapshot;
   createdAt: string;
 };
 
+/** Who is booking and how the request reached us: the limits and the replay key apply to these. */
+export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string };
+
+/** Unauthenticated bookings send e-mail, so each address may make only so many an hour. */
+export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 };
+/** A replayed request within a day gets the first answer. */
+const REQUEST_KEY_SECONDS = 86_400;
+
 const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
+/** One item per (session, e-mail address): the same address cannot book a session twice. */
+const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
+const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });
 
 function bookingItem(booking: BookingRecord) {
   return {
     ...bookingKey(booking.id),
+    // A session's bookings, oldest first.
     [gsi1.partitionKey]: `SESSION#${booking.sessionId}`,
     [gsi1.sortKey]: `BOOKING#${booking.createdAt}#${booking.id}`,
+    // A member's bookings by the session's start.
+    ...(booking.userId && {
+      [gsi2.partitionKey]: `USER#${booking.userId}`,
+      [gsi2.sortKey]: `${booking.session.startTime}#BOOKING#${booking.id}`,
+    }),
+    // All orders, newest first.
+    [gsi3.partitionKey]: 'ORDERS',
+    [gsi3.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
+    // Everything made with this e-mail address, for the account that verifies it.
+    [gsi4.partitionKey]: `EMAIL#${booking.attendeeEmail}`,
+    [gsi4.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
     type: 'Booking',
     ...booking,
   };
 }
 
+export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
+  return {
+    title: session.title,
+    startTime: session.startTime,
+    endTime: endTime(session),
+    location: locationText(session),
+    locationType: session.locationType,
+    category: session.category ?? null,
+  };
+}
+
+/** What the API answers for a new booking, and again for a replay of the same request. */
+export type BookingReceipt = { booking: { id: string; status: BookingStatus; paymentStatus: PaymentStatus } };
+
 /**
- * Books a seat in a free session. The booking and the seat are one transaction whose
- * condition refuses a started session or a full one, so a session can never be oversold.
+ * Books a seat in a free session as one transaction: the booking, the seat (refused for a
+ * started or full session, so a session can never be oversold), the one-booking-per-address
+ * guard, the BookingConfirmed event in the outbox, the hourly allowances of the e-mail and
+ * client addresses, and the request's replay key. All of it is written, or none of it.
  */
-export async function bookFreeSession(session: SessionRecord, attendee: BookingRequest, now: Date): Promise<BookingRecord> {
+export async function bookFreeSession(
+  session: SessionRecord,
+  attendee: BookingRequest,
+  context: BookingContext,
+): Promise<BookingReceipt> {
+  const { now } = context;
   if (Date.parse(session.startTime) <= now.getTime()) throw conflict('This session has already started.');
   const booking: BookingRecord = {
-    id: ulid(),
+    id: ulid(now.getTime()),
     sessionId: session.id,
+    userId: context.userId,
     firstName: attendee.firstName,
     lastName: attendee.lastName,
     attendeeName: `${attendee.firstName} ${attendee.lastName}`,
     attendeeEmail: attendee.email,
     status: 'completed',
     paymentStatus: 'free',
+    session: sessionSnapshot(session),
     createdAt: now.toISOString(),
   };
-  const transaction = new TransactWriteCommand({
-    TransactItems: [
-      {
+  const receipt: BookingReceipt = { booking: { id: booking.id, status: booking.status, paymentStatus: booking.paymentStatus } };
+  const table = tableName();
+  const items = {
+    booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
+    seat: {
+      Update: {
+        TableName: table,
+        Key: sessionKey(session.id),
+        UpdateExpression: 'ADD seatsTaken :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+        ExpressionAttributeValues: { ':one': 1, ':now': booking.createdAt },
+      },
+    },
+    attendee: {
+      Put: {
+        TableName: table,
+        Item: { ...attendeeKey(session.id, booking.attendeeEmail), type: 'Attendee', bookingId: booking.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    event: outboxEvent(
+      'BookingConfirmed',
+      { bookingId: booking.id, sessionId: session.id, attendeeName: booking.attendeeName, attendeeEmail: booking.attendeeEmail },
+      now,
+    ),
+    emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
+    addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
+    ...(context.requestKey && {
+      request: {
         Put: {
-          TableName: tableName(),
-          Item: bookingItem(booking),
+          TableName: table,
+          Item: {
+            ...requestKeyOf(context.requestKey),
+            type: 'Request',
+            sessionId: session.id,
+            receipt,
+            ttl: expiresIn(REQUEST_KEY_SECONDS, now),
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
         },
       },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: sessionKey(session.id),
-          UpdateExpression: 'SET seatsTaken = seatsTaken + :one',
-          ConditionExpression:
-            'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
-          ExpressionAttributeValues: { ':one': 1, ':now': booking.createdAt },
-        },
-      },
-    ],
-  });
-  await writeWithConflictRetry(transaction);
-  return booking;
+    }),
+  };
+  const names = Object.keys(items) as (keyof typeof items)[];
+  const failed = await writeWithConflictRetry(new TransactWriteCommand({ TransactItems: Object.values(items) }));
+  if (!failed) return receipt;
+
+  const refused = (name: keyof typeof items) => failed.get(names.indexOf(name));
+  const replay = refused('request');
+  if (replay) {
+    const first = unmarshall(replay);
+    if (first.sessionId !== session.id) throw new HttpError(422, 'This request was already used for another booking.');
+    return first.receipt as BookingReceipt;
+  }
+  if (refused('attendee')) throw conflict('This email address has already booked this session.');
+  if (refused('seat')) throw conflict('This session is sold out.');
+  if (refused('emailAllowance'))
+    throw new HttpError(429, 'Too many bookings for this email address. Please try again in an hour.');
+  if (refused('addressAllowance')) throw new HttpError(429, 'Too many bookings from your network. Please try again in an hour.');
+  throw new Error('The booking transaction was refused for no known reason');
 }
 
 const MAX_ATTEMPTS = 8;
+type RefusedItems = Map<number, Record<string, AttributeValue>>;
 
 /**
- * Runs a seat transaction. A failed condition means the session is full (or gone); a
- * conflict with a concurrent booking of the same session is retried with jittered backoff,
- * so a rush on the last seats neither oversells nor turns people away while seats remain.
+ * Runs a transaction. Resolves with nothing when it is written, or with the items whose
+ * condition failed (and their current values, where asked for). A conflict with a concurrent
+ * transaction on the same items is retried with jittered backoff, so a rush on the last seats
+ * neither oversells nor turns people away while seats remain.
  */
-async function writeWithConflictRetry(transaction: TransactWriteCommand): Promise<void> {
+async function writeWithConflictRetry(transaction: TransactWriteCommand): Promise<RefusedItems | undefined> {
   for (let attempt = 1; ; attempt++) {
     try {
       await dynamo.send(transaction);
-      return;
+      return undefined;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      if (codes.includes('ConditionalCheckFailed')) throw conflict('This session is sold out.');
-      if (!codes.includes('TransactionConflict') || attempt >= MAX_ATTEMPTS) {
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+        return new Map(
+          reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [[index, reason.Item ?? {}]] : [])),
+        );
+      }
+      if (!reasons.some((reason) => reason.Code === 'TransactionConflict') || attempt >= MAX_ATTEMPTS) {
         throw new HttpError(503, 'Many people are booking right now. Please try again.');
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
@@ -103,7 +204,22 @@ async function getBooking(id: string): Promise<BookingRecord | undefined> {
   return result.Item ? withoutKeys<BookingRecord>(result.Item) : undefined;
 }
 
-/** The booking with its session, as the confirmation page and the e-mails show it. */
+/** A session's bookings, oldest first, a page at a time. */
+export function listSessionBookings(sessionId: string, page: PageQuery): Promise<Page<BookingRecord>> {
+  return queryPage(
+    {
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :booking)',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: { ':pk': `SESSION#${sessionId}`, ':booking': 'BOOKING#' },
+    },
+    page,
+    (item) => withoutKeys<BookingRecord>(item),
+  );
+}
+
+/** The booking with its session as it is now, as the confirmation page and the e-mails show it. */
 export async function getBookingView(id: string): Promise<BookingView | undefined> {
   const booking = await getBooking(id);
   const session = booking && (await getSession(booking.sessionId));
@@ -113,13 +229,6 @@ export async function getBookingView(id: string): Promise<BookingView | undefine
     status: booking.status,
     paymentStatus: booking.paymentStatus,
     attendeeName: booking.attendeeName,
-    session: {
-      id: session.id,
-      title: session.title,
-      startTime: session.startTime,
-      endTime: endTime(session),
-      location: locationText(session),
-      locationType: session.locationType,
-    },
+    session: { id: session.id, ...sessionSnapshot(session) },
   };
 }

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 // Clients are created once per Lambda container. Endpoints come from the standard
 // AWS_ENDPOINT_URL_<SERVICE> variables, which is all the local stack changes.
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+export const dynamoClient = new DynamoDBClient({});
+export const dynamo = DynamoDBDocumentClient.from(dynamoClient, {
   marshallOptions: { removeUndefinedValues: true },
 });

@@ -1,4 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { environment } from './environment';
 
 const ses = new SESv2Client({});
 
@@ -11,11 +12,9 @@ export type Email = {
 };
 
 export async function sendEmail(email: Email): Promise<void> {
-  const from = process.env.FROM_EMAIL;
-  if (!from) throw new Error('FROM_EMAIL is not set');
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: from,
+      FromEmailAddress: environment('FROM_EMAIL'),
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {

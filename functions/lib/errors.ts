@@ -11,3 +11,17 @@ export class HttpError extends Error {
 
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+
+const unreachable = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
+
+/**
+ * True for an AWS service that is down, throttling or unreachable (a server-side fault, a
+ * throttle, a refused connection): the request may succeed later, so it is a 503, not a 500.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const sdk = error as Error & { $fault?: string; $retryable?: unknown; code?: string };
+  if (sdk.$fault === 'server' || sdk.$retryable) return true;
+  if (sdk.code && unreachable.has(sdk.code)) return true;
+  return error.name === 'TimeoutError' || (error.cause instanceof Error && isServiceUnavailable(error.cause));
+}

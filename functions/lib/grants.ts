@@ -1,2 +1,3 @@
-/** What a Lambda may touch; the CDK stack turns each into a least-privilege IAM grant. */
-export type Grant = 'table:read' | 'table:write' | 'events:publish' | 'email:send' | 'stripe:read';
+/** What a Lambda may touch; the CDK stack turns each into exactly one least-privilege IAM grant. */
+export const grantNames = ['table:read', 'table:write', 'events:publish', 'email:send', 'stripe:read'] as const;
+export type Grant = (typeof grantNames)[number];

@@ -1,31 +1,53 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
-import { HttpError } from './errors';
+import { routeByKey, type Route } from '../routes';
+import { verifyCaller, type Caller } from './auth';
+import { environment, ORIGIN_VERIFY_HEADER } from './environment';
+import { HttpError, isServiceUnavailable } from './errors';
 import { logger } from './logger';
 
-type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType };
 type Parsed<S extends Schemas> = {
   params: S['params'] extends z.ZodType ? z.output<S['params']> : undefined;
   query: S['query'] extends z.ZodType ? z.output<S['query']> : undefined;
   body: S['body'] extends z.ZodType ? z.output<S['body']> : undefined;
+  headers: S['headers'] extends z.ZodType ? z.output<S['headers']> : undefined;
+  /** Set on member and admin routes, from the verified token; never on public ones. */
+  caller?: Caller;
+  /** The body exactly as sent: webhooks verify signatures over these bytes. */
+  rawBody: string;
+  /** The visitor's IP address, as CloudFront saw it. */
+  clientAddress: string;
   event: APIGatewayProxyEventV2;
 };
 /** A JSON body, or with `text` a body sent as it is (its content-type in headers). */
 export type HttpResult = { status?: number; headers?: Record<string, string> } & ({ body: unknown } | { text: string });
 
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * Wraps a route's logic as a middy Lambda handler: parses path, query and body with zod
- * (a failure is a 400 naming each field), and maps thrown HttpErrors to their status.
+ * Wraps a route's logic as a middy Lambda handler. Before the route runs: the request must
+ * have come through CloudFront, a state-changing request must be JSON (so no web page can post
+ * a form to it), the caller is verified as the catalogue's `access` asks, and path, query and
+ * body are parsed with zod (a failure is a 400 naming each field). Thrown HttpErrors map to
+ * their status; an unavailable database to 503.
  */
 export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>) => Promise<HttpResult>) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event) => {
       try {
-        const input = parseRequest(event, schemas) as Parsed<S>;
-        const result = await run(input);
+        const route = routeByKey(event.routeKey);
+        if (!route) throw new Error(`No route ${event.routeKey} in the catalogue`);
+        checkOrigin(event);
+        const rawBody = readRawBody(event);
+        if (route.access !== 'webhook') checkContentType(event);
+        const caller = await callerFor(route, event);
+        const input = { ...parseRequest(event, schemas, rawBody), caller, rawBody, clientAddress: clientAddress(event), event };
+        const result = await run(input as Parsed<S>);
         if ('text' in result) return { statusCode: result.status ?? 200, headers: result.headers, body: result.text };
         return json(result.status ?? 200, result.body, result.headers);
       } catch (error) {
@@ -34,9 +56,42 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
     });
 }
 
-function parseRequest(event: APIGatewayProxyEventV2, schemas: Schemas) {
+/** The caller of a member route; the wrapper has verified it before the route runs. */
+export function signedIn(input: { caller?: Caller }): Caller {
+  if (!input.caller) throw new HttpError(401, 'Please sign in to continue.');
+  return input.caller;
+}
+
+async function callerFor(route: Route, event: APIGatewayProxyEventV2): Promise<Caller | undefined> {
+  if (route.access !== 'member' && route.access !== 'admin') return undefined;
+  const caller = await verifyCaller(event.headers.authorization);
+  if (route.access === 'admin' && !caller.isAdmin) throw new HttpError(403, 'This page is for the site administrator only.');
+  return caller;
+}
+
+function checkOrigin(event: APIGatewayProxyEventV2) {
+  const expected = Buffer.from(environment('ORIGIN_VERIFY_SECRET'));
+  const sent = Buffer.from(event.headers[ORIGIN_VERIFY_HEADER] ?? '');
+  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+    throw new HttpError(403, 'Requests must come through the site.');
+  }
+}
+
+function checkContentType(event: APIGatewayProxyEventV2) {
+  if (!STATE_CHANGING.has(event.requestContext.http.method)) return;
+  const type = (event.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
+}
+
+/** CloudFront-Viewer-Address is 'ip:port' (IPv6 addresses contain colons too). */
+function clientAddress(event: APIGatewayProxyEventV2): string {
+  const viewer = event.headers['cloudfront-viewer-address'];
+  return viewer ? viewer.slice(0, viewer.lastIndexOf(':')) : event.requestContext.http.sourceIp;
+}
+
+function parseRequest(event: APIGatewayProxyEventV2, schemas: Schemas, rawBody: string) {
   const errors: { field: string; message: string }[] = [];
-  const parse = (part: 'params' | 'query' | 'body', value: unknown) => {
+  const parse = (part: keyof Schemas, value: unknown) => {
     const schema = schemas[part];
     if (!schema) return undefined;
     const result = schema.safeParse(value ?? {});
@@ -49,16 +104,20 @@ function parseRequest(event: APIGatewayProxyEventV2, schemas: Schemas) {
   const parsed = {
     params: parse('params', event.pathParameters),
     query: parse('query', event.queryStringParameters),
-    body: parse('body', schemas.body ? readJsonBody(event) : undefined),
-    event,
+    body: parse('body', schemas.body ? parseJson(rawBody) : undefined),
+    headers: parse('headers', event.headers),
   };
   if (errors.length > 0) throw new HttpError(400, errors[0].message, errors);
   return parsed;
 }
 
-function readJsonBody(event: APIGatewayProxyEventV2): unknown {
-  if (!event.body) return {};
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+function readRawBody(event: APIGatewayProxyEventV2): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return {};
   try {
     return JSON.parse(text);
   } catch {
@@ -69,6 +128,10 @@ function readJsonBody(event: APIGatewayProxyEventV2): unknown {
 function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
     return json(error.statusCode, { message: error.message, ...(error.errors && { errors: error.errors }) });
+  }
+  if (isServiceUnavailable(error)) {
+    logger.warn('A service the route needs is unavailable', error as Error);
+    return json(503, { message: 'The site is busy right now. Please try again in a moment.' }, { 'retry-after': '5' });
   }
   logger.error('Unhandled error', error as Error);
   return json(500, { message: 'Something went wrong. Please try again.' });

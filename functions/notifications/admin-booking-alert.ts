@@ -2,17 +2,14 @@ import { eventConsumer } from '../../events/consumer';
 import { getBookingView } from '../domain/bookings';
 import { adminBookingAlertEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
-import { once } from '../lib/once';
+import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
-export const handler = eventConsumer('BookingConfirmed', async (detail) => {
-  const adminEmail = process.env.ADMIN_EMAIL;
+export const handler = eventConsumer('notifications/admin-booking-alert', async ({ detail }) => {
   const booking = await getBookingView(detail.bookingId);
-  if (!adminEmail || !booking) {
-    logger.warn('No admin alert sent', { bookingId: detail.bookingId, hasAdminEmail: Boolean(adminEmail) });
+  if (!booking) {
+    logger.warn('Booking no longer exists; no admin alert sent', { bookingId: detail.bookingId });
     return;
   }
-  await once(`admin-booking-alert#${booking.id}`, () =>
-    sendEmail(adminBookingAlertEmail(booking, detail.attendeeEmail, adminEmail)),
-  );
+  await sendEmail(adminBookingAlertEmail(booking, detail.attendeeEmail, environment('ADMIN_EMAIL')));
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { routes } from '../../functions/routes';
-import { eventCatalogue, eventTypes } from '../../events/catalogue';
+import { consumers } from '../../events/catalogue';
 import { portsFor } from '../../local/environment';
 import { spawnLocalStack } from '../support/spawn-stack';
 
@@ -59,10 +59,7 @@ function loadTimeMs(file: string): number {
 async function lambdaBundles() {
   const out = join(root, '.local', 'bench');
   mkdirSync(out, { recursive: true });
-  const handlers = [
-    ...routes.map((r) => r.handler),
-    ...eventTypes.flatMap((t) => eventCatalogue[t].consumers.map((c) => c.handler)),
-  ];
+  const handlers = [...routes.map((r) => r.handler), ...consumers.map((c) => c.handler)];
   const empty = join(out, 'empty.mjs');
   await build({
     stdin: { contents: 'export const handler = async () => ({});' },

@@ -2,48 +2,110 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { bookFreeSession } from '../../functions/domain/bookings';
 import type { SessionRecord } from '../../functions/domain/sessions';
 
 process.env.TABLE_NAME = 'test-table';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const now = new Date('2030-01-01T10:00:00.000Z');
-const session = { id: 'S1', startTime: '2030-01-02T10:00:00.000Z', maxAttendees: 10 } as SessionRecord;
+const session = {
+  id: 'S1',
+  title: 'Breath',
+  startTime: '2030-01-02T10:00:00.000Z',
+  durationMinutes: 60,
+  locationType: 'online',
+  maxAttendees: 10,
+} as SessionRecord;
 const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+const context = { now, clientAddress: '203.0.113.9' };
+// The transaction's items, in order: booking, seat, attendee, event, e-mail allowance, address allowance, request key.
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
 
 beforeEach(() => dynamo.reset());
 
 describe('bookFreeSession', () => {
-  it('writes the booking and takes the seat in one conditional transaction', async () => {
+  it('writes the booking, the seat, the guard, the event and the allowances in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    const booking = await bookFreeSession(session, guest, now);
-    expect(booking).toMatchObject({ sessionId: 'S1', attendeeName: 'Ada Lovelace', status: 'completed', paymentStatus: 'free' });
+    const { booking } = await bookFreeSession(session, guest, context);
+    expect(booking).toMatchObject({ status: 'completed', paymentStatus: 'free' });
 
     const [call] = dynamo.commandCalls(TransactWriteCommand);
-    const [put, update] = call.args[0].input.TransactItems!;
-    expect(put.Put!.Item).toMatchObject({ pk: `BOOKING#${booking.id}`, gsi1pk: 'SESSION#S1' });
-    expect(update.Update!.Key).toEqual({ pk: 'SESSION#S1', sk: 'SESSION' });
-    expect(update.Update!.ConditionExpression).toContain('seatsTaken < maxAttendees');
+    const [put, seat, attendee, event, emailLimit, addressLimit] = call.args[0].input.TransactItems!;
+    expect(put.Put!.Item).toMatchObject({
+      pk: `BOOKING#${booking.id}`,
+      gsi1pk: 'SESSION#S1',
+      gsi3pk: 'ORDERS',
+      gsi4pk: 'EMAIL#ada@example.com',
+      session: { title: 'Breath', startTime: session.startTime, location: 'Online' },
+    });
+    expect(put.Put!.Item).not.toHaveProperty('gsi2pk');
+    expect(seat.Update!.UpdateExpression).toBe('ADD seatsTaken :one');
+    expect(seat.Update!.ConditionExpression).toContain('seatsTaken < maxAttendees');
+    expect(attendee.Put!.Item).toMatchObject({ pk: 'SESSION#S1', sk: 'ATTENDEE#ada@example.com' });
+    expect(event.Put!.Item).toMatchObject({
+      type: 'OutboxEvent',
+      eventType: 'BookingConfirmed',
+      detail: { bookingId: booking.id },
+    });
+    expect(emailLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-email#ada@example.com', sk: '2030-01-01T10' });
+    expect(addressLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-address#203.0.113.9', sk: '2030-01-01T10' });
   });
 
-  it('reports a failed seat condition as sold out', async () => {
-    dynamo.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
-    await expect(bookFreeSession(session, guest, now)).rejects.toMatchObject({
-      statusCode: 409,
-      message: 'This session is sold out.',
+  it('files a member booking under the member, by the session start', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await bookFreeSession(session, guest, { ...context, userId: 'U1' });
+    const [put] = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+    expect(put.Put!.Item).toMatchObject({
+      userId: 'U1',
+      gsi2pk: 'USER#U1',
+      gsi2sk: expect.stringMatching(/^2030-01-02T10:00:00.000Z#BOOKING#/),
     });
+  });
+
+  it('names each refused condition', async () => {
+    const cases: [string[], number, string][] = [
+      [['None', 'ConditionalCheckFailed'], 409, 'This session is sold out.'],
+      [['None', 'None', 'ConditionalCheckFailed'], 409, 'This email address has already booked this session.'],
+      [
+        ['None', 'None', 'None', 'None', 'ConditionalCheckFailed'],
+        429,
+        'Too many bookings for this email address. Please try again in an hour.',
+      ],
+      [
+        ['None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed'],
+        429,
+        'Too many bookings from your network. Please try again in an hour.',
+      ],
+    ];
+    for (const [codes, statusCode, message] of cases) {
+      dynamo.reset();
+      dynamo.on(TransactWriteCommand).rejects(cancelled(...codes));
+      await expect(bookFreeSession(session, guest, context)).rejects.toMatchObject({ statusCode, message });
+    }
+  });
+
+  it('answers a replayed request with the first answer', async () => {
+    const first = { booking: { id: 'B1', status: 'completed', paymentStatus: 'free' } };
+    const reasons = [
+      ...Array(6).fill({ Code: 'None' }),
+      { Code: 'ConditionalCheckFailed', Item: marshall({ sessionId: 'S1', receipt: first }) },
+    ];
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: reasons }));
+    await expect(bookFreeSession(session, guest, { ...context, requestKey: 'k'.repeat(20) })).resolves.toEqual(first);
   });
 
   it('retries a conflict with a concurrent booking instead of turning the guest away', async () => {
     dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).resolves({});
-    await expect(bookFreeSession(session, guest, now)).resolves.toMatchObject({ status: 'completed' });
+    await expect(bookFreeSession(session, guest, context)).resolves.toMatchObject({ booking: { status: 'completed' } });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
   it('refuses a session that has started without touching the table', async () => {
-    await expect(bookFreeSession({ ...session, startTime: '2030-01-01T09:00:00.000Z' }, guest, now)).rejects.toMatchObject({
+    await expect(bookFreeSession({ ...session, startTime: '2030-01-01T09:00:00.000Z' }, guest, context)).rejects.toMatchObject({
       statusCode: 409,
     });
     expect(dynamo.calls()).toHaveLength(0);

@@ -2,17 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { routes } from '../../functions/routes';
-import { eventCatalogue, eventTypes } from '../../events/catalogue';
+import { consumers } from '../../events/catalogue';
 import { matchRoute } from '../../local/api-server';
 
 const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
 
 describe('catalogues', () => {
   it('name handler modules that exist, once each per route', () => {
-    const handlers = [
-      ...routes.map((r) => r.handler),
-      ...eventTypes.flatMap((t) => eventCatalogue[t].consumers.map((c) => c.handler)),
-    ];
+    const handlers = [...routes.map((r) => r.handler), ...consumers.map((c) => c.handler)];
     for (const handler of handlers) expect(existsSync(join(functionsDir, `${handler}.ts`)), handler).toBe(true);
     expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(routes.length);
   });

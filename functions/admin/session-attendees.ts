@@ -1,0 +1,22 @@
+import { httpRoute } from '../lib/http';
+import { notFound } from '../lib/errors';
+import { IdParams } from '../lib/params';
+import { PageQuery } from '../lib/paging';
+import { getSession } from '../domain/sessions';
+import { listSessionBookings } from '../domain/bookings';
+
+/** A session's bookings, oldest first, a page at a time: the admin's attendee list. */
+export const handler = httpRoute({ params: IdParams, query: PageQuery }, async ({ params, query }) => {
+  const session = await getSession(params.id);
+  if (!session) throw notFound('Session not found');
+  const page = await listSessionBookings(session.id, query);
+  const attendees = page.items.map((booking) => ({
+    bookingId: booking.id,
+    name: booking.attendeeName,
+    email: booking.attendeeEmail,
+    status: booking.status,
+    paymentStatus: booking.paymentStatus,
+    bookedAt: booking.createdAt,
+  }));
+  return { body: { attendees, nextCursor: page.nextCursor } };
+});

@@ -1,0 +1,52 @@
+import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { HttpError } from './errors';
+import { environment } from './environment';
+
+/** The signed-in person making a request, from their verified Cognito ID token. */
+export type Caller = { userId: string; email: string; name: string | null; groups: string[]; isAdmin: boolean };
+
+export const ADMIN_GROUP = 'admin';
+
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+function keySetOf(issuer: string) {
+  let keySet = keySets.get(issuer);
+  if (!keySet) {
+    keySet = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+    keySets.set(issuer, keySet);
+  }
+  return keySet;
+}
+
+export const signInRequired = () => new HttpError(401, 'Please sign in to continue.');
+
+/**
+ * Verifies a Cognito ID token from the Authorization header: signature against the pool's
+ * JWKS, issuer, audience (the web client), `token_use` and expiry. Anything short of that is 401.
+ */
+export async function verifyCaller(authorization: string | undefined): Promise<Caller> {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!token) throw signInRequired();
+  const issuer = environment('COGNITO_ISSUER');
+  try {
+    const { payload } = await jwtVerify(token, keySetOf(issuer), {
+      issuer,
+      audience: environment('USER_POOL_CLIENT_ID'),
+      algorithms: ['RS256'],
+      requiredClaims: ['sub', 'exp', 'email'],
+    });
+    if (payload.token_use !== 'id') throw signInRequired();
+    const groups = Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'].map(String) : [];
+    const named = [payload.given_name, payload.family_name].filter(Boolean).join(' ');
+    return {
+      userId: payload.sub!,
+      email: String(payload.email),
+      name: typeof payload.name === 'string' ? payload.name : named || null,
+      groups,
+      isAdmin: groups.includes(ADMIN_GROUP),
+    };
+  } catch (error) {
+    if (error instanceof errors.JWKSTimeout) throw new HttpError(503, 'Sign-in cannot be checked right now. Please try again.');
+    if (error instanceof errors.JOSEError || error instanceof HttpError) throw signInRequired();
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { dynamo } from './aws';
+import { HttpError } from './errors';
+
+/** `?cursor=` and `?limit=` of every list route. */
+export const PageQuery = z.object({
+  cursor: z.string().max(2048, 'Invalid cursor').optional(),
+  limit: z.coerce
+    .number()
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .default(50),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export type Page<T> = { items: T[]; nextCursor: string | null };
+
+const invalidCursor = () => new HttpError(400, 'Invalid cursor', [{ field: 'query.cursor', message: 'Invalid cursor' }]);
+
+/**
+ * One page of a Query. The cursor is the last key, base64url-encoded; a cursor that is not
+ * one this query could have returned is a 400, never a database error.
+ */
+export async function queryPage<T>(
+  input: QueryCommandInput,
+  page: PageQuery,
+  toEntity: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const result = await dynamo.send(
+    new QueryCommand({
+      ...input,
+      Limit: page.limit,
+      ExclusiveStartKey: page.cursor ? decodeCursor(page.cursor, input) : undefined,
+    }),
+  );
+  const last = result.LastEvaluatedKey;
+  return {
+    items: (result.Items ?? []).map(toEntity),
+    nextCursor: last ? Buffer.from(JSON.stringify(last)).toString('base64url') : null,
+  };
+}
+
+/** The cursor must hold string keys only, and the partition this query reads. */
+function decodeCursor(cursor: string, input: QueryCommandInput): Record<string, string> {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const parsed = z.record(z.string(), z.string().max(1024)).safeParse(key);
+  if (!parsed.success || Object.keys(parsed.data).length > 4) throw invalidCursor();
+  const partition = Object.entries(input.ExpressionAttributeNames ?? {}).find(([alias]) => alias === '#pk')?.[1];
+  const expected = input.ExpressionAttributeValues?.[':pk'];
+  if (!partition || parsed.data[partition] !== expected) throw invalidCursor();
+  return parsed.data;
+}

@@ -1,0 +1,20 @@
+import type { Grant } from './lib/grants';
+
+/**
+ * Jobs that run on a timetable: an EventBridge Scheduler schedule in AWS, a timer in the local
+ * stack, the same handler module in both. `every` is a rate: '5 minutes', '1 hour', '1 day'.
+ */
+export type Schedule = {
+  handler: string;
+  every: `${number} ${'minute' | 'minutes' | 'hour' | 'hours' | 'day' | 'days'}`;
+  grants: Grant[];
+};
+
+export const schedules: Schedule[] = [];
+
+/** A rate as milliseconds, for the local timer. */
+export function everyMs(every: Schedule['every']): number {
+  const [count, unit] = every.split(' ');
+  const unitMs = unit.startsWith('minute') ? 60_000 : unit.startsWith('hour') ? 3_600_000 : 86_400_000;
+  return Number(count) * unitMs;
+}

@@ -1,0 +1,12 @@
+import type { Grant } from './lib/grants';
+
+/**
+ * Cognito user pool triggers: attached to the pool in AWS; locally cognito-local invokes the
+ * same modules through the local stack's Lambda Invoke endpoint.
+ */
+export type Trigger = { handler: string; on: 'PostConfirmation' | 'CustomMessage'; grants: Grant[] };
+
+export const triggers: Trigger[] = [
+  { handler: 'accounts/post-confirmation', on: 'PostConfirmation', grants: ['table:write'] },
+  { handler: 'accounts/custom-message', on: 'CustomMessage', grants: [] },
+];
