@@ -36,7 +36,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * their status; an unavailable database to 503.
  */
 export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>) => Promise<HttpResult>) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event) => {
       try {
@@ -54,6 +54,8 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
         return errorResponse(error);
       }
     });
+  // The schemas travel with the handler, so tests can generate bad input for every route.
+  return Object.assign(handler, { schemas });
 }
 
 /** The caller of a member route; the wrapper has verified it before the route runs. */

@@ -5,12 +5,15 @@ import { api, siteUrl, waitForEmails } from '../support/stack';
 import { bookingsOf, createSession, seatsTaken } from '../support/sessions';
 
 const guest = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email });
-const book = (sessionId: string, body: unknown) =>
-  api<{
-    booking: { id: string; status: string; paymentStatus: string };
-    message: string;
-    errors: { field: string; message: string }[];
-  }>(`/sessions/${sessionId}/bookings`, { method: 'POST', body: JSON.stringify(body) });
+type BookingAnswer = {
+  booking: { id: string; status: string; paymentStatus: string };
+  message: string;
+  errors: { field: string; message: string }[];
+};
+const book = (sessionId: string, body: unknown, headers: Record<string, string> = {}) =>
+  api<BookingAnswer>(`/sessions/${sessionId}/bookings`, { method: 'POST', body: JSON.stringify(body), headers });
+/** A visitor of their own: the local server, like CloudFront, passes the viewer's address to the API. */
+const from = (n: number) => ({ 'cloudfront-viewer-address': `198.51.${100 + (n >> 8)}.${n & 255}:443` });
 
 describe('booking a free session as a guest', () => {
   it('writes a completed, free booking, takes a seat and e-mails the guest and the admin', async () => {
@@ -92,11 +95,70 @@ describe('booking a free session as a guest', () => {
   it('never oversells: 500 people rushing 20 seats get exactly 20 bookings', async () => {
     const session = await createSession({ title: 'The Rush', maxAttendees: 20 });
     const results = await Promise.all(
-      Array.from({ length: 500 }, (_, i) => book(session.id, guest(`rush-${i}@example.com`)).then((r) => r.status)),
+      Array.from({ length: 500 }, (_, i) => book(session.id, guest(`rush-${i}@example.com`), from(i)).then((r) => r.status)),
     );
     expect(results.filter((s) => s === 201)).toHaveLength(20);
     expect(results.filter((s) => s !== 201 && s !== 409 && s !== 503)).toEqual([]);
     expect(await seatsTaken(session.id)).toBe(20);
     expect(await bookingsOf(session.id)).toHaveLength(20);
+  });
+
+  it('books an e-mail address into a session once', async () => {
+    const session = await createSession({ maxAttendees: 5 });
+    expect((await book(session.id, guest('once@example.com'))).status).toBe(201);
+    expect(await book(session.id, guest('ONCE@example.com'))).toMatchObject({
+      status: 409,
+      body: { message: 'This email address has already booked this session.' },
+    });
+    expect(await bookingsOf(session.id)).toHaveLength(1);
+    expect(await seatsTaken(session.id)).toBe(1);
+  });
+
+  it('answers a retried request with the first booking instead of booking twice', async () => {
+    const session = await createSession({ maxAttendees: 5 });
+    const key = { 'idempotency-key': `retry-${ulid()}` };
+    const first = await book(session.id, guest('retry@example.com'), key);
+    const again = await Promise.all([1, 2, 3].map(() => book(session.id, guest('retry@example.com'), key)));
+    expect(first.status).toBe(201);
+    for (const answer of again) expect(answer).toEqual(first);
+    expect(await bookingsOf(session.id)).toHaveLength(1);
+    expect(await waitForEmails('retry@example.com', 2, 1500)).toHaveLength(1);
+
+    const elsewhere = await createSession();
+    expect((await book(elsewhere.id, guest('retry@example.com'), key)).status).toBe(422);
+    expect(await bookingsOf(elsewhere.id)).toHaveLength(0);
+  });
+
+  it('limits how many bookings one e-mail address and one network make in an hour', async () => {
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => createSession()));
+    const email = `busy-${ulid().toLowerCase()}@example.com`;
+    const answers = [];
+    for (const [i, session] of sessions.entries()) answers.push(await book(session.id, guest(email), from(1000 + i)));
+    expect(answers.slice(0, 5).map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(answers[5]).toMatchObject({
+      status: 429,
+      body: { message: 'Too many bookings for this email address. Please try again in an hour.' },
+    });
+    expect(await bookingsOf(sessions[5].id)).toHaveLength(0);
+
+    const crowded = await createSession();
+    const network = from(2000);
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await book(crowded.id, guest(`net-${i}-${ulid()}@example.com`), network)).status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('refuses a cross-site form post: only JSON changes state', async () => {
+    const session = await createSession();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await fetch(`${siteUrl}/api/sessions/${session.id}/bookings`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify(guest('csrf@example.com')),
+      });
+      expect(response.status).toBe(415);
+    }
+    expect(await bookingsOf(session.id)).toHaveLength(0);
   });
 });

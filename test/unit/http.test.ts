@@ -1,43 +1,87 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { createServer, type Server } from 'node:http';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { httpRoute } from '../../functions/lib/http';
+import { httpRoute, signedIn } from '../../functions/lib/http';
 import { notFound } from '../../functions/lib/errors';
 
 const context = { functionName: 'test', awsRequestId: 'r1' } as Context;
-const event = (fields: Partial<APIGatewayProxyEventV2>) => ({ headers: {}, ...fields }) as APIGatewayProxyEventV2;
-const call = async (handler: ReturnType<typeof httpRoute>, fields: Partial<APIGatewayProxyEventV2>) => {
-  const result = (await handler(event(fields), context)) as APIGatewayProxyStructuredResultV2;
+const SECRET = 'origin-secret-for-tests';
+const POST_BOOKING = 'POST /api/sessions/{id}/bookings';
+const GET_ME = 'GET /api/me';
+const GET_ATTENDEES = 'GET /api/admin/sessions/{id}/attendees';
+
+function event(routeKey: string, fields: Partial<APIGatewayProxyEventV2> & { headers?: Record<string, string> } = {}) {
+  const method = routeKey.split(' ')[0];
+  return {
+    routeKey,
+    requestContext: { http: { method, sourceIp: '192.0.2.1' } },
+    ...fields,
+    headers: { 'x-origin-verify': SECRET, 'content-type': 'application/json', ...fields.headers },
+  } as unknown as APIGatewayProxyEventV2;
+}
+async function call(handler: ReturnType<typeof httpRoute>, routeKey: string, fields: Parameters<typeof event>[1] = {}) {
+  const result = (await handler(event(routeKey, fields), context)) as APIGatewayProxyStructuredResultV2;
   return { status: result.statusCode, body: JSON.parse(result.body as string) };
-};
+}
 
 const route = httpRoute(
   {
     params: z.object({ id: z.string().min(2, 'Id too short') }),
     body: z.object({ name: z.string({ error: 'Name is required' }) }),
   },
-  async ({ params, body }) => {
+  async ({ params, body, clientAddress }) => {
     if (params.id === 'gone') throw notFound('Session not found');
     if (params.id === 'boom') throw new Error('database exploded at 10.0.0.1');
-    return { status: 201, body: { id: params.id, name: body.name } };
+    if (params.id === 'down') throw Object.assign(new Error('Service Unavailable'), { $fault: 'server' });
+    return { status: 201, body: { id: params.id, name: body.name, clientAddress } };
   },
 );
+const whoAmI = httpRoute({}, async (input) => ({ body: signedIn(input) }));
+
+// A stand-in user pool: its own signing key, served as a JWKS on loopback.
+let server: Server;
+let issuer: string;
+let sign: (claims: Record<string, unknown>, options?: { expiresIn?: string; key?: 'pool' | 'other' }) => Promise<string>;
+
+beforeAll(async () => {
+  const pool = await generateKeyPair('RS256');
+  const other = await generateKeyPair('RS256');
+  const jwk: JWK = { ...(await exportJWK(pool.publicKey)), kid: 'pool-key', alg: 'RS256', use: 'sig' };
+  server = createServer((_, response) => response.end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}/eu-west-2_pool`;
+  Object.assign(process.env, { ORIGIN_VERIFY_SECRET: SECRET, COGNITO_ISSUER: issuer, USER_POOL_CLIENT_ID: 'web-client' });
+  sign = (claims, options = {}) =>
+    new SignJWT({ token_use: 'id', email: 'ada@example.com', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'pool-key' })
+      .setIssuer(String(claims.iss ?? issuer))
+      .setAudience(String(claims.aud ?? 'web-client'))
+      .setSubject('user-1')
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? '1h')
+      .sign(options.key === 'other' ? other.privateKey : pool.privateKey);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('httpRoute', () => {
   it('hands parsed input to the route and returns its JSON', async () => {
-    expect(await call(route, { pathParameters: { id: 'ab' }, body: '{"name":"Ada"}' })).toEqual({
-      status: 201,
-      body: { id: 'ab', name: 'Ada' },
+    const answer = await call(route, POST_BOOKING, {
+      pathParameters: { id: 'ab' },
+      body: '{"name":"Ada"}',
+      headers: { 'cloudfront-viewer-address': '2001:db8::7:443' },
     });
+    expect(answer).toEqual({ status: 201, body: { id: 'ab', name: 'Ada', clientAddress: '2001:db8::7' } });
   });
 
   it('reads a base64 body as API Gateway sends it', async () => {
     const body = Buffer.from('{"name":"Ada"}').toString('base64');
-    expect((await call(route, { pathParameters: { id: 'ab' }, body, isBase64Encoded: true })).status).toBe(201);
+    expect((await call(route, POST_BOOKING, { pathParameters: { id: 'ab' }, body, isBase64Encoded: true })).status).toBe(201);
   });
 
   it('answers 400 naming every bad field of path and body', async () => {
-    expect(await call(route, { pathParameters: { id: 'a' }, body: '{}' })).toEqual({
+    expect(await call(route, POST_BOOKING, { pathParameters: { id: 'a' }, body: '{}' })).toEqual({
       status: 400,
       body: {
         message: 'Id too short',
@@ -50,19 +94,99 @@ describe('httpRoute', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    expect(await call(route, { pathParameters: { id: 'ab' }, body: '{nope' })).toEqual({
+    expect(await call(route, POST_BOOKING, { pathParameters: { id: 'ab' }, body: '{nope' })).toEqual({
       status: 400,
       body: { message: 'The request body must be valid JSON.' },
     });
   });
 
-  it('maps HttpErrors to their status and hides the details of anything else', async () => {
-    expect(await call(route, { pathParameters: { id: 'gone' }, body: '{"name":"x"}' })).toEqual({
+  it('refuses a state-changing request that is not JSON, as a cross-site form would send it', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '']) {
+      const answer = await call(route, POST_BOOKING, {
+        pathParameters: { id: 'ab' },
+        body: '{"name":"Ada"}',
+        headers: { 'content-type': type },
+      });
+      expect(answer.status, type).toBe(415);
+    }
+    const charset = await call(route, POST_BOOKING, {
+      pathParameters: { id: 'ab' },
+      body: '{"name":"Ada"}',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(charset.status).toBe(201);
+  });
+
+  it('refuses requests that did not come through the site', async () => {
+    for (const secret of ['', 'wrong', `${SECRET}x`]) {
+      const answer = await call(route, POST_BOOKING, {
+        pathParameters: { id: 'ab' },
+        body: '{"name":"Ada"}',
+        headers: { 'x-origin-verify': secret },
+      });
+      expect(answer).toEqual({ status: 403, body: { message: 'Requests must come through the site.' } });
+    }
+  });
+
+  it('maps HttpErrors to their status, an unavailable service to 503, and hides the details of anything else', async () => {
+    expect(await call(route, POST_BOOKING, { pathParameters: { id: 'gone' }, body: '{"name":"x"}' })).toEqual({
       status: 404,
       body: { message: 'Session not found' },
     });
-    const crash = await call(route, { pathParameters: { id: 'boom' }, body: '{"name":"x"}' });
+    expect((await call(route, POST_BOOKING, { pathParameters: { id: 'down' }, body: '{"name":"x"}' })).status).toBe(503);
+    const crash = await call(route, POST_BOOKING, { pathParameters: { id: 'boom' }, body: '{"name":"x"}' });
     expect(crash.status).toBe(500);
     expect(JSON.stringify(crash.body)).not.toContain('10.0.0.1');
+  });
+
+  it('refuses a route that is not in the catalogue', async () => {
+    expect((await call(whoAmI, 'GET /api/nowhere')).status).toBe(500);
+  });
+});
+
+describe('access from the catalogue', () => {
+  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+  it('hands a member route the verified caller', async () => {
+    const token = await sign({ name: 'Ada Lovelace', 'cognito:groups': ['readers'] });
+    expect(await call(whoAmI, GET_ME, bearer(token))).toEqual({
+      status: 200,
+      body: { userId: 'user-1', email: 'ada@example.com', name: 'Ada Lovelace', groups: ['readers'], isAdmin: false },
+    });
+  });
+
+  it('answers 401 without a valid ID token of this pool and client', async () => {
+    const valid = await sign({});
+    const tampered = valid.slice(0, valid.lastIndexOf('.') + 1) + 'A'.repeat(20);
+    const bad = [
+      {},
+      { headers: { authorization: valid } },
+      bearer(tampered),
+      bearer(await sign({}, { expiresIn: '-1m' })),
+      bearer(await sign({}, { key: 'other' })),
+      bearer(await sign({ iss: 'https://cognito-idp.eu-west-2.amazonaws.com/another_pool' })),
+      bearer(await sign({ aud: 'another-client' })),
+      bearer(await sign({ token_use: 'access' })),
+      bearer('not.a.token'),
+    ];
+    for (const fields of bad) {
+      expect(await call(whoAmI, GET_ME, fields)).toEqual({ status: 401, body: { message: 'Please sign in to continue.' } });
+    }
+  });
+
+  it('lets only the admin group into admin routes', async () => {
+    const member = await sign({});
+    const admin = await sign({ 'cognito:groups': ['admin'] });
+    expect((await call(whoAmI, GET_ATTENDEES, bearer(member))).status).toBe(403);
+    expect(await call(whoAmI, GET_ATTENDEES, bearer(admin))).toMatchObject({ status: 200, body: { isAdmin: true } });
+  });
+
+  it('checks no token on public routes', async () => {
+    const answer = await call(route, POST_BOOKING, {
+      pathParameters: { id: 'ab' },
+      body: '{"name":"Ada"}',
+      headers: { authorization: 'Bearer junk' },
+    });
+    expect(answer.status).toBe(201);
   });
 });

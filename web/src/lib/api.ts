@@ -19,4 +19,5 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
 }
 
 export const apiGet = <T>(path: string) => request<T>(path);
-export const apiPost = <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
+  request<T>(path, { method: 'POST', body: JSON.stringify(body), headers });

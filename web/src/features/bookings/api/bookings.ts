@@ -5,8 +5,12 @@ import { apiGet, apiPost } from '@/lib/api';
 export function useCreateBooking(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: BookingRequest) =>
-      apiPost<{ booking: { id: string } }>(`/sessions/${encodeURIComponent(sessionId)}/bookings`, request).then((r) => r.booking),
+    // The same key on a retry of the same form makes the server answer the first booking
+    // instead of booking twice (a lost response, a double click).
+    mutationFn: ({ request, idempotencyKey }: { request: BookingRequest; idempotencyKey: string }) =>
+      apiPost<{ booking: { id: string } }>(`/sessions/${encodeURIComponent(sessionId)}/bookings`, request, {
+        'idempotency-key': idempotencyKey,
+      }).then((r) => r.booking),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
   });
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -12,11 +13,12 @@ import { useCreateBooking } from '../api/bookings';
 export function BookingForm({ session, onCancel }: { session: SessionView; onCancel: () => void }) {
   const navigate = useNavigate();
   const createBooking = useCreateBooking(session.id);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const { register, handleSubmit, formState } = useForm<BookingRequest>({ resolver: zodResolver(BookingRequest) });
 
   const submit = handleSubmit(async (values) => {
     try {
-      const booking = await createBooking.mutateAsync(values);
+      const booking = await createBooking.mutateAsync({ request: values, idempotencyKey });
       navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
     } catch (error) {
       const known = error instanceof ApiError && error.status < 500;

@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import { routes, type Route } from '../../functions/routes';
+import { api } from '../support/stack';
+import { createSession } from '../support/sessions';
+import { anotherPool, expiredCopyOf, signedInUser, tamperedCopyOf } from '../support/users';
+
+type CallerName = 'anonymous' | 'member' | 'another member' | 'admin' | 'tampered' | 'expired' | "another pool's";
+const tokens = {} as Record<CallerName, string | undefined>;
+const signedOut: CallerName[] = ['anonymous', 'tampered', 'expired', "another pool's"];
+const signedInCallers: CallerName[] = ['member', 'another member', 'admin'];
+let sessionId: string;
+
+beforeAll(async () => {
+  const run = ulid().toLowerCase();
+  tokens.anonymous = undefined;
+  tokens.member = await signedInUser(`member-${run}@example.com`);
+  tokens['another member'] = await signedInUser(`other-${run}@example.com`);
+  tokens.admin = await signedInUser(`admin-${run}@example.com`, { admin: true });
+  tokens.tampered = tamperedCopyOf(tokens.member);
+  tokens.expired = await expiredCopyOf(tokens.member);
+  tokens["another pool's"] = await signedInUser(`stranger-${run}@example.com`, { pool: await anotherPool() });
+  sessionId = (await createSession({ title: 'Matrix Breath' })).id;
+});
+
+/** A request each route can take: its path filled with a real session id, a valid body where it has one. */
+function requestFor(route: Route, caller: CallerName) {
+  const path = route.path.replace('{id}', sessionId);
+  const body =
+    route.method === 'POST'
+      ? JSON.stringify({ firstName: 'Matrix', lastName: caller.replace(/\W/g, ''), email: `${ulid().toLowerCase()}@example.com` })
+      : undefined;
+  const token = tokens[caller];
+  return api<{ message?: string }>(path, {
+    method: route.method,
+    body,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+describe('who may call what: every catalogue route for every kind of caller', () => {
+  for (const route of routes.filter((r) => r.access !== 'webhook')) {
+    it(`${route.method} ${route.path} (${route.access})`, async () => {
+      for (const caller of [...signedOut, ...signedInCallers]) {
+        const { status, body } = await requestFor(route, caller);
+        const answered = `${caller} got ${status}`;
+        expect(status, answered).toBeLessThan(500);
+        if (route.access === 'public') {
+          expect([401, 403], answered).not.toContain(status);
+        } else if (signedOut.includes(caller)) {
+          expect({ status, body }, answered).toEqual({ status: 401, body: { message: 'Please sign in to continue.' } });
+        } else if (route.access === 'admin' && caller !== 'admin') {
+          expect({ status, body }, answered).toEqual({
+            status: 403,
+            body: { message: 'This page is for the site administrator only.' },
+          });
+        } else {
+          expect(status, answered).toBeLessThan(400);
+        }
+      }
+    });
+  }
+
+  it('tells each member about themselves only', async () => {
+    const me = await api<{ user: { id: string; email: string; isAdmin: boolean } }>('/me', {
+      headers: { authorization: `Bearer ${tokens.member}` },
+    });
+    const other = await api<{ user: { id: string; email: string; isAdmin: boolean } }>('/me', {
+      headers: { authorization: `Bearer ${tokens['another member']}` },
+    });
+    const admin = await api<{ user: { isAdmin: boolean } }>('/me', { headers: { authorization: `Bearer ${tokens.admin}` } });
+    expect(me.body.user.email).toMatch(/^member-/);
+    expect(other.body.user.email).toMatch(/^other-/);
+    expect(me.body.user.id).not.toBe(other.body.user.id);
+    expect([me.body.user.isAdmin, other.body.user.isAdmin, admin.body.user.isAdmin]).toEqual([false, false, true]);
+  });
+
+  it("lists a session's attendees, oldest first, a page at a time", async () => {
+    const session = await createSession({ title: 'Attended Breath' });
+    for (const name of ['First', 'Second', 'Third']) {
+      await api(`/sessions/${session.id}/bookings`, {
+        method: 'POST',
+        body: JSON.stringify({
+          firstName: name,
+          lastName: 'Guest',
+          email: `${name.toLowerCase()}-${ulid().toLowerCase()}@example.com`,
+        }),
+      });
+    }
+    const admin = { authorization: `Bearer ${tokens.admin}` };
+    type Page = { attendees: { name: string }[]; nextCursor: string | null };
+    const first = await api<Page>(`/admin/sessions/${session.id}/attendees?limit=2`, { headers: admin });
+    const second = await api<Page>(`/admin/sessions/${session.id}/attendees?limit=2&cursor=${first.body.nextCursor}`, {
+      headers: admin,
+    });
+    expect([...first.body.attendees, ...second.body.attendees].map((a) => a.name)).toEqual([
+      'First Guest',
+      'Second Guest',
+      'Third Guest',
+    ]);
+    expect(second.body.nextCursor).toBeNull();
+    expect((await api(`/admin/sessions/${ulid()}/attendees`, { headers: admin })).status).toBe(404);
+  });
+});

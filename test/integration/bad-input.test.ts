@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import * as z from 'zod';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { routes } from '../../functions/routes';
+import { dynamo } from '../../functions/lib/aws';
+import { tableName } from '../../functions/lib/table';
+import { api } from '../support/stack';
+import { createSession } from '../support/sessions';
+import { signedInUser } from '../support/users';
+
+type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType };
+
+/** Values of every kind where a field is expected: wrong types, huge and odd strings, nothing at all. */
+const anyValue = fc.oneof(
+  fc.constant(undefined),
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double(),
+  fc.string(),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.string({ unit: 'binary', maxLength: 50 }),
+  fc.string({ minLength: 5_000, maxLength: 20_000 }),
+  fc.constantFrom('\u202Eevil', 'a\r\nb', '\u0000', '\uD800', '<script>', '../../etc', '%00', ' '),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+// Whole characters only: a URL cannot carry half a surrogate pair.
+const text = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+  fc.constantFrom('%', '..', '%E0%A4%A', ' ', ''),
+);
+
+/** An object with the schema's fields (each maybe missing or of any kind), plus a stray field now and then. */
+function inputFor(schema: z.ZodType | undefined, values: fc.Arbitrary<unknown>) {
+  const shape = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  return fc.record(Object.fromEntries([...shape, 'unexpected'].map((key) => [key, values])), { requiredKeys: [] });
+}
+
+const tableItems = async () => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  // Consumers of earlier tests' events may still be recording their work.
+  return items
+    .filter((item) => !String(item.pk).startsWith('idempotency#'))
+    .map((item) => JSON.stringify(item))
+    .sort();
+};
+
+let adminToken: string;
+let sessionId: string;
+beforeAll(async () => {
+  adminToken = await signedInUser(`fuzz-admin-${ulid().toLowerCase()}@example.com`, { admin: true });
+  sessionId = (await createSession({ title: 'Fuzzed Breath', maxAttendees: 3 })).id;
+});
+
+describe('bad input to every route: a 4xx with a message, never a 5xx, nothing written', () => {
+  for (const route of routes.filter((r) => r.access !== 'webhook')) {
+    it(`${route.method} ${route.path}`, async () => {
+      const { handler } = (await import(`../../functions/${route.handler}.ts`)) as { handler: { schemas: Schemas } };
+      const { schemas } = handler;
+      if (!schemas.params && !schemas.query && !schemas.body) return; // nothing a caller can send
+
+      const request = fc.record({
+        id: schemas.params ? text : fc.constant(sessionId),
+        query: inputFor(schemas.query, text),
+        body: fc.oneof(inputFor(schemas.body, anyValue), anyValue, fc.constantFrom('{"a":', '[]', 'null', '"x"')),
+      });
+      const before = await tableItems();
+      await fc.assert(
+        fc.asyncProperty(request, async ({ id, query, body }) => {
+          const params = { id };
+          const queryValid = !schemas.query || schemas.query.safeParse(query).success;
+          const paramsValid = !schemas.params || schemas.params.safeParse(params).success;
+          const bodyValid = !schemas.body || (typeof body !== 'string' && schemas.body.safeParse(body).success);
+          fc.pre(!(queryValid && paramsValid && bodyValid)); // only input the route must refuse
+
+          const search = new URLSearchParams(
+            Object.entries(query as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
+          );
+          const path = `${route.path.replace('{id}', encodeURIComponent(id))}${search.size ? `?${search}` : ''}`;
+          const { status, body: answer } = await api<{ message?: unknown }>(path, {
+            method: route.method,
+            headers: { authorization: `Bearer ${adminToken}` },
+            body: route.method === 'GET' ? undefined : typeof body === 'string' ? body : JSON.stringify(body ?? null),
+          });
+          expect(status, `${path} answered ${status}`).toBeGreaterThanOrEqual(400);
+          expect(status, `${path} answered ${status}`).toBeLessThan(500);
+          expect(typeof answer.message).toBe('string');
+        }),
+        { numRuns: 40 },
+      );
+      expect(await tableItems()).toEqual(before);
+    });
+  }
+});

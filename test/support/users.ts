@@ -1,0 +1,99 @@
+import { createRequire } from 'node:module';
+import { randomBytes } from 'node:crypto';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  InitiateAuthCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
+import { userPoolSettings } from '../../infra/resources';
+
+const cognito = new CognitoIdentityProviderClient({});
+
+/** The local stack's user pool and web client, found as a person would find them in the console. */
+export async function sitePool(): Promise<{ userPoolId: string; clientId: string }> {
+  const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  const pool = pools.UserPools?.find((p) => p.Name === userPoolSettings.name);
+  if (!pool?.Id) throw new Error('The local stack has no user pool');
+  const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: pool.Id }));
+  return { userPoolId: pool.Id, clientId: clients.UserPoolClients![0].ClientId! };
+}
+
+/** Creates a confirmed user (in the admin group if asked) and signs them in: their ID token. */
+export async function signedInUser(
+  email: string,
+  options: { admin?: boolean; pool?: { userPoolId: string; clientId: string } } = {},
+): Promise<string> {
+  const { userPoolId, clientId } = options.pool ?? (await sitePool());
+  const password = randomBytes(12).toString('base64url');
+  await cognito.send(
+    new AdminCreateUserCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  await cognito.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
+  );
+  if (options.admin) {
+    await cognito.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: userPoolSettings.adminGroup }),
+    );
+  }
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return auth.AuthenticationResult!.IdToken!;
+}
+
+/** A user pool that is not the site's, with a client: its tokens must never be accepted. */
+export async function anotherPool(): Promise<{ userPoolId: string; clientId: string }> {
+  const pool = await cognito.send(new CreateUserPoolCommand({ PoolName: `not-the-site-${randomBytes(3).toString('hex')}` }));
+  const client = await cognito.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: pool.UserPool!.Id!,
+      ClientName: 'other',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH'],
+    }),
+  );
+  return { userPoolId: pool.UserPool!.Id!, clientId: client.UserPoolClient!.ClientId! };
+}
+
+/**
+ * The same claims as a real token, re-signed with cognito-local's own key (shipped in its
+ * package), expired an hour ago: signature, issuer and audience are right, only the time is not.
+ */
+export async function expiredCopyOf(token: string): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const { jwk } = require('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: JWK };
+  const claims = decodeJwt(token);
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  return new SignJWT({ ...claims, iat: past - 3600, exp: past })
+    .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+    .sign(await importJWK(jwk, 'RS256'));
+}
+
+/** The token with its claims changed (made an admin) but its signature kept. */
+export function tamperedCopyOf(token: string): string {
+  const [header, payload, signature] = token.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+  const forged = Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': [userPoolSettings.adminGroup] })).toString(
+    'base64url',
+  );
+  return [header, forged, signature].join('.');
+}

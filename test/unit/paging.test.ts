@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PageQuery, queryPage } from '../../functions/lib/paging';
+
+const dynamo = mockClient(DynamoDBDocumentClient);
+const query = {
+  TableName: 't',
+  IndexName: 'gsi1',
+  KeyConditionExpression: '#pk = :pk',
+  ExpressionAttributeNames: { '#pk': 'gsi1pk' },
+  ExpressionAttributeValues: { ':pk': 'SESSION#S1' },
+};
+const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+const page = (fields: Record<string, unknown> = {}) => PageQuery.parse(fields);
+
+beforeEach(() => dynamo.reset());
+
+describe('queryPage', () => {
+  it('hands back a cursor that continues where the page ended', async () => {
+    const last = { pk: 'BOOKING#2', sk: 'BOOKING', gsi1pk: 'SESSION#S1', gsi1sk: 'BOOKING#2' };
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [{ n: 1 }, { n: 2 }], LastEvaluatedKey: last })
+      .resolves({ Items: [{ n: 3 }] });
+    const first = await queryPage(query, page({ limit: '2' }), (item) => item.n);
+    expect(first).toEqual({ items: [1, 2], nextCursor: cursorOf(last) });
+    const second = await queryPage(query, page({ cursor: first.nextCursor }), (item) => item.n);
+    expect(second).toEqual({ items: [3], nextCursor: null });
+    expect(dynamo.commandCalls(QueryCommand)[1].args[0].input).toMatchObject({ ExclusiveStartKey: last, Limit: 50 });
+  });
+
+  it('refuses a cursor this query could not have returned, without asking the database', async () => {
+    const otherPartition = cursorOf({ pk: 'X', sk: 'Y', gsi1pk: 'SESSION#S2', gsi1sk: 'Z' });
+    for (const cursor of ['not-base64-json', cursorOf([1, 2]), cursorOf({ gsi1pk: 1 }), otherPartition]) {
+      await expect(queryPage(query, page({ cursor }), (item) => item)).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'Invalid cursor',
+      });
+    }
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('bounds the page size', () => {
+    expect(PageQuery.safeParse({ limit: '0' }).success).toBe(false);
+    expect(PageQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(PageQuery.safeParse({ limit: '2.5' }).success).toBe(false);
+  });
+});
