@@ -15,10 +15,21 @@ const BookingConfirmed = z.object({
   attendeeEmail: z.email(),
 });
 
+const ReminderDue = z.object({
+  bookingId: z.string().min(1),
+  sessionId: z.string().min(1),
+  attendeeName: z.string().min(1),
+  attendeeEmail: z.email(),
+});
+
 export const eventCatalogue = {
   BookingConfirmed: {
     description: 'A seat was booked and needs no further payment.',
     schema: BookingConfirmed,
+  },
+  ReminderDue: {
+    description: 'A booked session starts within a day: its attendee is reminded.',
+    schema: ReminderDue,
   },
 } satisfies Record<string, { description: string; schema: z.ZodType }>;
 
@@ -40,6 +51,11 @@ export const consumers = [
   {
     handler: 'notifications/admin-booking-alert',
     on: ['BookingConfirmed'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'notifications/session-reminder',
+    on: ['ReminderDue'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
 ] as const satisfies readonly Consumer[];

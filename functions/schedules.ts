@@ -10,7 +10,10 @@ export type Schedule = {
   grants: Grant[];
 };
 
-export const schedules: Schedule[] = [];
+export const schedules: Schedule[] = [
+  // Queues a reminder for each booking of a session that starts within a day.
+  { handler: 'notifications/queue-reminders', every: '15 minutes', grants: ['table:read', 'table:write'] },
+];
 
 /** A rate as milliseconds, for the local timer. */
 export function everyMs(every: Schedule['every']): number {

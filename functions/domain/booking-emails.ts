@@ -35,29 +35,55 @@ export function calendarInvite(booking: BookingView, siteUrl: string): string {
   return value;
 }
 
-export function bookingConfirmationEmail(booking: BookingView, to: string, siteUrl: string): Email {
+/**
+ * An e-mail to an attendee about their booking: a greeting, one line about the session, when
+ * and where, the link to the booking, and a closing line.
+ */
+function attendeeMessage(booking: BookingView, siteUrl: string, words: { subject: string; lead: string; closing: string }) {
   const when = formatWhen(booking.session.startTime);
   const link = `${siteUrl}/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`;
+  const title = booking.session.title;
   return {
-    to,
-    subject: `Booking confirmed: ${booking.session.title}`,
+    subject: words.subject,
     text: [
       `Hello ${booking.attendeeName},`,
       '',
-      `Your place is booked for ${booking.session.title}.`,
+      `${words.lead} ${title}.`,
       `When: ${when}`,
       `Where: ${booking.session.location}`,
       '',
       `Your booking: ${link}`,
       '',
-      'The calendar invite is attached. See you there.',
+      words.closing,
     ].join('\n'),
     html: `<p>Hello ${escapeHtml(booking.attendeeName)},</p>
-<p>Your place is booked for <strong>${escapeHtml(booking.session.title)}</strong>.</p>
+<p>${escapeHtml(words.lead)} <strong>${escapeHtml(title)}</strong>.</p>
 <p>When: ${escapeHtml(when)}<br>Where: ${escapeHtml(booking.session.location)}</p>
 <p><a href="${escapeHtml(link)}">View your booking</a></p>
-<p>The calendar invite is attached. See you there.</p>`,
+<p>${escapeHtml(words.closing)}</p>`,
+  };
+}
+
+export function bookingConfirmationEmail(booking: BookingView, to: string, siteUrl: string): Email {
+  return {
+    to,
+    ...attendeeMessage(booking, siteUrl, {
+      subject: `Booking confirmed: ${booking.session.title}`,
+      lead: 'Your place is booked for',
+      closing: 'The calendar invite is attached. See you there.',
+    }),
     attachments: [{ fileName: 'session.ics', contentType: 'text/calendar', content: calendarInvite(booking, siteUrl) }],
+  };
+}
+
+export function sessionReminderEmail(booking: BookingView, to: string, siteUrl: string): Email {
+  return {
+    to,
+    ...attendeeMessage(booking, siteUrl, {
+      subject: `Reminder: ${booking.session.title} is coming up`,
+      lead: 'A gentle reminder of your place at',
+      closing: 'See you there.',
+    }),
   };
 }
 

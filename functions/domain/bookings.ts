@@ -38,7 +38,7 @@ export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 }
 /** A replayed request within a day gets the first answer. */
 const REQUEST_KEY_SECONDS = 86_400;
 
-const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
+export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
 /** One item per (session, e-mail address): the same address cannot book a session twice. */
 const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
 const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });

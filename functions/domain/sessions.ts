@@ -50,14 +50,23 @@ export function sessionItem(session: SessionRecord) {
 }
 
 /** Upcoming sessions, soonest first: one Query on GSI1 (a page holds far more than one teacher schedules). */
-export async function listUpcomingSessions(now: Date): Promise<SessionRecord[]> {
+export function listUpcomingSessions(now: Date): Promise<SessionRecord[]> {
+  return listSessionsStarting({ from: now });
+}
+
+/** Sessions starting from `from` (and before `to`), soonest first, from GSI1. */
+export async function listSessionsStarting(range: { from: Date; to?: Date }): Promise<SessionRecord[]> {
   const result = await dynamo.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: gsi1.indexName,
-      KeyConditionExpression: '#pk = :all AND #sk >= :now',
+      KeyConditionExpression: range.to ? '#pk = :all AND #sk BETWEEN :from AND :to' : '#pk = :all AND #sk >= :from',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-      ExpressionAttributeValues: { ':all': ALL_SESSIONS, ':now': now.toISOString() },
+      ExpressionAttributeValues: {
+        ':all': ALL_SESSIONS,
+        ':from': range.from.toISOString(),
+        ...(range.to && { ':to': range.to.toISOString() }),
+      },
     }),
   );
   return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));

@@ -1,0 +1,8 @@
+import { scheduledJob } from '../lib/scheduled';
+import { logger } from '../lib/logger';
+import { queueReminders } from '../domain/reminders';
+
+export const handler = scheduledJob(async (now) => {
+  const queued = await queueReminders(now);
+  if (queued > 0) logger.info('Session reminders queued', { queued });
+});
