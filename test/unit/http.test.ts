@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { httpRoute } from '../../functions/lib/http';
 import { notFound } from '../../functions/lib/errors';
 
 const context = { functionName: 'test', awsRequestId: 'r1' } as Context;
 const event = (fields: Partial<APIGatewayProxyEventV2>) => ({ headers: {}, ...fields }) as APIGatewayProxyEventV2;
 const call = async (handler: ReturnType<typeof httpRoute>, fields: Partial<APIGatewayProxyEventV2>) => {
-  const result = (await handler(event(fields), context)) as APIGatewayProxyStructuredResultV2;
+  const result = await handler(event(fields), context);
   return { status: result.statusCode, body: JSON.parse(result.body as string) };
 };
 
