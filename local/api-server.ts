@@ -51,10 +51,10 @@ export function createSiteServer(options: { webDist: string; s3Endpoint: string;
   // CloudFront compresses what it serves; so does the local server, so pages weigh the same.
   const compress = compression();
 
-  return createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    await new Promise<void>((next) => compress(request as never, response as never, () => next()));
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
     try {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      await new Promise<void>((next) => compress(request as never, response as never, () => next()));
       if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) {
         await serveApi(request, response, url, options.viewerCountry);
       } else if (url.pathname.startsWith('/images/')) {
@@ -69,7 +69,10 @@ export function createSiteServer(options: { webDist: string; s3Endpoint: string;
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ message: 'Internal server error' }));
     }
-  });
+  };
+
+  // handle() answers every failure itself (a 500), so its promise is left to run.
+  return createServer((request, response) => void handle(request, response));
 }
 
 async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL, viewerCountry: string) {

@@ -28,7 +28,7 @@ export function startEventBus(options: {
         return;
       } catch (error) {
         if (attempt >= retryDelaysMs.length) {
-          options.log(`event ${event.id} to ${consumer} failed for good: ${(error as Error).message}`);
+          options.log(`event ${String(event.id)} to ${consumer} failed for good: ${(error as Error).message}`);
           appendFileSync(options.deadLetterFile, JSON.stringify({ consumer, event, error: String(error) }) + '\n');
           return;
         }
@@ -68,7 +68,7 @@ export function startEventBus(options: {
       const target = request.headers['x-amz-target'];
       if (target !== 'AWSEvents.PutEvents') {
         response.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
-        response.end(JSON.stringify({ __type: 'UnknownOperationException', message: `${target} is not emulated` }));
+        response.end(JSON.stringify({ __type: 'UnknownOperationException', message: `${String(target)} is not emulated` }));
         return;
       }
       const { Entries = [] } = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { Entries?: PutEventsEntry[] };

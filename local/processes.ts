@@ -18,8 +18,8 @@ export function startProcess(
   });
   const service: Service = { name, child, logFile: options.logFile };
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  child.stdout!.pipe(log, { end: false });
-  child.stderr!.pipe(log, { end: false });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
   child.on('error', (error) => (service.failure = error)); // e.g. java is not installed
   child.on('exit', () => log.end());
   return service;

@@ -24,9 +24,9 @@ const { startLocalStack } = await import('./stack');
 const started = Date.now();
 const stack = await startLocalStack({
   port,
-  dataDir: values['data-dir']!,
-  fresh: values.fresh!,
-  inMemory: values['in-memory']!,
+  dataDir: values['data-dir'],
+  fresh: values.fresh,
+  inMemory: values['in-memory'],
   webDist: join(import.meta.dirname, '..', 'web', 'dist'),
   log: (line) => console.log(`  ${line}`),
 }).catch((error: Error) => {
@@ -52,10 +52,15 @@ console.log('\n  Press Ctrl+C to stop.\n');
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
+  process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    await stack.stop();
-    process.exit(0);
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   });
 }

@@ -9,6 +9,7 @@ import { consumers, eventTypes } from '../../events/catalogue';
 let app: App;
 let template: Template;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation properties come in any shape
 type Resource = { Type: string; Properties: Record<string, any> };
 const resourcesOf = (type: string) =>
   Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);

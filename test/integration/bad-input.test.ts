@@ -86,7 +86,7 @@ describe('bad input to every route: a 4xx with a message, never a 5xx, nothing w
           const search = new URLSearchParams(
             Object.entries(query as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
           );
-          const path = `${route.path.replace('{id}', encodeURIComponent(id))}${search.size ? `?${search}` : ''}`;
+          const path = `${route.path.replace('{id}', encodeURIComponent(id))}${search.size ? `?${search.toString()}` : ''}`;
           const { status, body: answer } = await api<{ message?: unknown }>(path, {
             method: route.method,
             headers: { authorization: `Bearer ${adminToken}` },

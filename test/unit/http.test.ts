@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { httpRoute, signedIn } from '../../functions/lib/http';
 import { notFound } from '../../functions/lib/errors';
 
@@ -22,7 +22,7 @@ function event(routeKey: string, fields: Partial<APIGatewayProxyEventV2> & { hea
   } as unknown as APIGatewayProxyEventV2;
 }
 async function call(handler: ReturnType<typeof httpRoute>, routeKey: string, fields: Parameters<typeof event>[1] = {}) {
-  const result = (await handler(event(routeKey, fields), context)) as APIGatewayProxyStructuredResultV2;
+  const result = await handler(event(routeKey, fields), context);
   return { status: result.statusCode, body: JSON.parse(result.body as string) };
 }
 
@@ -43,7 +43,10 @@ const whoAmI = httpRoute({}, async (input) => ({ body: signedIn(input) }));
 // A stand-in user pool: its own signing key, served as a JWKS on loopback.
 let server: Server;
 let issuer: string;
-let sign: (claims: Record<string, unknown>, options?: { expiresIn?: string; key?: 'pool' | 'other' }) => Promise<string>;
+let sign: (
+  claims: { iss?: string; aud?: string; [claim: string]: unknown },
+  options?: { expiresIn?: string; key?: 'pool' | 'other' },
+) => Promise<string>;
 
 beforeAll(async () => {
   const pool = await generateKeyPair('RS256');
@@ -56,8 +59,8 @@ beforeAll(async () => {
   sign = (claims, options = {}) =>
     new SignJWT({ token_use: 'id', email: 'ada@example.com', ...claims })
       .setProtectedHeader({ alg: 'RS256', kid: 'pool-key' })
-      .setIssuer(String(claims.iss ?? issuer))
-      .setAudience(String(claims.aud ?? 'web-client'))
+      .setIssuer(claims.iss ?? issuer)
+      .setAudience(claims.aud ?? 'web-client')
       .setSubject('user-1')
       .setIssuedAt()
       .setExpirationTime(options.expiresIn ?? '1h')

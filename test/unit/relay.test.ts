@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import type { Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { Context, DynamoDBRecord } from 'aws-lambda';
 import { handler } from '../../events/relay';
 
 process.env.EVENT_BUS_NAME = 'test-bus';
@@ -15,7 +15,7 @@ function record(n: number, item: Record<string, unknown>, eventName: DynamoDBRec
 }
 const outbox = (n: number) =>
   record(n, { pk: `OUTBOX#${n}`, sk: 'EVENT', type: 'OutboxEvent', eventType: 'BookingConfirmed', detail: detail(n) });
-const run = (records: DynamoDBRecord[]) => handler({ Records: records } as DynamoDBStreamEvent, context);
+const run = (records: DynamoDBRecord[]) => handler({ Records: records }, context);
 
 beforeEach(() => eventBridge.reset());
 

@@ -19,7 +19,8 @@ export function BookingForm({ session, onCancel }: { session: SessionView; onCan
   const submit = handleSubmit(async (values) => {
     try {
       const booking = await createBooking.mutateAsync({ request: values, idempotencyKey });
-      navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
+      // Navigation errors are the router's to show (errorElement); nothing to wait for here.
+      void navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
     } catch (error) {
       const known = error instanceof ApiError && error.status < 500;
       toast.error('Error', { description: known ? error.message : 'Failed to book session. Please try again.' });
@@ -27,7 +28,8 @@ export function BookingForm({ session, onCancel }: { session: SessionView; onCan
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Book this session" className="flex flex-col gap-4">
+    // submit() reports its own failures with a toast, so its promise is left to run.
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Book this session" className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="First name"

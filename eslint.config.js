@@ -1,0 +1,127 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
+
+// The folders the import boundaries speak of. Patterns are matched from the project root; files
+// outside them (web/src/main.tsx, the Vite and Vitest configs) are not checked.
+const elements = [
+  { type: 'schemas', pattern: 'functions/schemas' }, // request schemas, shared by the Lambdas and the site
+  { type: 'handlers', pattern: ['functions', 'events'] },
+  { type: 'infra', pattern: ['infra', 'bin'] },
+  { type: 'local', pattern: 'local' },
+  { type: 'test', pattern: 'test' },
+  { type: 'shared', pattern: ['web/src/components', 'web/src/lib', 'web/src/hooks'] },
+  { type: 'feature', pattern: 'web/src/features/*', capture: ['feature'] },
+  { type: 'app', pattern: ['web/src/app', 'web/src/routes'] },
+].map((element) => ({ ...element, partialMatch: false }));
+
+const site = ['shared', 'feature', 'app'];
+
+// Imports within one element (one feature, say) are always allowed; these policies judge the rest.
+// The last policy that matches decides.
+const policies = [
+  {
+    from: { element: { types: ['handlers', 'schemas'] } },
+    disallow: { to: { element: { types: ['local', 'infra', 'test'] } } },
+    message: 'Lambda code must not import the local stack, the CDK app or tests.',
+  },
+  {
+    from: { element: { type: 'schemas' } },
+    disallow: { to: { element: { type: 'handlers' } } },
+    message: 'The schemas are bundled into the site: they must not import other server code.',
+  },
+  {
+    from: { element: { types: site } },
+    disallow: { to: { element: { types: ['handlers', 'local', 'infra', 'test'] } } },
+    message: 'The site may import only the shared schemas (@schemas/*) from the server side.',
+  },
+  {
+    from: { element: { type: 'shared' } },
+    disallow: { to: { element: { types: ['feature', 'app'] } } },
+    message: 'Shared code (components, lib, hooks) must not import features, app or routes.',
+  },
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { types: ['feature', 'app'] } } },
+    message: 'A feature must not import another feature, app or routes: compose them in app/ or routes/.',
+  },
+  // Prices on session rows are shown in the visitor's currency, which the currency feature holds.
+  {
+    from: { element: { type: 'feature', captured: { feature: 'sessions' } } },
+    allow: { to: { element: { type: 'feature', captured: { feature: 'currency' } }, file: { path: '**/currency-context.tsx' } } },
+  },
+];
+
+export default defineConfig(
+  globalIgnores(['web/dist/', 'cdk.out/', '.local/', '.cognito/', 'test-results/', 'node_modules/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // `any` arrives only from JSON bodies, CDK context and stream records, and zod checks what the
+      // server trusts; these five would just ask for casts that prove nothing.
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Lambda handlers and their test doubles are async by contract, with or without an await.
+      '@typescript-eslint/require-await': 'off',
+      // tsc reports unused names already (noUnusedLocals, noUnusedParameters), with its own exceptions.
+      '@typescript-eslint/no-unused-vars': 'off',
+    },
+  },
+  // The two config files are plain JavaScript outside both tsconfigs.
+  {
+    files: ['**/*.{js,cjs,mjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    // A CommonJS file, loaded with require() by the import resolver machinery.
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // No barrel files: import each module from where it lives.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No barrel files in web/src: import from the module itself.' },
+        { selector: 'ExportNamedDeclaration[source]', message: 'No barrel files in web/src: import from the module itself.' },
+      ],
+    },
+  },
+
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/root-path': import.meta.dirname,
+      'import/resolver': { [fileURLToPath(new URL('./eslint.resolver.cjs', import.meta.url))]: {} },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies }],
+    },
+  },
+);

@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// The project's own eslint.config.js, with only the import rules: the snippets below sit at virtual
+// paths that no tsconfig lists, so they are parsed without type information.
+const eslint = new ESLint({
+  cwd: fileURLToPath(new URL('../..', import.meta.url)),
+  ruleFilter: ({ ruleId }) => ruleId === 'boundaries/dependencies' || ruleId === 'no-restricted-syntax',
+  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+});
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const handlerRule = /Lambda code must not import the local stack/;
+const siteRule = /The site may import only the shared schemas/;
+const sharedRule = /Shared code \(components, lib, hooks\) must not import/;
+const featureRule = /A feature must not import another feature, app or routes/;
+
+// [file, import, the problem expected, or null when the import is allowed]
+const cases: [string, string, RegExp | null][] = [
+  // Handler code never imports the local stack, the CDK app or tests.
+  ['functions/bookings/draft.ts', "import { startLocalStack } from '../../local/stack';", handlerRule],
+  ['functions/bookings/draft.ts', "import { BreathworkStack } from '../../infra/stack';", handlerRule],
+  ['events/draft.ts', "import { startStack } from '../test/support/stack';", handlerRule],
+  ['functions/bookings/draft.ts', "import { httpRoute } from '../lib/http';", null],
+  ['events/draft.ts', "import { logger } from '../functions/lib/logger';", null],
+  // The schemas are bundled into the site, so they stay free of other server code.
+  ['functions/schemas/draft.ts', "import { logger } from '../lib/logger';", /The schemas are bundled into the site/],
+  // The site imports server code only through @schemas/*.
+  ['web/src/lib/draft.ts', "import { httpRoute } from '../../../functions/lib/http';", siteRule],
+  ['web/src/features/sessions/api/draft.ts', "import { catalogue } from '../../../../../events/catalogue';", siteRule],
+  ['web/src/routes/draft.tsx', "import type { SessionView } from '@schemas/session';", null],
+  // Shared code imports neither features nor app wiring, but may use other shared code.
+  ['web/src/components/ui/draft.tsx', "import { matchesFilters } from '@/features/sessions/filters';", sharedRule],
+  ['web/src/hooks/draft.ts', "import { contactLink } from '@/app/links';", sharedRule],
+  ['web/src/components/ui/draft.tsx', "import { formatDate } from '@/lib/format';", null],
+  // A feature uses its own modules and shared code, never another feature nor app or routes.
+  [
+    'web/src/features/bookings/components/draft.tsx',
+    "import { matchesFilters } from '@/features/sessions/filters';",
+    featureRule,
+  ],
+  ['web/src/features/bookings/components/draft.tsx', "import { HomePage } from '@/routes/home';", featureRule],
+  ['web/src/features/bookings/components/draft.tsx', "import { useCreateBooking } from '../api/bookings';", null],
+  ['web/src/features/bookings/components/draft.tsx', "import { Button } from '@/components/ui/button';", null],
+  // The one allowed edge: session prices use the visitor's currency; the rest of that feature stays closed.
+  ['web/src/features/sessions/components/draft.tsx', "import { useCurrency } from '@/features/currency/currency-context';", null],
+  [
+    'web/src/features/sessions/components/draft.tsx',
+    "import { CurrencySelector } from '@/features/currency/currency-selector';",
+    featureRule,
+  ],
+  // App wiring and pages compose features.
+  ['web/src/routes/draft.tsx', "import { BookingForm } from '@/features/bookings/components/booking-form';", null],
+  // No barrel files in the site.
+  ['web/src/features/sessions/index.ts', "export * from './filters';", /No barrel files/],
+  ['web/src/features/sessions/index.ts', "export { matchesFilters } from './filters';", /No barrel files/],
+];
+
+describe('import boundaries in eslint.config.js', { timeout: 60_000 }, () => {
+  it.each(cases)('%s: %s', async (file, code, expected) => {
+    const found = await problems(file, code);
+    if (expected) expect(found).toEqual([expect.stringMatching(expected)]);
+    else expect(found).toEqual([]);
+  });
+});
