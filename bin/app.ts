@@ -1,14 +1,17 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { existsSync } from 'node:fs';
+import { requireRealAddress } from '../infra/addresses';
 import { BreathworkStack, webDistDir } from '../infra/stack';
 
 const app = new App();
+const context = (name: string) => app.node.tryGetContext(name) as string | undefined;
+// No defaults for the addresses: pass them (cdk deploy -c fromEmail=... -c adminEmail=...).
 new BreathworkStack(app, 'Breathwork', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  fromEmail: app.node.tryGetContext('fromEmail') ?? 'hello@example.com',
-  adminEmail: app.node.tryGetContext('adminEmail') ?? 'admin@example.com',
-  stripeSecretName: app.node.tryGetContext('stripeSecretName') ?? 'breathwork/stripe',
+  fromEmail: requireRealAddress('fromEmail', context('fromEmail')),
+  adminEmail: requireRealAddress('adminEmail', context('adminEmail')),
+  stripeSecretName: context('stripeSecretName') ?? 'breathwork/stripe',
   webDist: existsSync(webDistDir) ? webDistDir : undefined,
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

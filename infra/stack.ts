@@ -1,8 +1,16 @@
 import { CfnElement, CfnOutput, Duration, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AccountRecovery, CfnUserPoolGroup, UserPool } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  UserPool,
+  UserPoolEmail,
+  UserPoolOperation,
+  type UserPoolClient,
+} from 'aws-cdk-lib/aws-cognito';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import {
@@ -19,23 +27,35 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { API_PREFIX, routes } from '../functions/routes';
-import { gsi1, tableKeys } from '../functions/lib/table';
+import { API_PREFIX, defaultThrottle, routeKey, routes, type Route } from '../functions/routes';
+import { tableDefinition } from '../functions/lib/table';
 import type { Grant } from '../functions/lib/grants';
-import { EVENT_SOURCE, consumers } from '../events/catalogue';
-import { constructId, handlerFunction } from './handler-function';
+import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
+import { schedules } from '../functions/schedules';
+import { triggers, type Trigger } from '../functions/triggers';
+import { EVENT_SOURCE, consumers, outboxRelay } from '../events/catalogue';
+import { OUTBOX_ITEM_TYPE } from '../events/outbox';
+import { requireRealAddress } from './addresses';
+import { deadLetterQueue } from './dead-letters';
+import { constructId, handlerFunction, type PoolDerived } from './handler-function';
+import { securityHeaders, userPoolSettings } from './resources';
+import { responseHeadersPolicyProps } from './security-headers';
+import { scheduleJobs } from './schedules';
 
 export type BreathworkStackProps = StackProps & {
-  /** The verified SES identity that e-mails come from. */
+  /** The verified SES identity that e-mails come from; a placeholder address is refused. */
   fromEmail: string;
-  /** Where booking and purchase alerts go. */
+  /** Where booking alerts and dead-letter alarms go; a placeholder address is refused. */
   adminEmail: string;
   /** The Secrets Manager secret holding the Stripe keys; only its name is in code. */
   stripeSecretName: string;
@@ -43,171 +63,375 @@ export type BreathworkStackProps = StackProps & {
   webDist?: string;
 };
 
+/** The user pool operation for each trigger the catalogue can name. */
+const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
+  PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
+};
+
+/** Retries of the outbox relay on one stream batch before it goes to the failure queue. */
+const RELAY_RETRY_ATTEMPTS = 10;
+
 /**
- * The whole product in AWS. Lambdas and API routes come from the route catalogue, event
- * rules from the event catalogue: adding an entry there adds it here and locally.
+ * The whole product in AWS, built from the catalogues: a Lambda and an API route per route,
+ * a Lambda and a rule per event consumer, a schedule per job, the user pool's triggers, and the
+ * relay that carries the table's outbox to the bus. Adding an entry there adds it here and locally.
  */
 export class BreathworkStack extends Stack {
   constructor(scope: Construct, id: string, props: BreathworkStackProps) {
     super(scope, id, props);
+    const fromEmail = requireRealAddress('fromEmail', props.fromEmail);
+    const adminEmail = requireRealAddress('adminEmail', props.adminEmail);
 
-    const table = new Table(this, 'Table', {
-      partitionKey: { name: tableKeys.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: tableKeys.sortKey, type: AttributeType.STRING },
-      billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    table.addGlobalSecondaryIndex({
-      indexName: gsi1.indexName,
-      partitionKey: { name: gsi1.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: gsi1.sortKey, type: AttributeType.STRING },
+    const table = this.table();
+
+    // Every dead-letter alarm e-mails the administrator.
+    const alerts = new Topic(this, 'DeadLetterAlerts', { displayName: 'Breathwork dead letters', enforceSSL: true });
+    alerts.addSubscription(new EmailSubscription(adminEmail));
+    Validations.of(alerts).acknowledge({
+      id: 'AwsSolutions-SNS2',
+      reason:
+        'CloudWatch alarms cannot publish to a topic encrypted with the AWS managed SNS key; its messages name an alarm and carry no personal data.',
     });
 
-    const users = new UserPool(this, 'Users', {
-      selfSignUpEnabled: true,
-      signInAliases: { email: true },
-      autoVerify: { email: true },
-      standardAttributes: { fullname: { required: false, mutable: true } },
-      passwordPolicy: {
-        minLength: 6,
-        requireLowercase: false,
-        requireUppercase: false,
-        requireDigits: false,
-        requireSymbols: false,
-      },
-      accountRecovery: AccountRecovery.EMAIL_ONLY,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    new CfnUserPoolGroup(this, 'AdminGroup', { userPoolId: users.userPoolId, groupName: 'admin', description: 'Runs the site' });
-    const webClient = users.addClient('WebClient', { authFlows: { userSrp: true }, preventUserExistenceErrors: true });
+    const { users, webClient } = this.userPool(fromEmail);
+    const cognitoEndpoint = `https://cognito-idp.${this.region}.amazonaws.com`;
+    const cognitoIssuer = `${cognitoEndpoint}/${users.userPoolId}`;
 
     // All private: the site and images are read through CloudFront, premium media only through
     // short-lived presigned URLs. (Upload CORS for the site's origin comes with uploads.)
-    const privateBucket = (bucketId: string) =>
-      new Bucket(this, bucketId, {
+    const privateBucket = (bucketId: string) => {
+      const bucket = new Bucket(this, bucketId, {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
         removalPolicy: RemovalPolicy.RETAIN,
       });
+      Validations.of(bucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'Server access logs are not needed at this scale.' });
+      return bucket;
+    };
     const siteBucket = privateBucket('SiteBucket');
     const imagesBucket = privateBucket('ImagesBucket');
     const mediaBucket = privateBucket('MediaBucket');
 
     const bus = new EventBus(this, 'Bus', { eventBusName: `${id}-events` });
 
-    const api = new HttpApi(this, 'Api', { description: 'Breathwork booking API' });
+    // CloudFront sends this value in ORIGIN_VERIFY_HEADER with every API request, and the HTTP
+    // wrapper refuses requests without it: the API answers only through the site (and its
+    // security headers). The value is generated in AWS, never written in the repo.
+    const originVerify = new Secret(this, 'OriginVerify', {
+      description: 'Sent by CloudFront to the API so the API answers only requests that came through the site.',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    Validations.of(originVerify).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A new value must reach CloudFront and every function together, which a deployment does; it proves a request came through CloudFront and guards no data by itself.',
+    });
+    // A dynamic reference: CloudFormation puts the value into the origin header and the
+    // functions' environment at deploy time, so it stays out of the template and the repo,
+    // and a request costs no Secrets Manager call. Whoever may read the function's settings
+    // can read it, which is acceptable for a marker that only proves the route through CloudFront.
+    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
 
+    const api = new HttpApi(this, 'Api', { description: 'Breathwork booking API', createDefaultStage: false });
+    const stage = new HttpStage(this, 'ApiStage', {
+      httpApi: api,
+      autoDeploy: true,
+      throttle: { rateLimit: defaultThrottle.ratePerSecond, burstLimit: defaultThrottle.burst },
+      // Requests refused before any Lambda runs (bad token, throttled) are logged only here.
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH })),
+      },
+    });
+
+    const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'The security headers of infra/resources.ts, which the local server sends too.',
+      ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint])),
+    });
     const distribution = new Distribution(this, 'Site', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: headersPolicy,
         functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.spaFallback() }],
       },
       additionalBehaviors: {
         [`${API_PREFIX}/*`]: {
-          origin: new HttpOrigin(`${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`),
+          origin: new HttpOrigin(`${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue },
+          }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Everything but Host (API Gateway needs its own), plus CloudFront's headers such as
           // CloudFront-Viewer-Country, which picks the visitor's currency.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headersPolicy,
         },
         '/images/*': {
           origin: S3BucketOrigin.withOriginAccessControl(imagesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          responseHeadersPolicy: headersPolicy,
         },
       },
     });
+    this.acknowledgeDistribution(distribution);
     const siteUrl = `https://${distribution.distributionDomainName}`;
 
-    const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
-
-    const environment = {
+    // The pool names its triggers, so a trigger cannot also name the pool (a dependency cycle):
+    // triggers get the environment without the pool-derived names (they need only TABLE_NAME
+    // and SITE_URL); every other function gets all of it.
+    const triggerEnvironment: Omit<HandlerEnvironment, PoolDerived> = {
       TABLE_NAME: table.tableName,
       EVENT_BUS_NAME: bus.eventBusName,
-      FROM_EMAIL: props.fromEmail,
-      ADMIN_EMAIL: props.adminEmail,
+      FROM_EMAIL: fromEmail,
+      ADMIN_EMAIL: adminEmail,
       SITE_URL: siteUrl,
+      ORIGIN_VERIFY_SECRET: originVerifyValue,
     };
-    const grant = (fn: NodejsFunction, grants: Grant[]) => {
-      for (const g of grants) {
-        if (g === 'table:read') table.grantReadData(fn);
-        if (g === 'table:write') table.grantWriteData(fn);
-        if (g === 'events:publish') bus.grantPutEventsTo(fn);
-        if (g === 'stripe:read') {
-          stripeSecret.grantRead(fn);
-          fn.addEnvironment('STRIPE_SECRET_NAME', props.stripeSecretName);
-        }
-        if (g === 'email:send') {
-          fn.addToRolePolicy(
-            new PolicyStatement({
-              actions: ['ses:SendEmail'],
-              resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
-              conditions: { StringEquals: { 'ses:FromAddress': props.fromEmail } },
-            }),
-          );
-        }
-      }
+    const environment: HandlerEnvironment = {
+      ...triggerEnvironment,
+      COGNITO_ISSUER: cognitoIssuer,
+      USER_POOL_CLIENT_ID: webClient.userPoolClientId,
     };
 
-    for (const route of routes) {
-      const fn = handlerFunction(this, route.handler, environment);
-      grant(fn, route.grants);
-      api.addRoutes({
-        path: `${API_PREFIX}${route.path}`,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn),
+    const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
+    const tableArn = `<${this.getLogicalId(table.node.defaultChild as CfnElement)}.Arn>`;
+    const grantTo: Record<Grant, (fn: NodejsFunction) => void> = {
+      'table:read': (fn) => {
+        table.grantReadData(fn);
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+          'Reading a table includes querying its indexes.',
+        );
+      },
+      'table:write': (fn) => {
+        table.grantWriteData(fn);
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+          "CDK's write grant names the table's indexes too; an index cannot be written, only the table.",
+        );
+      },
+      'events:publish': (fn) => {
+        bus.grantPutEventsTo(fn);
+      },
+      'stripe:read': (fn) => {
+        stripeSecret.grantRead(fn);
+        fn.addEnvironment('STRIPE_SECRET_NAME', props.stripeSecretName);
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${props.stripeSecretName}-??????]`,
+          "A secret's ARN ends in six random characters; the wildcard stands for them alone.",
+        );
+      },
+      'email:send': (fn) => {
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
+            conditions: { StringEquals: { 'ses:FromAddress': fromEmail } },
+          }),
+        );
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${this.nagRegion}:<AWS::AccountId>:identity/*]`,
+          'SES sending is limited by condition to the one sender address.',
+        );
+      },
+    };
+    const grant = (fn: NodejsFunction, grants: readonly Grant[]) => {
+      for (const name of new Set(grants)) grantTo[name](fn);
+    };
+
+    this.routes(api, stage, { environment, grant, issuer: cognitoIssuer, webClient });
+
+    for (const consumer of consumers) {
+      const name = constructId(consumer.handler);
+      const deadLetters = deadLetterQueue(this, `${name}DeadLetters`, {
+        description: `${consumer.handler} could not handle some ${consumer.on.join(', ')} events: see its dead-letter queue.`,
+        alerts,
+      });
+      const fn = handlerFunction(this, consumer.handler, environment, deadLetters);
+      grant(fn, consumer.grants);
+      new Rule(this, `${name}Rule`, {
+        eventBus: bus,
+        eventPattern: { source: [EVENT_SOURCE], detailType: [...consumer.on] },
+        targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
       });
     }
 
-    {
-      for (const consumer of consumers) {
-        const type = consumer.on[0];
-        const name = constructId(consumer.handler);
-        const deadLetters = new Queue(this, `${name}DeadLetters`, {
-          retentionPeriod: Duration.days(14),
-          encryption: QueueEncryption.SQS_MANAGED,
-          enforceSSL: true,
-        });
-        const fn = handlerFunction(this, consumer.handler, environment, deadLetters);
-        grant(fn, [...consumer.grants]);
-        new Rule(this, `${name}${type}Rule`, {
-          eventBus: bus,
-          eventPattern: { source: [EVENT_SOURCE], detailType: [type] },
-          targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
-        });
-        new Alarm(this, `${name}DeadLettersAlarm`, {
-          alarmDescription: `${consumer.handler} could not handle some ${type} events: see its dead-letter queue.`,
-          metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        });
-        Validations.of(deadLetters).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself a dead-letter queue.' });
-      }
+    // The transactional outbox: events written with their change reach the bus from the stream.
+    const relay = handlerFunction(this, outboxRelay.handler, environment);
+    grant(relay, outboxRelay.grants);
+    const relayFailures = deadLetterQueue(this, `${constructId(outboxRelay.handler)}Failures`, {
+      description: `${outboxRelay.handler} gave up on a batch of the table's stream: outbox events did not reach the bus.`,
+      alerts,
+    });
+    relay.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        reportBatchItemFailures: true,
+        retryAttempts: RELAY_RETRY_ATTEMPTS,
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(relayFailures),
+        // Only new outbox items start the relay; every other write to the table passes by.
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { NewImage: { type: { S: FilterRule.isEqual(OUTBOX_ITEM_TYPE) } } },
+          }),
+        ],
+      }),
+    );
+    acknowledgePolicy(
+      relay,
+      'AwsSolutions-IAM5[Resource::*]',
+      'dynamodb:ListStreams, which reading a stream needs, cannot be limited to a resource.',
+    );
+
+    scheduleJobs(this, schedules, {
+      alerts,
+      functionFor: (job, deadLetters) => {
+        const fn = handlerFunction(this, job.handler, environment, deadLetters);
+        grant(fn, job.grants);
+        return fn;
+      },
+    });
+
+    for (const trigger of triggers) {
+      const fn = handlerFunction(this, trigger.handler, triggerEnvironment);
+      grant(fn, trigger.grants);
+      users.addTrigger(triggerOperations[trigger.on], fn);
     }
 
     if (props.webDist) {
-      new BucketDeployment(this, 'DeploySite', {
+      const deployment = new BucketDeployment(this, 'DeploySite', {
         sources: [Source.asset(props.webDist)],
         destinationBucket: siteBucket,
         distribution,
         distributionPaths: ['/index.html'],
       });
+      this.acknowledgeDeployment(deployment, siteBucket);
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'UserPoolId', { value: users.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: webClient.userPoolClientId });
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
+  }
 
-    this.acknowledgeFindings({ table, users, api, distribution, buckets: [siteBucket, imagesBucket, mediaBucket] });
+  /** The single table of `tableDefinition`: keys, indexes, stream and time-to-live. */
+  private table() {
+    const { keys, indexes, stream, timeToLiveAttribute } = tableDefinition;
+    const table = new Table(this, 'Table', {
+      partitionKey: { name: keys.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: keys.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      stream: StreamViewType[stream],
+      timeToLiveAttribute,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of indexes) {
+      table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      });
+    }
+    return table;
+  }
+
+  /** The user pool of `userPoolSettings`, mailing through SES, and the site's client. */
+  private userPool(fromEmail: string) {
+    const users = new UserPool(this, 'Users', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      standardAttributes: { fullname: { required: false, mutable: true } },
+      passwordPolicy: {
+        minLength: userPoolSettings.passwordMinLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // SES in the stack's own region (a token when the stack names no region).
+      email: UserPoolEmail.withSES({ fromEmail, sesRegion: this.region }),
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnUserPoolGroup(this, 'AdminGroup', {
+      userPoolId: users.userPoolId,
+      groupName: userPoolSettings.adminGroup,
+      description: 'Runs the site',
+    });
+    // The site signs in with SRP through Amplify; no hosted UI, so no OAuth flow at all.
+    const webClient = users.addClient('WebClient', {
+      authFlows: { userSrp: true },
+      disableOAuth: true,
+      preventUserExistenceErrors: true,
+    });
+    const ack = (ruleId: string, reason: string) => Validations.of(users).acknowledge({ id: ruleId, reason });
+    ack(
+      'AwsSolutions-COG1',
+      `The product spec sets the password rule: at least ${userPoolSettings.passwordMinLength} characters.`,
+    );
+    ack('AwsSolutions-COG2', 'Members of a booking site sign in with a password; MFA is not asked of them.');
+    ack(
+      'AwsSolutions-COG3',
+      'Threat protection needs the Plus feature plan, which this pool does not use (see COG8); it is not enabled.',
+    );
+    ack('AwsSolutions-COG8', 'The Essentials tier covers e-mail sign-in; Plus adds threat protection we do not use yet.');
+    return { users, webClient };
+  }
+
+  /**
+   * One Lambda and one route per catalogue entry. Member and admin routes pass API Gateway's
+   * JWT authorizer first (a bad or missing token never starts a Lambda); the HTTP wrapper then
+   * verifies the token again and checks the admin group. Per-route throttles override the stage's.
+   */
+  private routes(
+    api: HttpApi,
+    stage: HttpStage,
+    deps: {
+      environment: HandlerEnvironment;
+      grant: (fn: NodejsFunction, grants: readonly Grant[]) => void;
+      issuer: string;
+      webClient: UserPoolClient;
+    },
+  ) {
+    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', deps.issuer, {
+      jwtAudience: [deps.webClient.userPoolClientId],
+    });
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const route of routes) {
+      const fn = handlerFunction(this, route.handler, deps.environment);
+      deps.grant(fn, route.grants);
+      const signedIn = route.access === 'member' || route.access === 'admin';
+      const [httpRoute] = api.addRoutes({
+        path: `${API_PREFIX}${route.path}`,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn),
+        authorizer: signedIn ? authorizer : undefined,
+      });
+      if (!signedIn) acknowledgeOpenRoute(httpRoute, route.access);
+      if (route.throttle) {
+        routeSettings[routeKey(route)] = {
+          ThrottlingRateLimit: route.throttle.ratePerSecond,
+          ThrottlingBurstLimit: route.throttle.burst,
+        };
+        // The stage can name a route's settings only once the route exists.
+        stage.node.addDependency(httpRoute);
+      }
+    }
+    if (Object.keys(routeSettings).length) cfnStage.routeSettings = routeSettings;
   }
 
   /** Paths without a file extension are app routes: serve index.html and let the router take over. */
@@ -221,46 +445,24 @@ export class BreathworkStack extends Stack {
     });
   }
 
-  private acknowledgeFindings(parts: {
-    table: Table;
-    users: UserPool;
-    api: HttpApi;
-    distribution: Distribution;
-    buckets: Bucket[];
-  }) {
-    const ack = (scope: Construct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
-    // Findings name an unresolved region the way cdk-nag prints it.
-    const region = Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region;
-    ack(parts.users, 'AwsSolutions-COG1', 'The product spec sets the password rule: at least 6 characters.');
-    ack(parts.users, 'AwsSolutions-COG2', 'Members of a booking site sign in with a password; MFA is not asked of them.');
-    ack(parts.users, 'AwsSolutions-COG3', 'Cognito threat protection is a paid add-on; revisit when the user base grows.');
-    ack(
-      parts.api,
-      'AwsSolutions-APIG1',
-      'Requests are logged by each Lambda with Powertools; API access logs would repeat them.',
-    );
-    ack(parts.api, 'AwsSolutions-APIG4', 'Public routes are public by design; member and admin routes check Cognito tokens.');
-    ack(parts.distribution, 'AwsSolutions-CFR1', 'Visitors from every country may book.');
-    ack(parts.distribution, 'AwsSolutions-CFR2', 'WAF costs more than this small site needs today.');
-    ack(parts.distribution, 'AwsSolutions-CFR3', 'CloudFront access logs are not needed at this scale.');
-    ack(parts.distribution, 'AwsSolutions-CFR4', 'The default CloudFront certificate is used until a custom domain is added.');
-    for (const bucket of parts.buckets) ack(bucket, 'AwsSolutions-S1', 'Server access logs are not needed at this scale.');
-    ack(
-      this,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      'Lambdas use the AWS managed basic execution role, which only writes their logs.',
-    );
-    ack(
-      this,
-      `AwsSolutions-IAM5[Resource::<${this.getLogicalId(parts.table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
-      'Reading a table includes querying its indexes.',
-    );
-    ack(
-      this,
-      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:<AWS::AccountId>:identity/*]`,
-      'SES sending is limited by condition to the one sender address.',
-    );
-    // The site upload is CDK's own BucketDeployment custom resource, whose policy CDK writes.
+  /** Findings name an unresolved region the way cdk-nag prints it. */
+  private get nagRegion() {
+    return Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region;
+  }
+
+  private acknowledgeDistribution(distribution: Distribution) {
+    const ack = (ruleId: string, reason: string) => Validations.of(distribution).acknowledge({ id: ruleId, reason });
+    ack('AwsSolutions-CFR1', 'Visitors from every country may book.');
+    ack('AwsSolutions-CFR2', 'WAF costs more than this small site needs today.');
+    ack('AwsSolutions-CFR3', 'CloudFront access logs are not needed at this scale.');
+    ack('AwsSolutions-CFR4', 'The default CloudFront certificate is used until a custom domain is added.');
+  }
+
+  /** CDK's BucketDeployment copies the built site into its bucket with a role and function CDK writes. */
+  private acknowledgeDeployment(deployment: BucketDeployment, siteBucket: Bucket) {
+    const reason = 'CDK BucketDeployment copies the built site into its bucket.';
+    const policy = deployment.handlerRole.node.tryFindChild('DefaultPolicy');
+    if (!policy) throw new Error('The site deployment has no role policy to acknowledge');
     for (const finding of [
       'Action::s3:GetObject*',
       'Action::s3:GetBucket*',
@@ -268,18 +470,40 @@ export class BreathworkStack extends Stack {
       'Action::s3:DeleteObject*',
       'Action::s3:Abort*',
       'Resource::*',
-      `Resource::<${this.getLogicalId(parts.buckets[0].node.defaultChild as CfnElement)}.Arn>/*`,
-      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${region}/*`,
+      `Resource::<${this.getLogicalId(siteBucket.node.defaultChild as CfnElement)}.Arn>/*`,
+      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.nagRegion}/*`,
     ]) {
-      ack(this, `AwsSolutions-IAM5[${finding}]`, 'CDK BucketDeployment copies the built site into its bucket.');
+      Validations.of(policy).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
     }
-    ack(
-      parts.users,
-      'AwsSolutions-COG8',
-      'The Essentials tier covers e-mail sign-in; Plus adds threat protection we do not use yet.',
-    );
-    ack(this, 'AwsSolutions-L1', 'Node.js 22 is the runtime the functions are built and tested for.');
+    const handler = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) throw new Error('The site deployment has no function to acknowledge');
+    Validations.of(handler).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: "The site deployment's function runs on the runtime CDK builds and ships it for.",
+    });
+    Validations.of(deployment.handlerRole).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: "The deployment function's managed role only lets it write its own logs.",
+    });
   }
+}
+
+/** Acknowledges a finding on the role policy of `fn`, the construct it concerns. */
+function acknowledgePolicy(fn: NodejsFunction, ruleId: string, reason: string) {
+  const policy = fn.role?.node.tryFindChild('DefaultPolicy');
+  if (!policy) throw new Error(`${fn.node.id} has no role policy to acknowledge ${ruleId} on`);
+  Validations.of(policy).acknowledge({ id: ruleId, reason });
+}
+
+/** Routes open without a token, by design: APIG4 acknowledged on each of them alone. */
+function acknowledgeOpenRoute(route: HttpRoute, access: Route['access']) {
+  Validations.of(route).acknowledge({
+    id: 'AwsSolutions-APIG4',
+    reason:
+      access === 'webhook'
+        ? "Stripe calls webhooks without a token; the handler verifies Stripe's signature over the raw body."
+        : 'A public route: visitors use it without signing in, by the product spec.',
+  });
 }
 
 export const webDistDir = join(import.meta.dirname, '..', 'web', 'dist');

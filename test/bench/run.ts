@@ -12,7 +12,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { routes } from '../../functions/routes';
-import { consumers } from '../../events/catalogue';
+import { consumers, outboxRelay } from '../../events/catalogue';
+import { schedules } from '../../functions/schedules';
+import { triggers } from '../../functions/triggers';
+import { handlerEntry } from '../../infra/handler-function';
+import { lambdaBundling } from '../../infra/resources';
 import { portsFor } from '../../local/environment';
 import { spawnLocalStack } from '../support/spawn-stack';
 
@@ -59,7 +63,13 @@ function loadTimeMs(file: string): number {
 async function lambdaBundles() {
   const out = join(root, '.local', 'bench');
   mkdirSync(out, { recursive: true });
-  const handlers = [...routes.map((r) => r.handler), ...consumers.map((c) => c.handler)];
+  const handlers = [
+    ...routes.map((r) => r.handler),
+    ...consumers.map((c) => c.handler),
+    outboxRelay.handler,
+    ...triggers.map((t) => t.handler),
+    ...schedules.map((s) => s.handler),
+  ];
   const empty = join(out, 'empty.mjs');
   await build({
     stdin: { contents: 'export const handler = async () => ({});' },
@@ -72,17 +82,19 @@ async function lambdaBundles() {
   );
   for (const handler of handlers) {
     const outfile = join(out, `${handler.replace('/', '-')}.mjs`);
-    // The same settings as infra/handler-function.ts gives NodejsFunction.
+    // Exactly the options the CDK stack gives NodejsFunction (infra/resources.ts).
     await build({
-      entryPoints: [join(root, 'functions', `${handler}.ts`)],
+      entryPoints: [handlerEntry(handler)],
       outfile,
       bundle: true,
-      minify: true,
-      format: 'esm',
       platform: 'node',
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+      format: lambdaBundling.format,
+      target: lambdaBundling.target,
+      minify: lambdaBundling.minify,
+      sourcemap: lambdaBundling.sourceMap,
+      mainFields: [...lambdaBundling.mainFields],
+      external: [...lambdaBundling.externalModules],
+      banner: { js: lambdaBundling.banner },
       logLevel: 'error',
     });
     console.log(`  ${handler.padEnd(36)} ${kb(statSync(outfile).size).padStart(9)}   load ${loadTimeMs(outfile).toFixed(1)} ms`);

@@ -1,26 +1,65 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App, Validations } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { BreathworkStack } from '../../infra/stack';
-import { API_PREFIX, routes } from '../../functions/routes';
-import { consumers, eventTypes } from '../../events/catalogue';
+import { BreathworkStack, type BreathworkStackProps } from '../../infra/stack';
+import { constructId } from '../../infra/handler-function';
+import { securityHeaders, userPoolSettings } from '../../infra/resources';
+import { defaultThrottle, routeKey, routes } from '../../functions/routes';
+import { schedules } from '../../functions/schedules';
+import { triggers } from '../../functions/triggers';
+import { tableDefinition } from '../../functions/lib/table';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
+import type { Grant } from '../../functions/lib/grants';
+import { EVENT_SOURCE, consumers, outboxRelay } from '../../events/catalogue';
+import { OUTBOX_ITEM_TYPE } from '../../events/outbox';
+
+const addresses = { fromEmail: 'hello@breathwork-demo.co.uk', adminEmail: 'studio@breathwork-demo.co.uk' };
+const props: BreathworkStackProps = { ...addresses, stripeSecretName: 'test/stripe' };
 
 let app: App;
+let stack: BreathworkStack;
 let template: Template;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation properties come in any shape
-type Resource = { Type: string; Properties: Record<string, any> };
+type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
 const resourcesOf = (type: string) =>
   Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
+const onlyOne = (type: string) => {
+  const found = resourcesOf(type);
+  expect(found, type).toHaveLength(1);
+  return found[0];
+};
+const arnOf = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+
+/** The logical id of a catalogue handler's Lambda: 'bookings/create' is BookingsCreateXXXXXXXX. */
+function functionOf(handler: string): [string, Resource] {
+  const pattern = new RegExp(`^${constructId(handler)}[0-9A-F]{8}$`);
+  const found = resourcesOf('AWS::Lambda::Function').filter(([id]) => pattern.test(id));
+  expect(found, handler).toHaveLength(1);
+  return found[0];
+}
+const policyOf = (handler: string) =>
+  JSON.stringify(
+    resourcesOf('AWS::IAM::Policy').find(([id]) => id.startsWith(`${constructId(handler)}ServiceRoleDefaultPolicy`))?.[1]
+      .Properties.PolicyDocument ?? {},
+  );
+
+/** The queue has an alarm on its first message whose action is the topic e-mailing the admin. */
+function expectWatched(queueId: string) {
+  const [topicId] = onlyOne('AWS::SNS::Topic');
+  const alarm = resourcesOf('AWS::CloudWatch::Alarm').find(([, a]) =>
+    a.Properties.Dimensions?.some(
+      (d: { Value: unknown }) => JSON.stringify(d.Value) === JSON.stringify({ 'Fn::GetAtt': [queueId, 'QueueName'] }),
+    ),
+  );
+  expect(alarm, `alarm on ${queueId}`).toBeDefined();
+  expect(alarm![1].Properties).toMatchObject({ Threshold: 1, AlarmActions: [{ Ref: topicId }] });
+}
 
 beforeAll(() => {
   app = new App();
-  const stack = new BreathworkStack(app, 'Test', {
-    fromEmail: 'hello@example.com',
-    adminEmail: 'admin@example.com',
-    stripeSecretName: 'test/stripe',
-  });
+  stack = new BreathworkStack(app, 'Test', props);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   template = Template.fromStack(stack);
 });
@@ -29,87 +68,247 @@ describe('the CDK stack', () => {
   it('gives every catalogue route its own Lambda behind the HTTP API', () => {
     const routeResources = resourcesOf('AWS::ApiGatewayV2::Route');
     const integrations = Object.fromEntries(resourcesOf('AWS::ApiGatewayV2::Integration'));
-    const targets = new Set<string>();
     for (const route of routes) {
-      const found = routeResources.find(([, r]) => r.Properties.RouteKey === `${route.method} ${API_PREFIX}${route.path}`);
-      expect(found, `${route.method} ${route.path}`).toBeDefined();
+      const found = routeResources.find(([, r]) => r.Properties.RouteKey === routeKey(route));
+      expect(found, routeKey(route)).toBeDefined();
       const integrationId = found![1].Properties.Target['Fn::Join'][1][1].Ref as string;
-      targets.add(JSON.stringify(integrations[integrationId].Properties.IntegrationUri));
+      expect(integrations[integrationId].Properties.IntegrationUri).toEqual(arnOf(functionOf(route.handler)[0]));
     }
     expect(routeResources).toHaveLength(routes.length);
-    expect(targets.size).toBe(routes.length);
   });
 
-  it('gives every event consumer a rule with retries and a dead-letter queue, watched by an alarm', () => {
+  it('checks Cognito ID tokens of member and admin routes before any Lambda runs, and of no other route', () => {
+    const [authorizerId, authorizer] = onlyOne('AWS::ApiGatewayV2::Authorizer');
+    const [poolId] = onlyOne('AWS::Cognito::UserPool');
+    const [clientId] = onlyOne('AWS::Cognito::UserPoolClient');
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'JWT',
+      JwtConfiguration: {
+        Audience: [{ Ref: clientId }],
+        Issuer: { 'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', { Ref: poolId }]] },
+      },
+    });
+    for (const route of routes) {
+      const [, found] = resourcesOf('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === routeKey(route))!;
+      if (route.access === 'member' || route.access === 'admin') {
+        expect(found.Properties, routeKey(route)).toMatchObject({
+          AuthorizationType: 'JWT',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      } else {
+        expect(found.Properties.AuthorizationType ?? 'NONE', routeKey(route)).toBe('NONE');
+        expect(found.Properties.AuthorizerId, routeKey(route)).toBeUndefined();
+      }
+    }
+    // The handlers verify the same tokens: same issuer, same audience.
+    const { COGNITO_ISSUER, USER_POOL_CLIENT_ID } = functionOf(routes[0].handler)[1].Properties.Environment.Variables;
+    expect(COGNITO_ISSUER).toEqual(authorizer.Properties.JwtConfiguration.Issuer);
+    expect([USER_POOL_CLIENT_ID]).toEqual(authorizer.Properties.JwtConfiguration.Audience);
+  });
+
+  it("throttles the API stage by default and each route by the catalogue's own limit", () => {
+    const [, stage] = onlyOne('AWS::ApiGatewayV2::Stage');
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({
+      ThrottlingRateLimit: defaultThrottle.ratePerSecond,
+      ThrottlingBurstLimit: defaultThrottle.burst,
+    });
+    const throttled = routes.filter((route) => route.throttle);
+    expect(stage.Properties.RouteSettings ?? {}).toEqual(
+      Object.fromEntries(
+        throttled.map((route) => [
+          routeKey(route),
+          { ThrottlingRateLimit: route.throttle!.ratePerSecond, ThrottlingBurstLimit: route.throttle!.burst },
+        ]),
+      ),
+    );
+    expect(stage.Properties.AccessLogSettings.DestinationArn).toBeDefined();
+  });
+
+  it('gives every consumer one rule for all its events, with retries and a dead-letter queue whose alarm e-mails the admin', () => {
     const rules = resourcesOf('AWS::Events::Rule');
     expect(rules).toHaveLength(consumers.length);
-    for (const [, rule] of rules) {
-      expect(eventTypes).toContain(rule.Properties.EventPattern['detail-type'][0]);
+    for (const consumer of consumers) {
+      const [fnId] = functionOf(consumer.handler);
+      const found = rules.filter(([, rule]) => JSON.stringify(rule.Properties.Targets[0].Arn) === JSON.stringify(arnOf(fnId)));
+      expect(found, consumer.handler).toHaveLength(1);
+      const [, rule] = found[0];
+      expect(rule.Properties.EventPattern).toEqual({ source: [EVENT_SOURCE], 'detail-type': [...consumer.on] });
       const [target] = rule.Properties.Targets;
-      expect(target.DeadLetterConfig.Arn).toBeDefined();
       expect(target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThan(0);
+      expectWatched(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]);
     }
-    template.resourceCountIs('AWS::CloudWatch::Alarm', consumers.length);
+    const [topicId] = onlyOne('AWS::SNS::Topic');
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: addresses.adminEmail,
+      TopicArn: { Ref: topicId },
+    });
+  });
+
+  it("relays only new outbox items from the table's stream, reporting failed items and giving up into a watched queue", () => {
+    const [relayId] = functionOf(outboxRelay.handler);
+    const [tableId] = onlyOne('AWS::DynamoDB::Table');
+    const [, mapping] = onlyOne('AWS::Lambda::EventSourceMapping');
+    expect(mapping.Properties).toMatchObject({
+      FunctionName: { Ref: relayId },
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(mapping.Properties.MaximumRetryAttempts).toBeGreaterThanOrEqual(0);
+    expect(mapping.Properties.MaximumRetryAttempts).toBeLessThan(100);
+    expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: [OUTBOX_ITEM_TYPE] } } } },
+    ]);
+    expectWatched(mapping.Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0]);
+  });
+
+  it('attaches every catalogue trigger to the user pool, with the environment but the pool-derived names', () => {
+    const [, pool] = onlyOne('AWS::Cognito::UserPool');
+    for (const trigger of triggers) {
+      const [fnId, fn] = functionOf(trigger.handler);
+      expect(pool.Properties.LambdaConfig[trigger.on], trigger.handler).toEqual(arnOf(fnId));
+      const variables = fn.Properties.Environment.Variables;
+      expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SITE_URL']));
+      expect(variables.COGNITO_ISSUER).toBeUndefined();
+    }
+  });
+
+  it('grants each Lambda exactly what its catalogue entry asks for', () => {
+    const evidence: Record<Grant, string> = {
+      'table:read': 'dynamodb:Query',
+      'table:write': 'dynamodb:PutItem',
+      'events:publish': 'events:PutEvents',
+      'email:send': 'ses:SendEmail',
+      'stripe:read': 'secretsmanager:GetSecretValue',
+    };
+    const entries: { handler: string; grants: readonly Grant[] }[] = [
+      ...routes,
+      ...consumers,
+      outboxRelay,
+      ...triggers,
+      ...schedules,
+    ];
+    for (const { handler, grants } of entries) {
+      for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {
+        expect(policyOf(handler).includes(`"${action}"`), `${handler} ${grant}`).toBe(grants.includes(grant));
+      }
+    }
   });
 
   it('runs every Lambda on Node 22, arm64', () => {
     const functions = resourcesOf('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
-    const consumerCount = consumers.length;
-    expect(functions).toHaveLength(routes.length + consumerCount);
+    expect(functions).toHaveLength(routes.length + consumers.length + 1 + triggers.length + schedules.length);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe('nodejs22.x');
       expect(fn.Properties.Architectures).toEqual(['arm64']);
     }
   });
 
-  it('has a single on-demand table with point-in-time recovery and the sessions index', () => {
-    template.resourceCountIs('AWS::DynamoDB::Table', 1);
-    template.hasResourceProperties('AWS::DynamoDB::Table', {
+  it('has a single on-demand table with the keys, indexes, stream and time-to-live of tableDefinition', () => {
+    const [, table] = onlyOne('AWS::DynamoDB::Table');
+    const { keys, indexes, stream, timeToLiveAttribute } = tableDefinition;
+    const keySchema = (key: { partitionKey: string; sortKey: string }) => [
+      { AttributeName: key.partitionKey, KeyType: 'HASH' },
+      { AttributeName: key.sortKey, KeyType: 'RANGE' },
+    ];
+    expect(table.Properties).toMatchObject({
       BillingMode: 'PAY_PER_REQUEST',
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' })],
+      KeySchema: keySchema(keys),
+      StreamSpecification: { StreamViewType: stream },
+      TimeToLiveSpecification: { AttributeName: timeToLiveAttribute, Enabled: true },
     });
+    expect(
+      table.Properties.GlobalSecondaryIndexes.map((gsi: { IndexName: string; KeySchema: unknown }) => ({
+        IndexName: gsi.IndexName,
+        KeySchema: gsi.KeySchema,
+      })),
+    ).toEqual(indexes.map((index) => ({ IndexName: index.indexName, KeySchema: keySchema(index) })));
   });
 
-  it('signs users in by e-mail with 6-character passwords and has an admin group', () => {
+  it('signs users in by e-mail with the password rule and admin group of userPoolSettings, mailing through SES', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
-      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 6 }) },
+      Policies: { PasswordPolicy: { MinimumLength: userPoolSettings.passwordMinLength } },
+      EmailConfiguration: { EmailSendingAccount: 'DEVELOPER', From: addresses.fromEmail },
     });
-    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: userPoolSettings.adminGroup });
   });
 
-  it('keeps every bucket private and sends /api/* and /images/* through CloudFront', () => {
+  it('lets the web client sign in with SRP and refresh tokens only, with no OAuth flow', () => {
+    const [, client] = onlyOne('AWS::Cognito::UserPoolClient');
+    expect(client.Properties.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(client.Properties.AllowedOAuthFlowsUserPoolClient).toBe(false);
+    expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
+    expect(client.Properties.CallbackURLs).toBeUndefined();
+  });
+
+  it('sends exactly the headers of securityHeaders(...) on the site, /api/* and /images/*', () => {
+    const [policyId, policy] = onlyOne('AWS::CloudFront::ResponseHeadersPolicy');
+    const config = policy.Properties.ResponseHeadersPolicyConfig;
+    const security = config.SecurityHeadersConfig;
+    const hsts = security.StrictTransportSecurity;
+    const sent: Record<string, unknown> = {
+      'content-security-policy': security.ContentSecurityPolicy.ContentSecurityPolicy,
+      'strict-transport-security': [
+        `max-age=${hsts.AccessControlMaxAgeSec}`,
+        ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+        ...(hsts.Preload ? ['preload'] : []),
+      ].join('; '),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': security.FrameOptions.FrameOption,
+      'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
+    };
+    for (const header of config.CustomHeadersConfig?.Items ?? []) sent[header.Header] = header.Value;
+    expect(sent).toEqual(stack.resolve(securityHeaders([`https://cognito-idp.${stack.region}.amazonaws.com`])));
+
+    const [, distribution] = onlyOne('AWS::CloudFront::Distribution');
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
+    const behaviours = [DefaultCacheBehavior, ...CacheBehaviors];
+    expect(CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/*', '/images/*']);
+    for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it('keeps every bucket private and the API reachable only through CloudFront, which sends the shared secret', () => {
     for (const [, bucket] of resourcesOf('AWS::S3::Bucket')) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({
         BlockPublicAcls: true,
         RestrictPublicBuckets: true,
       });
     }
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({
-        CacheBehaviors: Match.arrayWith([
-          Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['POST']) }),
-          Match.objectLike({ PathPattern: '/images/*' }),
-        ]),
-      }),
-    });
+    const [secretId, secret] = onlyOne('AWS::SecretsManager::Secret');
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true });
+    const [, distribution] = onlyOne('AWS::CloudFront::Distribution');
+    const { CacheBehaviors, Origins } = distribution.Properties.DistributionConfig;
+    const apiBehaviour = CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(apiBehaviour.AllowedMethods).toContain('POST');
+    const apiOrigin = Origins.find((o: { Id: string }) => o.Id === apiBehaviour.TargetOriginId);
+    const headers = apiOrigin.OriginCustomHeaders as { HeaderName: string; HeaderValue: unknown }[];
+    const sent = headers.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+    expect(JSON.stringify(sent?.HeaderValue)).toContain(secretId);
+    // Every function checks requests against the very value CloudFront sends.
+    for (const route of routes) {
+      expect(functionOf(route.handler)[1].Properties.Environment.Variables.ORIGIN_VERIFY_SECRET).toEqual(sent!.HeaderValue);
+    }
   });
 
-  it('grants least privilege: readers cannot write, only the booking route publishes events', () => {
-    const policies = resourcesOf('AWS::IAM::Policy').map(([id, p]) => ({
-      id,
-      text: JSON.stringify(p.Properties.PolicyDocument),
-    }));
-    const policyOf = (handlerId: string) => policies.find((p) => p.id.startsWith(handlerId))!.text;
-    expect(policyOf('SessionsList')).toContain('dynamodb:Query');
-    expect(policyOf('SessionsList')).not.toContain('dynamodb:PutItem');
-    expect(policyOf('SessionsList')).not.toContain('events:PutEvents');
-    expect(policyOf('BookingsCreate')).toContain('events:PutEvents');
-    expect(policyOf('NotificationsBookingConfirmation')).toContain('ses:SendEmail');
-    expect(policyOf('BookingsCreate')).not.toContain('ses:SendEmail');
-    // Only routes that take payments may read the Stripe keys; none of today's do.
-    expect(policies.filter((p) => p.text.includes('secretsmanager:GetSecretValue'))).toEqual([]);
+  it('refuses a missing or placeholder sender or admin address', () => {
+    const refused = [
+      'hello@example.com',
+      'admin@mail.example.org',
+      'studio@breathwork.local',
+      'me@site.test',
+      'not-an-address',
+      '',
+    ];
+    for (const name of ['fromEmail', 'adminEmail'] as const) {
+      for (const address of refused) {
+        expect(() => new BreathworkStack(new App(), 'Refused', { ...props, [name]: address }), `${name} ${address}`).toThrow(
+          new RegExp(`^${name} `),
+        );
+      }
+    }
   });
 
   it('passes the cdk-nag AwsSolutions checks, each remaining finding acknowledged', () => {
