@@ -1,44 +1,51 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import sirv from 'sirv';
 import compression from 'compression';
-import { API_PREFIX, routes, type Route } from '../functions/routes';
+import { API_PREFIX, defaultThrottle, routes, type Route } from '../functions/routes';
+import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
+import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
 import { invoke } from './lambda';
+import { createRouter } from './router';
+import { createThrottle } from './throttle';
 
-type MatchedRoute = { route: Route; pathParameters: Record<string, string> };
+export type SiteServerOptions = {
+  webDist: string;
+  s3Endpoint: string;
+  imagesBucket: string;
+  viewerCountry: string;
+  /** The API's routes; the catalogue unless a test brings its own. */
+  routes?: readonly Route[];
+  /** Calls a route's handler module; the local Lambda runtime unless a test brings its own. */
+  invoke?: (handler: string, event: APIGatewayProxyEventV2) => Promise<unknown>;
+  /** The clock of the throttle, in milliseconds. */
+  now?: () => number;
+};
 
-const compiled = routes.map((route) => ({
-  route,
-  pattern: new RegExp(`^${API_PREFIX}${route.path.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
-}));
+/** API Gateway's words where they differ from Node's. */
+const messages: Record<number, string> = { 413: 'Request Entity Too Large' };
+const statusText = (status: number) => messages[status] ?? STATUS_CODES[status] ?? 'Error';
 
-export function matchRoute(method: string, path: string): MatchedRoute | undefined {
-  for (const { route, pattern } of compiled) {
-    const match = route.method === method ? pattern.exec(path) : null;
-    if (match) {
-      const pathParameters = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, safeDecode(v)]));
-      return { route, pathParameters };
-    }
-  }
-  return undefined;
-}
-
-/** A malformed escape stays as it is; the handler's schema then refuses the id with a 400. */
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
+/** A request the server refuses, with API Gateway's status and message. */
+class Refusal extends Error {
+  constructor(readonly status: number) {
+    super(statusText(status));
   }
 }
 
 /**
  * The local CloudFront + API Gateway: /api/* becomes an API Gateway v2 event for the
  * catalogue's handler, /images/* is read from the public images bucket, and everything
- * else is the built site with the SPA fallback to index.html.
+ * else is the built site with the SPA fallback to index.html. Every response carries the
+ * security headers CloudFront adds in AWS, from the same declaration.
  */
-export function createSiteServer(options: { webDist: string; s3Endpoint: string; imagesBucket: string; viewerCountry: string }) {
+export function createSiteServer(options: SiteServerOptions) {
+  const headers = securityHeaders(connectTo());
+  const match = createRouter(options.routes ?? routes);
+  const admit = createThrottle(defaultThrottle, options.now);
+  const callHandler = options.invoke ?? invoke;
   const site = sirv(options.webDist, {
     single: true,
     etag: true,
@@ -47,55 +54,140 @@ export function createSiteServer(options: { webDist: string; s3Endpoint: string;
       else response.setHeader('cache-control', 'no-cache');
     },
   });
-
   // CloudFront compresses what it serves; so does the local server, so pages weigh the same.
   const compress = compression();
+  /** The response each connection is writing, for the parser's errors (below). */
+  const inFlight = new WeakMap<Duplex, ServerResponse>();
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    try {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      await new Promise<void>((next) => compress(request as never, response as never, () => next()));
-      if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) {
-        await serveApi(request, response, url, options.viewerCountry);
-      } else if (url.pathname.startsWith('/images/')) {
-        await serveImage(response, `${options.s3Endpoint}/${options.imagesBucket}${url.pathname}`);
-      } else {
-        site(request, response, () => {
-          response.writeHead(404).end();
-        });
-      }
-    } catch (error) {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: 'Internal server error' }));
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = parseTarget(request.url);
+    const api = url !== undefined && (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`));
+    await new Promise<void>((next) => compress(request as never, response as never, () => next()));
+    if (!url) return sendText(response, 400);
+    if (api) return serveApi(request, response, url);
+    if (url.pathname.startsWith('/images/')) {
+      return serveImage(response, `${options.s3Endpoint}/${options.imagesBucket}${url.pathname}`);
     }
-  };
+    site(request, response, () => sendText(response, 404));
+  }
 
-  // handle() answers every failure itself (a 500), so its promise is left to run.
-  return createServer((request, response) => void handle(request, response));
+  async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const method = request.method ?? 'GET';
+    const matched = match(method, url.pathname);
+    if (!matched) return sendJson(response, 404);
+    if (!admit(matched.routeKey, matched.route.throttle)) return sendJson(response, 429);
+    let body: Buffer;
+    try {
+      body = await readBody(request, MAX_REQUEST_BODY_BYTES);
+    } catch (error) {
+      if (error instanceof Refusal && error.status === 413) return refuseLargeBody(request, response);
+      if (error instanceof Refusal) return sendJson(response, error.status);
+      throw error;
+    }
+    const event = apiEvent(request, url, matched.routeKey, matched.pathParameters, body, options.viewerCountry);
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      result = (await callHandler(matched.route.handler, event)) as APIGatewayProxyStructuredResultV2;
+    } catch (error) {
+      // A handler that throws is a failed invocation: API Gateway answers 500.
+      console.error(`  ${matched.routeKey} failed:`, error);
+      return sendJson(response, 500);
+    }
+    if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
+    // CloudFront's response headers policy overrides what the origin sent.
+    response.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), ...headers });
+    response.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
+  }
+
+  const server = createServer((request, response) => {
+    inFlight.set(request.socket, response);
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+    // Once the server is closing, no connection is kept for another request.
+    if (!server.listening) response.setHeader('connection', 'close');
+    handle(request, response).catch((error: unknown) => {
+      console.error(`  ${request.method} ${request.url} failed:`, error);
+      if (response.headersSent || response.writableEnded) response.destroy();
+      else sendJson(response, 500);
+    });
+  });
+
+  // Requests Node cannot parse (malformed request line, absurd headers, a broken chunked body):
+  // answered as Node would by default, but with the site's headers.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight.get(socket)?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({ message: statusText(status) });
+    const lines = [
+      `HTTP/1.1 ${status} ${statusText(status)}`,
+      ...Object.entries({
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      }).map(([name, value]) => `${name}: ${value}`),
+      'connection: close',
+    ];
+    socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+  });
+
+  return server;
 }
 
-async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL, viewerCountry: string) {
-  const method = request.method ?? 'GET';
-  const matched = matchRoute(method, url.pathname);
-  if (!matched) {
-    response.writeHead(404, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ message: 'Not Found' }));
-    return;
+/** The origins the site talks to besides its own: cognito-local, for sign-in. */
+function connectTo(): string[] {
+  const cognito = process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER;
+  return cognito ? [new URL(cognito).origin] : [];
+}
+
+/**
+ * The path and query of an origin-form request target ('/path?query'), or undefined for what
+ * CloudFront refuses with 400: another form ('*', 'http://host/'), or a malformed % escape.
+ */
+function parseTarget(target: string | undefined): URL | undefined {
+  if (!target?.startsWith('/')) return undefined;
+  try {
+    const url = new URL(`http://localhost${target}`);
+    decodeURIComponent(url.pathname);
+    return url;
+  } catch {
+    return undefined;
   }
-  const body = await readBody(request);
+}
+
+/** The event API Gateway sends a Lambda, with what CloudFront adds to the request on the way. */
+function apiEvent(
+  request: IncomingMessage,
+  url: URL,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  viewerCountry: string,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = { 'cloudfront-viewer-country': viewerCountry };
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
-  const event: APIGatewayProxyEventV2 = {
+  // CloudFront replaces whatever the client sent in the origin header.
+  delete headers[ORIGIN_VERIFY_HEADER];
+  const secret = process.env.ORIGIN_VERIFY_SECRET;
+  if (secret) headers[ORIGIN_VERIFY_HEADER] = secret;
+  // The visitor's address as CloudFront sends it. This server listens on loopback only, so every
+  // visitor is 127.0.0.1; a client may send its own value (tests stand in for many visitors so).
+  headers['cloudfront-viewer-address'] ??= `${request.socket.remoteAddress ?? '127.0.0.1'}:${request.socket.remotePort ?? 0}`;
+
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const method = request.method ?? 'GET';
+  return {
     version: '2.0',
-    routeKey: `${matched.route.method} ${API_PREFIX}${matched.route.path}`,
+    routeKey,
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     headers,
-    queryStringParameters: url.search ? Object.fromEntries(url.searchParams) : undefined,
-    pathParameters: matched.pathParameters,
+    queryStringParameters: url.search.length > 1 ? query : undefined,
+    pathParameters,
     body: body.length > 0 ? body.toString('utf8') : undefined,
     isBase64Encoded: false,
     requestContext: {
@@ -106,28 +198,22 @@ async function serveApi(request: IncomingMessage, response: ServerResponse, url:
       http: {
         method,
         path: url.pathname,
-        protocol: 'HTTP/1.1',
+        protocol: `HTTP/${request.httpVersion}`,
         sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
-      routeKey: `${matched.route.method} ${API_PREFIX}${matched.route.path}`,
+      routeKey,
       stage: '$default',
       time: new Date().toUTCString(),
       timeEpoch: Date.now(),
     },
   };
-  const result = (await invoke(matched.route.handler, event)) as APIGatewayProxyStructuredResultV2;
-  response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
-  response.end(result.body ?? '');
 }
 
 async function serveImage(response: ServerResponse, objectUrl: string) {
   const upstream = await fetch(objectUrl);
-  if (!upstream.ok) {
-    response.writeHead(404).end();
-    return;
-  }
+  if (!upstream.ok) return sendText(response, 404);
   response.writeHead(200, {
     'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream',
     'cache-control': 'public, max-age=3600',
@@ -135,11 +221,55 @@ async function serveImage(response: ServerResponse, objectUrl: string) {
   response.end(Buffer.from(await upstream.arrayBuffer()));
 }
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
+/**
+ * Reads a request body of at most `limit` bytes. A declared or streamed body over the limit is
+ * refused with 413 as soon as it is known, without keeping what comes after; a body that breaks
+ * off is a 400.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.reject(new Refusal(413));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    request.on('data', (chunk) => chunks.push(chunk));
+    let size = 0;
+    const stop = (refusal: Refusal) => {
+      chunks.length = 0;
+      request.removeListener('data', onData);
+      reject(refusal);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) stop(new Refusal(413));
+      else chunks.push(chunk);
+    };
+    request.on('data', onData);
     request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
+    request.on('error', () => stop(new Refusal(400)));
+    request.on('close', () => {
+      if (!request.complete) stop(new Refusal(400));
+    });
   });
+}
+
+/**
+ * 413 at once. What the client is still sending is read and dropped (never kept) for a moment,
+ * so that it sees the answer rather than a reset; then the connection goes.
+ */
+function refuseLargeBody(request: IncomingMessage, response: ServerResponse) {
+  request.resume();
+  response.once('finish', () => setTimeout(() => request.socket.destroy(), 1000).unref());
+  sendJson(response, 413);
+}
+
+/** API Gateway's own answers: {"message":"Not Found"}, {"message":"Too Many Requests"}, ... */
+function sendJson(response: ServerResponse, status: number) {
+  if (response.writableEnded || response.destroyed) return;
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ message: statusText(status) }));
+}
+
+function sendText(response: ServerResponse, status: number) {
+  if (response.writableEnded || response.destroyed) return;
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(statusText(status));
 }

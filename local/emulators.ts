@@ -36,13 +36,17 @@ export async function startEmulators(options: {
       'java',
       [
         `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
-        '-jar',
+        '-Dorg.eclipse.jetty.util.log.announce=false',
+        '-cp',
         join(emulator, 'DynamoDBLocal.jar'),
-        '-sharedDb',
-        ...dynamoStorage,
-        '-port',
-        String(ports.dynamodb),
-        '-disableTelemetry',
+        'org.eclipse.jetty.xml.XmlConfiguration',
+        dynamoOnLoopback(join(dataDir, 'dynamodb-local.xml'), [
+          '-sharedDb',
+          ...dynamoStorage,
+          '-port',
+          String(ports.dynamodb),
+          '-disableTelemetry',
+        ]),
       ],
       { logFile: join(logs, 'dynamodb.log') },
     ),
@@ -89,6 +93,46 @@ export async function startEmulators(options: {
     throw error;
   }
   return services;
+}
+
+/**
+ * DynamoDB Local has no option for its listen address and binds every interface. The Jetty
+ * inside its jar can read a configuration file, though, which can build the server as
+ * DynamoDB Local's own main does (same arguments) and set its connector's host to 127.0.0.1
+ * before starting it: no compiler or extra download needed. It reaches one private field
+ * (DynamoDBProxyServer.server) of the pinned jar; if a new jar renames it, DynamoDB Local
+ * fails to start with the reason in its log, rather than listening on every interface.
+ */
+function dynamoOnLoopback(file: string, args: string[]): string {
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>
+<!DOCTYPE Configure PUBLIC "-//Jetty//Configure//EN" "http://www.eclipse.org/jetty/configure_9_3.dtd">
+<Configure class="java.util.ArrayList">
+  <Call id="dynamo" class="com.amazonaws.services.dynamodbv2.local.main.ServerRunner" name="createServerFromCommandLineArgs">
+    <Arg><Array type="java.lang.String">${args.map((arg) => `<Item>${escape(arg)}</Item>`).join('')}</Array></Arg>
+  </Call>
+  <Call class="java.lang.Class" name="forName">
+    <Arg>com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer</Arg>
+    <Call id="serverField" name="getDeclaredField"><Arg>server</Arg></Call>
+  </Call>
+  <Ref refid="serverField">
+    <Call name="setAccessible"><Arg type="boolean">true</Arg></Call>
+    <Call id="jetty" name="get"><Arg><Ref refid="dynamo"/></Arg></Call>
+  </Ref>
+  <Ref refid="jetty"><Call id="connectors" name="getConnectors"/></Ref>
+  <Call class="java.lang.reflect.Array" name="get">
+    <Arg><Ref refid="connectors"/></Arg>
+    <Arg type="int">0</Arg>
+    <Call name="setHost"><Arg>127.0.0.1</Arg></Call>
+  </Call>
+  <Ref refid="dynamo"><Call name="start"/></Ref>
+</Configure>
+`,
+  );
+  return file;
 }
 
 function corsConfiguration(origin: string): string {

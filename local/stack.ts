@@ -48,9 +48,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const bus = startEventBus({ port: ports.bus, deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'), log });
   let server: Server | undefined;
   const stop = async () => {
+    // The site stops taking requests first (idle connections close), then deliveries drain.
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await bus.drain();
     await bus.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await stopProcesses(services);
   };
 

@@ -3,8 +3,11 @@
  *   --fresh       forget all local state (bookings, users, uploads) and seed again
  *   --port N      the site's port (default 3000); the emulators use the next five
  */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { LocalStack } from './stack';
 
 const { values } = parseArgs({
   options: {
@@ -14,17 +17,62 @@ const { values } = parseArgs({
     'in-memory': { type: 'boolean', default: false },
   },
 });
+const dataDir = values['data-dir'];
+
+// Set once the stack has started; the handlers below may run before that.
+// eslint-disable-next-line prefer-const
+let stack: LocalStack | undefined;
+let stopping = false;
+
+// Whatever goes wrong later, nothing is left running: the emulators' guards stop them when this
+// process ends, and an unexpected error stops the stack first, then exits non-zero.
+function fatal(error: unknown) {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const logFile = join(dataDir, 'logs', 'local-stack.log');
+  try {
+    mkdirSync(join(dataDir, 'logs'), { recursive: true });
+    appendFileSync(logFile, `${new Date().toISOString()} ${error instanceof Error ? error.stack : String(error)}\n`);
+  } catch {
+    // the message below is what matters
+  }
+  console.error(`\n  The local stack stopped on an unexpected error: ${message} (details in ${logFile})\n`);
+  if (stopping || !stack) process.exit(1);
+  stopping = true;
+  setTimeout(() => process.exit(1), 5000).unref();
+  stack.stop().then(
+    () => process.exit(1),
+    () => process.exit(1),
+  );
+}
+process.on('uncaughtException', fatal);
+process.on('unhandledRejection', fatal);
+
+// Ctrl+C: the site stops taking requests, event deliveries drain, the emulators stop; a second
+// Ctrl+C stops at once (the guards still stop the emulators).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping || !stack) {
+      console.log('\n  Stopped.');
+      process.exit(1);
+    }
+    stopping = true;
+    console.log('\n  Stopping (Ctrl+C again to stop at once)...');
+    stack.stop().then(() => process.exit(0), fatal);
+  });
+}
 
 const port = Number(values.port);
 // The handlers' AWS clients read their endpoints from the environment, so set it before loading them.
 const { localEnvironment } = await import('./environment');
 Object.assign(process.env, localEnvironment(port));
+// What the local server sends as CloudFront's origin header; a new value at every start.
+process.env.ORIGIN_VERIFY_SECRET ??= randomBytes(32).toString('base64url');
 const { startLocalStack } = await import('./stack');
 
 const started = Date.now();
-const stack = await startLocalStack({
+stack = await startLocalStack({
   port,
-  dataDir: values['data-dir'],
+  dataDir,
   fresh: values.fresh,
   inMemory: values['in-memory'],
   webDist: join(import.meta.dirname, '..', 'web', 'dist'),
@@ -49,18 +97,3 @@ const rows: [string, string][] = [
 console.log(`\n  Breathwork site is running locally (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
 for (const [name, value] of rows) console.log(`  ${name.padEnd(16)} ${value}`);
 console.log('\n  Press Ctrl+C to stop.\n');
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    stack.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  });
-}

@@ -5,9 +5,14 @@ import { join } from 'node:path';
 
 /**
  * Starts the local stack as `npm start` does (the site must be built), on the given port with
- * fresh in-memory data. Resolves once it serves the API; the returned function stops it.
+ * fresh in-memory data. Resolves once it serves the API; the returned function stops it by
+ * sending its main process `stopSignal` (SIGTERM, as Ctrl+C would; SIGKILL, as a crash would)
+ * and waits for that process to end.
  */
-export async function spawnLocalStack(port: number): Promise<() => Promise<void>> {
+export async function spawnLocalStack(
+  port: number,
+  { stopSignal = 'SIGTERM' }: { stopSignal?: NodeJS.Signals } = {},
+): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'breathwork-stack-'));
   const child = spawn(
     process.execPath,
@@ -29,7 +34,7 @@ export async function spawnLocalStack(port: number): Promise<() => Promise<void>
   return async () => {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+      child.kill(stopSignal);
     });
     rmSync(dataDir, { recursive: true, force: true });
   };

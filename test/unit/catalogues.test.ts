@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { routes } from '../../functions/routes';
+import { routes, type Route } from '../../functions/routes';
 import { consumers } from '../../events/catalogue';
-import { matchRoute } from '../../local/api-server';
+import { createRouter } from '../../local/router';
 
 const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
 
@@ -15,14 +15,58 @@ describe('catalogues', () => {
   });
 
   it('route local requests the way API Gateway would', () => {
-    expect(matchRoute('GET', '/api/sessions')?.route.handler).toBe('sessions/list');
-    expect(matchRoute('GET', '/api/sessions/01ABC')).toMatchObject({
+    const match = createRouter(routes);
+    expect(match('GET', '/api/sessions')?.route.handler).toBe('sessions/list');
+    expect(match('GET', '/api/sessions/01ABC')).toMatchObject({
       route: { handler: 'sessions/get' },
+      routeKey: 'GET /api/sessions/{id}',
       pathParameters: { id: '01ABC' },
     });
-    expect(matchRoute('POST', '/api/sessions/01ABC/bookings')?.route.handler).toBe('bookings/create');
-    expect(matchRoute('DELETE', '/api/sessions/01ABC')).toBeUndefined();
-    expect(matchRoute('GET', '/api/sessions/01ABC/extra')).toBeUndefined();
-    expect(matchRoute('GET', '/api/sessions/%E0%A4%A')?.pathParameters).toEqual({ id: '%E0%A4%A' });
+    expect(match('POST', '/api/sessions/01ABC/bookings')?.routeKey).toBe('POST /api/sessions/{id}/bookings');
+    expect(match('DELETE', '/api/sessions/01ABC')).toBeUndefined();
+    expect(match('GET', '/api/sessions/01ABC/extra')).toBeUndefined();
+    expect(match('GET', '/api/sessions/')).toBeUndefined();
+    expect(match('GET', '/sessions')).toBeUndefined();
+    // The server refuses malformed escapes before routing; the router still never throws on one.
+    expect(match('GET', '/api/sessions/%E0%A4%A')?.pathParameters).toEqual({ id: '%E0%A4%A' });
+    expect(match('GET', '/api/sessions/a%2Fb')?.pathParameters).toEqual({ id: 'a/b' });
+  });
+
+  describe('the most specific route wins, whatever the declaration order', () => {
+    const route = (method: Route['method'], path: string) => ({ method, path, handler: `${method} ${path}` });
+    const declared = [
+      route('GET', '/sessions/{id}'),
+      route('GET', '/sessions/past'),
+      route('GET', '/sessions/{id}/bookings/{bookingId}'),
+      route('GET', '/sessions/{id}/bookings/mine'),
+      route('GET', '/sessions/past/bookings/{bookingId}'),
+      route('GET', '/files/{path+}'),
+      route('GET', '/files/readme'),
+      route('POST', '/sessions/{id}'),
+    ];
+
+    for (const [order, list] of [
+      ['declared', declared],
+      ['reversed', [...declared].reverse()],
+    ] as const) {
+      it(`with the routes ${order}`, () => {
+        const match = createRouter(list);
+        const handler = (method: string, path: string) => match(method, path)?.route.handler;
+        expect(handler('GET', '/api/sessions/past')).toBe('GET /sessions/past');
+        expect(handler('GET', '/api/sessions/01ABC')).toBe('GET /sessions/{id}');
+        expect(handler('POST', '/api/sessions/past')).toBe('POST /sessions/{id}');
+        expect(handler('GET', '/api/sessions/01ABC/bookings/mine')).toBe('GET /sessions/{id}/bookings/mine');
+        expect(handler('GET', '/api/sessions/01ABC/bookings/02')).toBe('GET /sessions/{id}/bookings/{bookingId}');
+        // Literal beats parameter segment by segment from the left, as in API Gateway.
+        expect(handler('GET', '/api/sessions/past/bookings/mine')).toBe('GET /sessions/past/bookings/{bookingId}');
+        expect(handler('GET', '/api/files/readme')).toBe('GET /files/readme');
+        expect(match('GET', '/api/files/docs/a%20b.txt')).toMatchObject({
+          routeKey: 'GET /api/files/{path+}',
+          pathParameters: { path: 'docs/a b.txt' },
+        });
+        expect(handler('GET', '/api/files/')).toBeUndefined();
+        expect(handler('PUT', '/api/sessions/past')).toBeUndefined();
+      });
+    }
   });
 });
