@@ -12,15 +12,8 @@ import { startScheduler } from './scheduler';
 import { createSiteServer } from './api-server';
 import { ensureTable, provisionCognito, writeCognitoConfig, type CognitoState } from './provision';
 import { seedDemoData } from './seed';
-import {
-  ADMIN_EMAIL,
-  awsEndpointFor,
-  localEnvironment,
-  portsFor,
-  REGION,
-  TABLE_NAME,
-  type LocalEnvironment,
-} from './environment';
+import { ADMIN_EMAIL, awsEndpointFor, localEnvironment, portsFor, REGION, TABLE_NAME } from './environment';
+import { runStateFile, type RunState } from './run-state';
 
 export type LocalStackOptions = {
   /** The site's port; the emulators take the next five. */
@@ -42,16 +35,6 @@ export type LocalStack = {
   adminPassword?: string;
   stop: () => Promise<void>;
 };
-
-/** What a running stack writes to `run.json` in its data dir, for the dead-letter command and tests. */
-export type RunState = {
-  pid: number;
-  port: number;
-  awsEndpoint: string;
-  services: Record<string, number | undefined>;
-  environment: LocalEnvironment;
-};
-export const runStateFile = (dataDir: string) => join(dataDir, 'run.json');
 
 /**
  * Starts the whole product on this machine: the emulators, then the table and user pool
