@@ -14,7 +14,15 @@ export default defineConfig({
   test: {
     env,
     projects: [
-      { resolve: { alias }, test: { name: 'unit', env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT' }, include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       // The synthesized CloudFormation template, with every Lambda bundled by esbuild.
       { test: { name: 'infra', env, include: ['test/infra/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 180_000 } },
       // One local stack (`npm start` on a test port, in-memory data) serves both layers.

@@ -64,3 +64,9 @@ export const lambdaBundling = {
 
 /** API Gateway's payload limit for HTTP APIs; the local server refuses larger bodies with 413. */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Every Lambda's limits: the CDK stack sets them, the local runtime enforces the same timeout. */
+export const functionSettings = {
+  timeoutSeconds: 10,
+  memorySizeMB: 512,
+} as const;

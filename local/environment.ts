@@ -1,36 +1,89 @@
 // No AWS SDK imports here: the environment must be in place before any client is created.
+import { randomBytes } from 'node:crypto';
+import type { HandlerEnvironment } from '../functions/lib/environment';
 
 export const TABLE_NAME = 'breathwork';
 export const ADMIN_EMAIL = 'admin@breathwork.local';
+export const REGION = 'eu-west-2';
 
 export function portsFor(port: number) {
   return { site: port, bus: port + 1, dynamodb: port + 2, cognito: port + 3, s3: port + 4, ses: port + 5 };
 }
 
+/** The local "AWS endpoint" (EventBridge PutEvents and Lambda Invoke) for a site port. */
+export const awsEndpointFor = (port: number) => `http://127.0.0.1:${portsFor(port).bus}`;
+
+/** What the AWS SDK reads in every local process: region, credentials and one endpoint per service. */
+export type SdkEnvironment = {
+  AWS_REGION: string;
+  AWS_ACCESS_KEY_ID: string;
+  AWS_SECRET_ACCESS_KEY: string;
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: string;
+  AWS_ENDPOINT_URL_DYNAMODB: string;
+  AWS_ENDPOINT_URL_DYNAMODB_STREAMS: string;
+  AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
+  AWS_ENDPOINT_URL_S3: string;
+  AWS_ENDPOINT_URL_SESV2: string;
+  AWS_ENDPOINT_URL_EVENTBRIDGE: string;
+  AWS_ENDPOINT_URL_LAMBDA: string;
+  POWERTOOLS_LOG_LEVEL: string;
+};
+
+type CognitoNames = 'COGNITO_ISSUER' | 'USER_POOL_CLIENT_ID';
+/** Everything the handlers and the SDK read locally; a name missing from HandlerEnvironment fails to compile. */
+export type LocalEnvironment = HandlerEnvironment & SdkEnvironment;
+/** Before the user pool exists: everything but the Cognito names. */
+export type LocalEnvironmentBeforeCognito = Omit<LocalEnvironment, CognitoNames>;
+
+/** The user pool the local stack provisioned (kept in its state file). */
+export type LocalUserPool = { userPoolId: string; clientId: string };
+
+/**
+ * The value the local server sends in the origin-verify header: random for each start of the
+ * stack (generated once per process), as CloudFront's is a secret only the stack knows.
+ */
+const originVerifySecret = randomBytes(24).toString('base64url');
+
+/** cognito-local's issuer for a pool: its own address and the pool id, as tokens carry it in `iss`. */
+export const cognitoIssuer = (port: number, userPoolId: string) => `http://127.0.0.1:${portsFor(port).cognito}/${userPoolId}`;
+
 /**
  * The environment the handlers see. In AWS the CDK stack sets the same names; locally only
  * the endpoints differ, through the SDK's standard AWS_ENDPOINT_URL_<SERVICE> variables.
+ * The Cognito names are known once the user pool is provisioned: pass it to get them too.
  */
-export function localEnvironment(port: number): Record<string, string> {
+export function localEnvironment(port: number): LocalEnvironmentBeforeCognito;
+export function localEnvironment(port: number, userPool: LocalUserPool): LocalEnvironment;
+export function localEnvironment(port: number, userPool?: LocalUserPool): LocalEnvironmentBeforeCognito | LocalEnvironment {
   const ports = portsFor(port);
   const local = (p: number) => `http://127.0.0.1:${p}`;
-  return {
-    AWS_REGION: 'eu-west-2',
+  const environment: LocalEnvironmentBeforeCognito = {
+    AWS_REGION: REGION,
     // s3rver accepts only its own fixed key; the other emulators accept any.
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
     // Lambda runs Node 22; this machine's Node 20 is only for the local stack.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_ENDPOINT_URL_DYNAMODB: local(ports.dynamodb),
+    // DynamoDB Local answers the Streams API on the same port as the tables.
+    AWS_ENDPOINT_URL_DYNAMODB_STREAMS: local(ports.dynamodb),
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: local(ports.cognito),
     AWS_ENDPOINT_URL_S3: local(ports.s3),
     AWS_ENDPOINT_URL_SESV2: local(ports.ses),
     AWS_ENDPOINT_URL_EVENTBRIDGE: local(ports.bus),
+    AWS_ENDPOINT_URL_LAMBDA: local(ports.bus),
     TABLE_NAME,
     EVENT_BUS_NAME: 'breathwork',
     FROM_EMAIL: 'hello@breathwork.local',
     ADMIN_EMAIL,
     SITE_URL: local(ports.site),
+    ORIGIN_VERIFY_SECRET: originVerifySecret,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  };
+  if (!userPool) return environment;
+  return {
+    ...environment,
+    COGNITO_ISSUER: cognitoIssuer(port, userPool.userPoolId),
+    USER_POOL_CLIENT_ID: userPool.clientId,
   };
 }

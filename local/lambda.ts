@@ -2,38 +2,75 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { functionSettings } from '../infra/resources';
 
 const functionsDir = join(import.meta.dirname, '..', 'functions');
+const projectDir = join(import.meta.dirname, '..');
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 const loaded = new Map<string, Promise<Handler>>();
+
+/** Catalogue handlers live under functions/ ('sessions/list'); the outbox relay under events/. */
+function modulePath(name: string): string {
+  return name.startsWith('events/') ? join(projectDir, `${name}.ts`) : join(functionsDir, `${name}.ts`);
+}
 
 /** Loads a catalogue handler ('sessions/list') the way Lambda would: once, then kept warm. */
 function loadHandler(name: string): Promise<Handler> {
   let handler = loaded.get(name);
   if (!handler) {
-    handler = import(pathToFileURL(join(functionsDir, `${name}.ts`)).href).then((module) => module.handler as Handler);
+    handler = import(pathToFileURL(modulePath(name)).href).then((module: { handler?: Handler }) => {
+      if (typeof module.handler !== 'function') throw new Error(`${name} exports no handler`);
+      return module.handler;
+    });
     loaded.set(name, handler);
   }
   return handler;
 }
 
-export async function invoke(name: string, event: unknown): Promise<unknown> {
-  const handler = await loadHandler(name);
-  return handler(event, lambdaContext(name));
+/** The name Lambda knows a catalogue handler by locally: 'accounts/post-confirmation' is 'accounts-post-confirmation'. */
+export const functionName = (handler: string) => handler.replaceAll('/', '-');
+
+export const FUNCTION_TIMEOUT_MS = functionSettings.timeoutSeconds * 1000;
+
+/** Lambda's own message when a function runs out of time. */
+export class TaskTimedOutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`Task timed out after ${(timeoutMs / 1000).toFixed(2)} seconds`);
+    this.name = 'Sandbox.Timedout';
+  }
 }
 
-function lambdaContext(name: string): Context {
-  const functionName = name.replace('/', '-');
+/**
+ * Calls a handler as Lambda does: with a context whose remaining time counts down from the
+ * function's timeout, and a failure once that time is up.
+ */
+export async function invoke(name: string, event: unknown, options: { timeoutMs?: number } = {}): Promise<unknown> {
+  const timeoutMs = options.timeoutMs ?? FUNCTION_TIMEOUT_MS;
+  const handler = await loadHandler(name);
+  const deadline = Date.now() + timeoutMs;
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TaskTimedOutError(timeoutMs)), timeoutMs);
+  });
+  try {
+    return await Promise.race([handler(event, lambdaContext(name, deadline)), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function lambdaContext(name: string, deadline: number): Context {
+  const fn = functionName(name);
   return {
     callbackWaitsForEmptyEventLoop: false,
-    functionName,
+    functionName: fn,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '512',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${fn}`,
+    memoryLimitInMB: String(functionSettings.memorySizeMB),
     awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
+    logGroupName: `/aws/lambda/${fn}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 30_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,

@@ -2,13 +2,18 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { S3Client } from '@aws-sdk/client-s3';
+import { schedules } from '../functions/schedules';
 import { buckets, startEmulators } from './emulators';
-import { isPortOpen, stopProcesses } from './processes';
-import { startEventBus } from './bus';
+import { isPortOpen, stopProcesses, type Service } from './processes';
+import { createEventBus } from './bus';
+import { startAwsEndpoint } from './aws-endpoint';
+import { startStreamReader } from './stream-reader';
+import { startScheduler } from './scheduler';
 import { createSiteServer } from './api-server';
-import { ensureTable, provisionCognito, type CognitoState } from './provision';
+import { ensureTable, provisionCognito, writeCognitoConfig, type CognitoState } from './provision';
 import { seedDemoData } from './seed';
-import { ADMIN_EMAIL, portsFor, TABLE_NAME } from './environment';
+import { ADMIN_EMAIL, awsEndpointFor, localEnvironment, portsFor, REGION, TABLE_NAME } from './environment';
+import { runStateFile, type RunState } from './run-state';
 
 export type LocalStackOptions = {
   /** The site's port; the emulators take the next five. */
@@ -31,7 +36,13 @@ export type LocalStack = {
   stop: () => Promise<void>;
 };
 
-/** Starts the whole product on this machine. Expects localEnvironment(port) to be in process.env. */
+/**
+ * Starts the whole product on this machine: the emulators, then the table and user pool
+ * (from their single definitions), the handlers' environment, the local AWS endpoint (bus and
+ * Lambda Invoke), the stream reader that carries the outbox to the bus, the schedules, and
+ * last the site. `stop()` takes them down in the reverse order. Expects localEnvironment(port)
+ * to be in process.env; adds the Cognito names once the user pool exists.
+ */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
   const ports = portsFor(options.port);
@@ -43,22 +54,37 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
   if (options.fresh) rmSync(options.dataDir, { recursive: true, force: true });
   mkdirSync(options.dataDir, { recursive: true });
-  log('Starting the emulators...');
-  const services = await startEmulators({ ports, dataDir: options.dataDir, inMemory: options.inMemory, siteOrigin: siteUrl });
-  const bus = startEventBus({ port: ports.bus, deadLetterFile: join(options.dataDir, 'dead-letters.jsonl'), log });
-  let server: Server | undefined;
+
+  const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
-    // The site stops taking requests first (idle connections close), then deliveries drain.
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-    await bus.drain();
-    await bus.close();
-    await stopProcesses(services);
+    while (stops.length > 0) {
+      try {
+        await stops.pop()!();
+      } catch (error) {
+        log(`while stopping: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    rmSync(runStateFile(options.dataDir), { force: true });
   };
 
   try {
-    await bus.listen();
-    const tableCreated = await ensureTable(TABLE_NAME);
+    // cognito-local reads its settings once, at start.
+    writeCognitoConfig({
+      cognitoDir: join(options.dataDir, 'cognito'),
+      cognitoPort: ports.cognito,
+      lambdaEndpoint: awsEndpointFor(options.port),
+      region: REGION,
+    });
+    log('Starting the emulators...');
+    const services: Service[] = await startEmulators({
+      ports,
+      dataDir: options.dataDir,
+      inMemory: options.inMemory,
+      siteOrigin: siteUrl,
+    });
+    stops.push(() => stopProcesses(services));
 
+    const tableCreated = await ensureTable(TABLE_NAME, log);
     const stateFile = join(options.dataDir, 'state.json');
     let cognito: CognitoState;
     let adminPassword: string | undefined;
@@ -70,20 +96,61 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ({ adminPassword, ...cognito } = created);
       writeFileSync(stateFile, JSON.stringify(cognito, null, 2));
     }
-
     if (tableCreated) {
       log('Seeding demo data...');
       const s3 = new S3Client({ forcePathStyle: true });
       await seedDemoData({ s3, imagesBucket: buckets.images, now: new Date() });
+      s3.destroy();
     }
 
-    server = createSiteServer({
+    // Everything the handlers read, the Cognito issuer and client included, before anything serves.
+    const environment = localEnvironment(options.port, cognito);
+    Object.assign(process.env, environment);
+
+    const bus = createEventBus({ dataDir: options.dataDir, log });
+    const endpoint = startAwsEndpoint({ port: ports.bus, bus, log });
+    await endpoint.listen();
+    stops.push(() => endpoint.close());
+    stops.push(() => bus.stop());
+    const resumed = bus.resume();
+    if (resumed > 0) log(`Delivering ${resumed} event(s) accepted before the last stop...`);
+
+    const reader = startStreamReader({
+      tableName: TABLE_NAME,
+      checkpointFile: join(options.dataDir, 'stream-checkpoints.json'),
+      log,
+    });
+    stops.push(() => reader.stop());
+
+    const scheduler = startScheduler({ schedules, log });
+    stops.push(() => scheduler.stop());
+
+    const server: Server = createSiteServer({
       webDist: options.webDist,
       s3Endpoint: `http://127.0.0.1:${ports.s3}`,
       imagesBucket: buckets.images,
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'GB',
     });
-    await new Promise<void>((resolve) => server!.listen(ports.site, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(ports.site, '127.0.0.1', resolve);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+
+    const run: RunState = {
+      pid: process.pid,
+      port: options.port,
+      awsEndpoint: awsEndpointFor(options.port),
+      services: Object.fromEntries(services.map((s) => [s.name, s.child.pid])),
+      environment,
+    };
+    writeFileSync(runStateFile(options.dataDir), JSON.stringify(run, null, 2));
     return {
       siteUrl,
       apiUrl: `${siteUrl}/api`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { portsFor } from '../../local/environment';
 import { isPortOpen } from '../../local/processes';
-import { spawnLocalStack } from '../support/spawn-stack';
+import { spawnStack } from '../support/spawn-stack';
 import { TEST_PORT } from '../support/stack';
 
 /** Each case runs its own stack, away from the shared one. */
@@ -25,17 +25,20 @@ async function portsAfter(port: number, seconds: number): Promise<number[]> {
 describe('the local stack lifecycle', () => {
   it('stops every emulator when its main process is killed outright (SIGKILL)', async () => {
     const port = ownPort(100);
-    const kill = await spawnLocalStack(port, { stopSignal: 'SIGKILL' });
+    const stack = await spawnStack(port);
     expect(await openPorts(port)).toEqual(Object.values(portsFor(port)));
-    await kill();
+    await new Promise((resolve) => {
+      stack.child.once('exit', resolve);
+      stack.child.kill('SIGKILL');
+    });
     expect(await portsAfter(port, 8)).toEqual([]);
   }, 120_000);
 
   it('leaves no port open after a SIGTERM stop', async () => {
     const port = ownPort(110);
-    const stop = await spawnLocalStack(port);
+    const stack = await spawnStack(port);
     expect((await fetch(`http://127.0.0.1:${port}/api/sessions`)).status).toBe(200);
-    await stop();
+    await stack.stop();
     expect(await openPorts(port)).toEqual([]);
   }, 120_000);
 });

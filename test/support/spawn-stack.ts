@@ -1,24 +1,39 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RunState } from '../../local/run-state';
+
+export type SpawnedStack = {
+  child: ChildProcess;
+  dataDir: string;
+  /** What the running stack wrote to run.json: its environment and its emulators' process ids. */
+  run: () => RunState;
+  /** Stops it as Ctrl+C would. */
+  stop: () => Promise<void>;
+  output: () => string;
+};
 
 /**
- * Starts the local stack as `npm start` does (the site must be built), on the given port with
- * fresh in-memory data. Resolves once it serves the API; the returned function stops it by
- * sending its main process `stopSignal` (SIGTERM, as Ctrl+C would; SIGKILL, as a crash would)
- * and waits for that process to end.
+ * Starts the local stack as `npm start` does (the site must be built), if asked in its own
+ * process group so a test can freeze or kill the stack and its emulators together. Resolves
+ * once it serves the API. By default the data is in memory and fresh; pass a dataDir (and
+ * `inMemory: false`) to keep it across restarts.
  */
-export async function spawnLocalStack(
+export async function spawnStack(
   port: number,
-  { stopSignal = 'SIGTERM' }: { stopSignal?: NodeJS.Signals } = {},
-): Promise<() => Promise<void>> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'breathwork-stack-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'local/start.ts', '--port', String(port), '--data-dir', dataDir, '--in-memory', '--fresh'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' } },
-  );
+  options: { dataDir?: string; inMemory?: boolean; fresh?: boolean; ownProcessGroup?: boolean } = {},
+): Promise<SpawnedStack> {
+  const { dataDir = mkdtempSync(join(tmpdir(), 'breathwork-stack-')), inMemory = true, fresh = true } = options;
+  const args = ['--import', 'tsx', 'local/start.ts', '--port', String(port), '--data-dir', dataDir];
+  if (inMemory) args.push('--in-memory');
+  if (fresh) args.push('--fresh');
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    // Its own group lets a test freeze or kill the stack and its emulators together.
+    detached: options.ownProcessGroup ?? false,
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -31,11 +46,25 @@ export async function spawnLocalStack(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  return {
+    child,
+    dataDir,
+    run: () => JSON.parse(readFileSync(join(dataDir, 'run.json'), 'utf8')) as RunState,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The shared test stack: fresh, in memory, removed with its data when stopped. */
+export async function spawnLocalStack(port: number): Promise<() => Promise<void>> {
+  const stack = await spawnStack(port);
   return async () => {
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill(stopSignal);
-    });
-    rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop();
+    rmSync(stack.dataDir, { recursive: true, force: true });
   };
 }

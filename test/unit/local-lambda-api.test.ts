@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { cognitoTriggerFunctions, lambdaInvoke, triggerFunctions } from '../../local/lambda-api';
+import { triggers } from '../../functions/triggers';
+import { AwsError } from '../../local/aws-errors';
+
+const request = (name: string, body = '{"a":1}', headers: Record<string, string> = {}) => ({
+  path: `/2015-03-31/functions/${encodeURIComponent(name)}/invocations`,
+  headers,
+  body,
+});
+
+describe('the local Lambda Invoke API', () => {
+  it("maps each catalogue trigger's event to a function cognito-local can invoke", () => {
+    expect(Object.keys(cognitoTriggerFunctions()).sort()).toEqual(triggers.map((t) => t.on).sort());
+    for (const trigger of triggers) expect(triggerFunctions.get(cognitoTriggerFunctions()[trigger.on])).toBe(trigger.handler);
+  });
+
+  it("calls the trigger's module with the payload and returns its result as JSON", async () => {
+    const calls: [string, unknown][] = [];
+    const response = await lambdaInvoke(request('accounts-post-confirmation'), {
+      invoke: async (handler, event) => {
+        calls.push([handler, event]);
+        return { response: { ok: true } };
+      },
+    });
+    expect(calls).toEqual([['accounts/post-confirmation', { a: 1 }]]);
+    expect(response).toMatchObject({ status: 200, body: '{"response":{"ok":true}}' });
+  });
+
+  it('accepts an ARN as the function name', async () => {
+    const arn = 'arn:aws:lambda:eu-west-2:000000000000:function:accounts-custom-message';
+    const response = await lambdaInvoke(request(arn), { invoke: async () => 'done' });
+    expect(response.body).toBe('"done"');
+  });
+
+  it("reports a handler's error as Lambda does", async () => {
+    const response = await lambdaInvoke(request('accounts-custom-message'), {
+      invoke: () => Promise.reject(new TypeError('bad event')),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers['x-amz-function-error']).toBe('Unhandled');
+    expect(JSON.parse(response.body)).toMatchObject({ errorType: 'TypeError', errorMessage: 'bad event' });
+  });
+
+  it('answers an unknown function with 404 ResourceNotFoundException and bad JSON with 400', async () => {
+    const unknown = lambdaInvoke(request('no-such-function'), { invoke: async () => undefined });
+    await expect(unknown).rejects.toBeInstanceOf(AwsError);
+    await expect(unknown).rejects.toMatchObject({ status: 404, code: 'ResourceNotFoundException' });
+    await expect(lambdaInvoke(request('accounts-custom-message', '{'), { invoke: async () => undefined })).rejects.toMatchObject({
+      status: 400,
+      code: 'InvalidRequestContentException',
+    });
+  });
+});
