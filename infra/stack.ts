@@ -249,6 +249,8 @@ export class BreathworkStack extends Stack {
 
     this.routes(api, stage, { environment, grant, issuer: cognitoIssuer, webClient });
 
+    // Where each consumer's dead letters wait, for `npm run dead-letters -- --aws`.
+    const consumerDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
     for (const consumer of consumers) {
       const name = constructId(consumer.handler);
       const deadLetters = deadLetterQueue(this, `${name}DeadLetters`, {
@@ -262,7 +264,9 @@ export class BreathworkStack extends Stack {
         eventPattern: { source: [EVENT_SOURCE], detailType: [...consumer.on] },
         targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
       });
+      consumerDeadLetters[consumer.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
     }
+    new CfnOutput(this, 'ConsumerDeadLetters', { value: this.toJsonString(consumerDeadLetters) });
 
     // The transactional outbox: events written with their change reach the bus from the stream.
     const relay = handlerFunction(this, outboxRelay.handler, environment);

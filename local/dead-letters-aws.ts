@@ -1,50 +1,23 @@
-import {
-  DeleteMessageCommand,
-  GetQueueAttributesCommand,
-  ListQueuesCommand,
-  ReceiveMessageCommand,
-  type SQSClient,
-} from '@aws-sdk/client-sqs';
-import { InvokeCommand, ListFunctionsCommand, type LambdaClient } from '@aws-sdk/client-lambda';
-import { consumers } from '../events/catalogue';
-import { constructId } from '../infra/handler-function';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 
 /**
- * Dead letters in AWS: each consumer's rule parks what it could not deliver in an SQS queue
- * the CDK stack names `<stack>-<Consumer>DeadLetters…`, beside the consumer's Lambda
- * `<stack>-<Consumer>…` (CloudFormation's generated names from the construct ids infra/handler-function.ts gives).
+ * Dead letters in AWS: each consumer's rule parks what it could not deliver in an SQS queue.
+ * The stack's `ConsumerDeadLetters` output names each consumer's queue and Lambda.
  */
 export type ConsumerQueue = { consumer: string; queueUrl: string; functionName: string };
+type Clients = { sqs: SQSClient; lambda: LambdaClient; cloudFormation: CloudFormationClient };
 
-export async function consumerQueues(
-  clients: { sqs: SQSClient; lambda: LambdaClient },
-  stackName: string,
-): Promise<ConsumerQueue[]> {
-  const functionNames: string[] = [];
-  let marker: string | undefined;
-  do {
-    const page = await clients.lambda.send(new ListFunctionsCommand({ Marker: marker }));
-    functionNames.push(...(page.Functions ?? []).map((f) => f.FunctionName!));
-    marker = page.NextMarker;
-  } while (marker);
-
-  const found: ConsumerQueue[] = [];
-  for (const consumer of consumers) {
-    const id = constructId(consumer.handler);
-    const { QueueUrls = [] } = await clients.sqs.send(
-      new ListQueuesCommand({ QueueNamePrefix: `${stackName}-${id}DeadLetters` }),
-    );
-    // The function's generated name is its id and a hash: the id must not run on into a longer name.
-    const functions = functionNames.filter((name) => new RegExp(`^${stackName}-${id}[0-9A-F]{8}-`).test(name));
-    if (QueueUrls.length !== 1 || functions.length !== 1) {
-      throw new Error(`Expected one dead-letter queue and one function for ${consumer.handler} in ${stackName}`);
-    }
-    found.push({ consumer: consumer.handler, queueUrl: QueueUrls[0], functionName: functions[0] });
-  }
-  return found;
+export async function consumerQueues(clients: Clients, stackName: string): Promise<ConsumerQueue[]> {
+  const { Stacks = [] } = await clients.cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+  const output = Stacks[0]?.Outputs?.find((o) => o.OutputKey === 'ConsumerDeadLetters')?.OutputValue;
+  if (!output) throw new Error(`The stack ${stackName} has no ConsumerDeadLetters output: deploy the current version first`);
+  const byConsumer = JSON.parse(output) as Record<string, Omit<ConsumerQueue, 'consumer'>>;
+  return Object.entries(byConsumer).map(([consumer, queue]) => ({ consumer, ...queue }));
 }
 
-export async function listAwsDeadLetters(clients: { sqs: SQSClient; lambda: LambdaClient }, stackName: string) {
+export async function listAwsDeadLetters(clients: Clients, stackName: string) {
   const queues = await consumerQueues(clients, stackName);
   return Promise.all(
     queues.map(async (queue) => {
@@ -61,7 +34,7 @@ export async function listAwsDeadLetters(clients: { sqs: SQSClient; lambda: Lamb
  * consumer Lambda, and deletes the message once the function has handled it. A message the
  * function fails again stays, visible again after the visibility timeout.
  */
-export async function redriveAws(clients: { sqs: SQSClient; lambda: LambdaClient }, stackName: string, visibilityTimeout = 300) {
+export async function redriveAws(clients: Clients, stackName: string, visibilityTimeout = 300) {
   const results: { consumer: string; messageId: string; ok: boolean; error?: string }[] = [];
   for (const queue of await consumerQueues(clients, stackName)) {
     const seen = new Set<string>();

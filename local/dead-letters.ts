@@ -32,8 +32,9 @@ const describe = (l: DeadLetter) =>
 if (values.aws) {
   const { SQSClient } = await import('@aws-sdk/client-sqs');
   const { LambdaClient } = await import('@aws-sdk/client-lambda');
+  const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
   const { listAwsDeadLetters, redriveAws } = await import('./dead-letters-aws');
-  const clients = { sqs: new SQSClient({}), lambda: new LambdaClient({}) };
+  const clients = { sqs: new SQSClient({}), lambda: new LambdaClient({}), cloudFormation: new CloudFormationClient({}) };
   if (command === 'list') {
     for (const queue of await listAwsDeadLetters(clients, values.stack)) {
       console.log(`${queue.consumer}: ${queue.messages} message(s) in ${queue.queueUrl}`);

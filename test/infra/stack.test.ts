@@ -137,6 +137,9 @@ describe('the CDK stack', () => {
       expect(target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThan(0);
       expectWatched(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]);
     }
+    // The dead-letter command finds each consumer's queue and Lambda in this output.
+    const output = JSON.stringify(template.toJSON().Outputs.ConsumerDeadLetters.Value);
+    for (const consumer of consumers) expect(output).toContain(consumer.handler);
     const [topicId] = onlyOne('AWS::SNS::Topic');
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',

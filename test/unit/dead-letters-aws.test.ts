@@ -1,38 +1,51 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import {
-  DeleteMessageCommand,
-  GetQueueAttributesCommand,
-  ListQueuesCommand,
-  ReceiveMessageCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
-import { InvokeCommand, LambdaClient, ListFunctionsCommand } from '@aws-sdk/client-lambda';
+import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { listAwsDeadLetters, redriveAws } from '../../local/dead-letters-aws';
 
 const sqs = mockClient(SQSClient);
 const lambda = mockClient(LambdaClient);
-const clients = { sqs: new SQSClient({ region: 'eu-west-2' }), lambda: new LambdaClient({ region: 'eu-west-2' }) };
+const cloudFormation = mockClient(CloudFormationClient);
+const region = { region: 'eu-west-2' };
+const clients = {
+  sqs: new SQSClient(region),
+  lambda: new LambdaClient(region),
+  cloudFormation: new CloudFormationClient(region),
+};
 const queueUrl = (id: string) => `https://sqs.eu-west-2.amazonaws.com/1/Breathwork-${id}DeadLetters0A1B2C3D-XyZ`;
 const event = (n: number) => JSON.stringify({ id: `e${n}`, 'detail-type': 'BookingConfirmed', detail: { bookingId: `B${n}` } });
+
+const outputs = {
+  'notifications/booking-confirmation': {
+    queueUrl: queueUrl('NotificationsBookingConfirmation'),
+    functionName: 'Breathwork-NotificationsBookingConfirmation1A2B3C4D-abc',
+  },
+  'notifications/admin-booking-alert': {
+    queueUrl: queueUrl('NotificationsAdminBookingAlert'),
+    functionName: 'Breathwork-NotificationsAdminBookingAlert5E6F7A8B-def',
+  },
+};
 
 beforeEach(() => {
   sqs.reset();
   lambda.reset();
-  lambda.on(ListFunctionsCommand).resolves({
-    Functions: [
-      { FunctionName: 'Breathwork-NotificationsBookingConfirmation1A2B3C4D-abc' },
-      { FunctionName: 'Breathwork-NotificationsAdminBookingAlert5E6F7A8B-def' },
-      { FunctionName: 'Breathwork-BookingsCreate9C0D1E2F-ghi' },
+  cloudFormation.reset();
+  cloudFormation.on(DescribeStacksCommand, { StackName: 'Breathwork' }).resolves({
+    Stacks: [
+      {
+        StackName: 'Breathwork',
+        CreationTime: new Date(),
+        StackStatus: 'UPDATE_COMPLETE',
+        Outputs: [{ OutputKey: 'ConsumerDeadLetters', OutputValue: JSON.stringify(outputs) }],
+      },
     ],
   });
-  sqs.on(ListQueuesCommand).callsFake((input: { QueueNamePrefix: string }) => ({
-    QueueUrls: [queueUrl(input.QueueNamePrefix.replace('Breathwork-', '').replace('DeadLetters', ''))],
-  }));
 });
 
 describe('dead letters in AWS', () => {
-  it("finds each consumer's queue and function by the stack's generated names and counts the messages", async () => {
+  it("finds each consumer's queue and function from the stack's output and counts the messages", async () => {
     sqs.on(GetQueueAttributesCommand).resolves({ Attributes: { ApproximateNumberOfMessages: '2' } });
     const queues = await listAwsDeadLetters(clients, 'Breathwork');
     expect(queues).toEqual([
@@ -87,8 +100,8 @@ describe('dead letters in AWS', () => {
     ]);
   });
 
-  it('refuses to guess when a queue or function is missing', async () => {
-    sqs.on(ListQueuesCommand).resolves({ QueueUrls: [] });
-    await expect(listAwsDeadLetters(clients, 'Breathwork')).rejects.toThrow(/one dead-letter queue and one function/);
+  it('says so when the deployed stack predates the output', async () => {
+    cloudFormation.on(DescribeStacksCommand).resolves({ Stacks: [] });
+    await expect(listAwsDeadLetters(clients, 'Breathwork')).rejects.toThrow(/no ConsumerDeadLetters output/);
   });
 });
