@@ -1,11 +1,30 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * sonner writes its stylesheet into an inline <style> when it loads, which the site's
+ * Content-Security-Policy (style-src 'self') refuses; the site loads the same rules from
+ * sonner's stylesheet file instead (web/src/app/toaster.tsx), so the inline copy is skipped.
+ */
+function sonnerStylesFromFile(): Plugin {
+  const insertCss = 'function __insertCSS(code) {';
+  return {
+    name: 'sonner-styles-from-file',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return undefined;
+      if (!code.includes(insertCss)) throw new Error('sonner no longer inlines its styles as expected: check the CSP');
+      // On the same line, so the library's source map still lines up (map: null keeps it).
+      return { code: code.replace(insertCss, `${insertCss} return;`), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), sonnerStylesFromFile()],
   resolve: {
     alias: {
       // The request schemas the server parses with, so forms validate the same way.

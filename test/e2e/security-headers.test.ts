@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { siteUrl } from '../support/stack';
+import { ulid } from 'ulid';
+import { api, siteUrl } from '../support/stack';
+import { createSession } from '../support/sessions';
 
 let browser: Browser;
 
@@ -32,6 +34,31 @@ describe('the site under its security headers', () => {
     expect(await page.evaluate('document.styleSheets.length')).toBeGreaterThan(0);
     expect(await page.evaluate('window.cspViolations')).toEqual([]);
     expect(blocked).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a styled toast under the same policy: a second booking with the same address is refused', async () => {
+    const session = await createSession({ title: 'Twice Booked Breath' });
+    const email = `again-${ulid().toLowerCase()}@example.com`;
+    const guest = { firstName: 'Ada', lastName: 'Again', email };
+    expect((await api(`/sessions/${session.id}/bookings`, { method: 'POST', body: JSON.stringify(guest) })).status).toBe(201);
+
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.addInitScript(
+      "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
+    );
+    await page.goto(`${siteUrl}/sessions/${session.id}`);
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await page.getByLabel('First name').fill(guest.firstName);
+    await page.getByLabel('Last name').fill(guest.lastName);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    const toast = page.getByText('This email address has already booked this session.');
+    await toast.waitFor();
+    if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT.replace('.png', '-toast.png') });
+    // Styled by the toasts' stylesheet, which came from the site.
+    expect(await page.evaluate("getComputedStyle(document.querySelector('[data-sonner-toaster]')).position")).toBe('fixed');
+    expect(await page.evaluate('window.cspViolations')).toEqual([]);
     await page.close();
   });
 });

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CurrencyProvider } from '@/features/currency/currency-context';
 
 // Toasts only follow an action, so their library loads after the first paint.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
 // The spec's data cache: five minutes, one retry, refetch on focus.
 const queryClient = new QueryClient({
