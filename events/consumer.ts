@@ -32,7 +32,7 @@ export function eventConsumer<N extends ConsumerName>(name: N, run: (event: Cons
     sortKeyAttr: tableKeys.sortKey,
     expiryAttr: tableDefinition.timeToLiveAttribute,
   });
-  return middy<EventBridgeEvent<string, unknown>, void>()
+  return middy<EventBridgeEvent<string, unknown>, { handled: true }>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(
       makeHandlerIdempotent({
@@ -52,5 +52,7 @@ export function eventConsumer<N extends ConsumerName>(name: N, run: (event: Cons
       const detail = eventCatalogue[type].schema.parse(event.detail);
       logger.appendKeys({ eventId: event.id, eventType: type });
       await run({ type, detail } as ConsumedEvent<N>);
+      // A stored result of nothing would not stop a repeat: middy only returns early with a value.
+      return { handled: true };
     });
 }
