@@ -31,3 +31,19 @@ export function outboxEvent<T extends EventType>(type: T, detail: EventDetail<T>
     },
   };
 }
+
+/**
+ * The stream records that start the relay: new outbox items only. The stream's event source
+ * mapping filters with this pattern in AWS; the local stream reader with `isOutboxInsert`.
+ */
+export const outboxStreamFilter = {
+  eventName: ['INSERT'],
+  dynamodb: { NewImage: { type: { S: [OUTBOX_ITEM_TYPE] } } },
+};
+
+export function isOutboxInsert(record: { eventName?: string; dynamodb?: { NewImage?: { type?: { S?: string } } } }): boolean {
+  return (
+    outboxStreamFilter.eventName.includes(record.eventName ?? '') &&
+    outboxStreamFilter.dynamodb.NewImage.type.S.includes(record.dynamodb?.NewImage?.type?.S ?? '')
+  );
+}

@@ -7,7 +7,7 @@ import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandlerEnvironment } from '../functions/lib/environment';
-import { lambdaBundling } from './resources';
+import { functionSettings, lambdaBundling } from './resources';
 
 const functionsDir = join(import.meta.dirname, '..', 'functions');
 const projectDir = join(import.meta.dirname, '..');
@@ -53,8 +53,8 @@ export function handlerFunction(
     handler: 'handler',
     runtime: Runtime.NODEJS_22_X,
     architecture: Architecture.ARM_64,
-    memorySize: 512,
-    timeout: Duration.seconds(10),
+    memorySize: functionSettings.memorySizeMB,
+    timeout: Duration.seconds(functionSettings.timeoutSeconds),
     environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'breathwork', NODE_OPTIONS: '--enable-source-maps' },
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
     deadLetterQueue: asyncDeadLetterQueue,

@@ -27,7 +27,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -44,7 +44,7 @@ import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/
 import { schedules } from '../functions/schedules';
 import { triggers, type Trigger } from '../functions/triggers';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../events/catalogue';
-import { OUTBOX_ITEM_TYPE } from '../events/outbox';
+import { outboxStreamFilter } from '../events/outbox';
 import { requireRealAddress } from './addresses';
 import { deadLetterQueue } from './dead-letters';
 import { constructId, handlerFunction, type PoolDerived } from './handler-function';
@@ -284,12 +284,7 @@ export class BreathworkStack extends Stack {
         maxRecordAge: Duration.days(1),
         onFailure: new SqsDlq(relayFailures),
         // Only new outbox items start the relay; every other write to the table passes by.
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { type: { S: FilterRule.isEqual(OUTBOX_ITEM_TYPE) } } },
-          }),
-        ],
+        filters: [FilterCriteria.filter(outboxStreamFilter)],
       }),
     );
     acknowledgePolicy(

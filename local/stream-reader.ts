@@ -10,14 +10,11 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { OUTBOX_ITEM_TYPE } from '../events/outbox';
+import { isOutboxInsert } from '../events/outbox';
 import { outboxRelay } from '../events/catalogue';
 import { invoke as invokeHandler } from './lambda';
 
 /** The event-source mapping's filter, as the AWS side declares it: new outbox items only. */
-export const outboxFilter = (record: StreamRecord) =>
-  record.eventName === 'INSERT' && record.dynamodb?.NewImage?.type?.S === OUTBOX_ITEM_TYPE;
-
 type ShardState = { sequenceNumber?: string; finished?: boolean };
 type Checkpoints = { streamArn?: string; shards: Record<string, ShardState> };
 
@@ -80,7 +77,7 @@ export function startStreamReader(options: {
   const relay = async (arn: string, shardId: string, records: StreamRecord[]) => {
     let remaining = records;
     for (let failures = 0; remaining.length > 0 && !stopping.signal.aborted;) {
-      const outbox = remaining.filter(outboxFilter);
+      const outbox = remaining.filter(isOutboxInsert);
       let failedAt = -1;
       if (outbox.length > 0) {
         try {
