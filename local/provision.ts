@@ -191,24 +191,40 @@ export async function provisionCognito(adminEmail: string): Promise<CognitoState
   );
 
   const adminPassword = randomBytes(9).toString('base64url');
+  await createConfirmedUser(cognito, userPoolId, {
+    email: adminEmail,
+    password: adminPassword,
+    name: 'Site Administrator',
+    admin: true,
+  });
+  cognito.destroy();
+  return { userPoolId, clientId: client.UserPoolClient!.ClientId!, adminEmail, adminPassword };
+}
+
+/** A user who can sign in at once (address verified, password set), in the admin group if asked. */
+export async function createConfirmedUser(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  user: { email: string; password: string; name?: string; admin?: boolean },
+): Promise<void> {
   await cognito.send(
     new AdminCreateUserCommand({
       UserPoolId: userPoolId,
-      Username: adminEmail,
+      Username: user.email,
       MessageAction: 'SUPPRESS',
       UserAttributes: [
-        { Name: 'email', Value: adminEmail },
+        { Name: 'email', Value: user.email },
         { Name: 'email_verified', Value: 'true' },
-        { Name: 'name', Value: 'Site Administrator' },
+        ...(user.name ? [{ Name: 'name', Value: user.name }] : []),
       ],
     }),
   );
   await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: adminEmail, Password: adminPassword, Permanent: true }),
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: user.password, Permanent: true }),
   );
-  await cognito.send(
-    new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: adminEmail, GroupName: userPoolSettings.adminGroup }),
-  );
-  cognito.destroy();
-  return { userPoolId, clientId: client.UserPoolClient!.ClientId!, adminEmail, adminPassword };
+  if (user.admin) {
+    await cognito.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: userPoolSettings.adminGroup }),
+    );
+  }
 }

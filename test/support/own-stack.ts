@@ -1,8 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import { gsi1 } from '../../functions/lib/table';
-import { sessionItem, type SessionRecord } from '../../functions/domain/sessions';
+import { DynamoDBDocumentClient, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { bookingsOf, createSession } from './sessions';
 import { isPortOpen } from '../../local/processes';
 import { portsFor } from '../../local/environment';
 import type { LocalEnvironment } from '../../local/environment';
@@ -26,25 +24,7 @@ export function ownStack(port: number) {
     ports,
     siteUrl,
     mailUrl,
-    async createSession(title: string): Promise<SessionRecord> {
-      const session: SessionRecord = {
-        id: ulid(),
-        title,
-        description: 'A session made by a test.',
-        startTime: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        durationMinutes: 60,
-        locationType: 'online',
-        featured: false,
-        priceAmount: 0,
-        priceCurrency: 'GBP',
-        seatsTaken: 0,
-        seatsHeld: 0,
-        waitlistCount: 0,
-        createdAt: new Date().toISOString(),
-      };
-      await table.send(new PutCommand({ TableName: tableName, Item: sessionItem(session) }));
-      return session;
-    },
+    createSession: (title: string) => createSession({ title }, table),
     /** A guest booking through the site's API, from its own viewer address. */
     book(environment: LocalEnvironment, sessionId: string, email: string, viewerAddress = '203.0.113.7:4431') {
       return fetch(`${siteUrl}/api/sessions/${sessionId}/bookings`, {
@@ -57,25 +37,7 @@ export function ownStack(port: number) {
         body: JSON.stringify({ firstName: 'Burst', lastName: 'Guest', email }),
       });
     },
-    async bookings(sessionId: string): Promise<Record<string, unknown>[]> {
-      const items: Record<string, unknown>[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await table.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: gsi1.indexName,
-            KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :booking)',
-            ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-            ExpressionAttributeValues: { ':pk': `SESSION#${sessionId}`, ':booking': 'BOOKING#' },
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...(page.Items ?? []));
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return items;
-    },
+    bookings: (sessionId: string) => bookingsOf(sessionId, table),
     async seatsTaken(sessionId: string): Promise<number> {
       const { Items = [] } = await table.send(
         new QueryCommand({

@@ -1,11 +1,17 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { gsi1, tableName } from '../../functions/lib/table';
 import { getSession, sessionItem, type SessionRecord } from '../../functions/domain/sessions';
 
-/** Writes a session straight to the table, as an admin would create it. */
-export async function createSession(fields: Partial<SessionRecord> = {}): Promise<SessionRecord> {
+/**
+ * Writes a session straight to the table, as an admin would create it: the shared test stack's
+ * table, or through `client` another stack's.
+ */
+export async function createSession(
+  fields: Partial<SessionRecord> = {},
+  client: DynamoDBDocumentClient = dynamo,
+): Promise<SessionRecord> {
   const session: SessionRecord = {
     id: ulid(),
     title: 'Test Breath Circle',
@@ -22,7 +28,7 @@ export async function createSession(fields: Partial<SessionRecord> = {}): Promis
     createdAt: new Date().toISOString(),
     ...fields,
   };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: sessionItem(session) }));
+  await client.send(new PutCommand({ TableName: tableName(), Item: sessionItem(session) }));
   return session;
 }
 
@@ -30,12 +36,12 @@ export async function seatsTaken(sessionId: string): Promise<number> {
   return (await getSession(sessionId))!.seatsTaken;
 }
 
-/** The bookings stored for a session, read through GSI1 as the attendee list will be. */
-export async function bookingsOf(sessionId: string): Promise<Record<string, unknown>[]> {
+/** The bookings stored for a session, read through GSI1 as the attendee list is. */
+export async function bookingsOf(sessionId: string, client: DynamoDBDocumentClient = dynamo): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo.send(
+    const page = await client.send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: gsi1.indexName,

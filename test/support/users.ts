@@ -1,9 +1,6 @@
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
@@ -13,6 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
 import { userPoolSettings } from '../../infra/resources';
+import { createConfirmedUser } from '../../local/provision';
 
 const cognito = new CognitoIdentityProviderClient({});
 
@@ -32,25 +30,7 @@ export async function signedInUser(
 ): Promise<string> {
   const { userPoolId, clientId } = options.pool ?? (await sitePool());
   const password = randomBytes(12).toString('base64url');
-  await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
-  );
-  if (options.admin) {
-    await cognito.send(
-      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: userPoolSettings.adminGroup }),
-    );
-  }
+  await createConfirmedUser(cognito, userPoolId, { email, password, admin: options.admin });
   const auth = await cognito.send(
     new InitiateAuthCommand({
       ClientId: clientId,
