@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import { conflict, HttpError } from '../lib/errors';
@@ -42,6 +43,11 @@ export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' 
 /** One item per (session, e-mail address): the same address cannot book a session twice. */
 const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
 const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });
+/** What a retry of the same request repeats: the session and the form as the server parsed it. */
+const requestFingerprint = (sessionId: string, attendee: BookingRequest) =>
+  createHash('sha256')
+    .update(JSON.stringify([sessionId, attendee.firstName, attendee.lastName, attendee.email]))
+    .digest('base64url');
 
 function bookingItem(booking: BookingRecord) {
   return {
@@ -106,6 +112,7 @@ export async function bookFreeSession(
     createdAt: now.toISOString(),
   };
   const receipt: BookingReceipt = { booking: { id: booking.id, status: booking.status, paymentStatus: booking.paymentStatus } };
+  const fingerprint = requestFingerprint(session.id, attendee);
   const table = tableName();
   const items = {
     booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -140,7 +147,7 @@ export async function bookFreeSession(
           Item: {
             ...requestKeyOf(context.requestKey),
             type: 'Request',
-            sessionId: session.id,
+            fingerprint,
             receipt,
             ttl: expiresIn(REQUEST_KEY_SECONDS, now),
           },
@@ -158,7 +165,8 @@ export async function bookFreeSession(
   const replay = refused('request');
   if (replay) {
     const first = unmarshall(replay);
-    if (first.sessionId !== session.id) throw new HttpError(422, 'This request was already used for another booking.');
+    // The same key with another session or other details is not a retry: the first answer is not theirs.
+    if (first.fingerprint !== fingerprint) throw new HttpError(422, 'This request was already used for another booking.');
     return first.receipt as BookingReceipt;
   }
   if (refused('attendee')) throw conflict('This email address has already booked this session.');

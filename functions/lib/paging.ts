@@ -2,6 +2,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { dynamo } from './aws';
 import { HttpError } from './errors';
+import { tableDefinition } from './table';
 
 /** `?cursor=` and `?limit=` of every list route. */
 export const PageQuery = z.object({
@@ -28,13 +29,16 @@ export async function queryPage<T>(
   page: PageQuery,
   toEntity: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
-  const result = await dynamo.send(
-    new QueryCommand({
-      ...input,
-      Limit: page.limit,
-      ExclusiveStartKey: page.cursor ? decodeCursor(page.cursor, input) : undefined,
-    }),
-  );
+  const startKey = page.cursor ? decodeCursor(page.cursor, input) : undefined;
+  const result = await dynamo
+    .send(new QueryCommand({ ...input, Limit: page.limit, ExclusiveStartKey: startKey }))
+    .catch((error: unknown) => {
+      // A well-formed key outside the query's sort-key condition: DynamoDB refuses the start key.
+      if (startKey && error instanceof Error && error.name === 'ValidationException' && /starting key/i.test(error.message)) {
+        throw invalidCursor();
+      }
+      throw error;
+    });
   const last = result.LastEvaluatedKey;
   return {
     items: (result.Items ?? []).map(toEntity),
@@ -42,7 +46,15 @@ export async function queryPage<T>(
   };
 }
 
-/** The cursor must hold string keys only, and the partition this query reads. */
+/** The key attributes a page of this query ends on: the table's keys, and the index's if it reads one. */
+function keyNamesOf(input: QueryCommandInput): string[] {
+  const { keys, indexes } = tableDefinition;
+  const index = indexes.find((i) => i.indexName === input.IndexName);
+  if (input.IndexName && !index) throw new Error(`No index ${input.IndexName} in the table definition`);
+  return [keys.partitionKey, keys.sortKey, ...(index ? [index.partitionKey, index.sortKey] : [])];
+}
+
+/** The cursor must hold exactly the query's key attributes, as non-empty strings, and the partition it reads. */
 function decodeCursor(cursor: string, input: QueryCommandInput): Record<string, string> {
   let key: unknown;
   try {
@@ -50,8 +62,11 @@ function decodeCursor(cursor: string, input: QueryCommandInput): Record<string, 
   } catch {
     throw invalidCursor();
   }
-  const parsed = z.record(z.string(), z.string().max(1024)).safeParse(key);
-  if (!parsed.success || Object.keys(parsed.data).length > 4) throw invalidCursor();
+  const names = keyNamesOf(input);
+  const parsed = z.record(z.string(), z.string().min(1).max(1024)).safeParse(key);
+  if (!parsed.success) throw invalidCursor();
+  const sent = Object.keys(parsed.data);
+  if (sent.length !== names.length || !names.every((name) => sent.includes(name))) throw invalidCursor();
   const partition = Object.entries(input.ExpressionAttributeNames ?? {}).find(([alias]) => alias === '#pk')?.[1];
   const expected = input.ExpressionAttributeValues?.[':pk'];
   if (!partition || parsed.data[partition] !== expected) throw invalidCursor();

@@ -86,16 +86,23 @@ describe('bookFreeSession', () => {
     }
   });
 
-  it('answers a replayed request with the first answer', async () => {
-    const first = { booking: { id: 'B1', status: 'completed', paymentStatus: 'free' } };
-    const reasons = [
-      ...Array(6).fill({ Code: 'None' }),
-      { Code: 'ConditionalCheckFailed', Item: marshall({ sessionId: 'S1', receipt: first }) },
-    ];
+  it('answers a replayed request with the first answer, and only a replay of the same request', async () => {
+    const key = { ...context, requestKey: 'k'.repeat(20) };
+    dynamo.on(TransactWriteCommand).resolvesOnce({});
+    const first = await bookFreeSession(session, guest, key);
+    const stored = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems![6].Put!.Item!;
+    const reasons = [...Array(6).fill({ Code: 'None' }), { Code: 'ConditionalCheckFailed', Item: marshall(stored) }];
     dynamo
       .on(TransactWriteCommand)
       .rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: reasons }));
-    await expect(bookFreeSession(session, guest, { ...context, requestKey: 'k'.repeat(20) })).resolves.toEqual(first);
+    await expect(bookFreeSession(session, guest, key)).resolves.toEqual(first);
+    for (const [other, attendee] of [
+      [{ ...session, id: 'S2' }, guest],
+      [session, { ...guest, email: 'grace@example.com' }],
+      [session, { ...guest, firstName: 'Augusta' }],
+    ] as const) {
+      await expect(bookFreeSession(other, attendee, key)).rejects.toMatchObject({ statusCode: 422 });
+    }
   });
 
   it('retries a conflict with a concurrent booking instead of turning the guest away', async () => {

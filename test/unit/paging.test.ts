@@ -41,6 +41,34 @@ describe('queryPage', () => {
     expect(dynamo.calls()).toHaveLength(0);
   });
 
+  it('refuses a cursor whose keys are not exactly the keys of the table and the index', async () => {
+    const full = { pk: 'BOOKING#2', sk: 'BOOKING', gsi1pk: 'SESSION#S1', gsi1sk: 'BOOKING#2' };
+    const { gsi1sk: _dropped, ...missingOne } = full;
+    for (const key of [
+      { gsi1pk: 'SESSION#S1' },
+      missingOne,
+      { ...missingOne, other: 'x' },
+      { ...full, sk: '' },
+      { ...full, other: 'x' },
+    ]) {
+      await expect(queryPage(query, page({ cursor: cursorOf(key) }), (item) => item)).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'Invalid cursor',
+      });
+    }
+    expect(dynamo.calls()).toHaveLength(0);
+  });
+
+  it('answers 400 when the database refuses a start key outside the query', async () => {
+    const refusal = Object.assign(new Error('The provided starting key does not match the range key predicate'), {
+      name: 'ValidationException',
+    });
+    dynamo.on(QueryCommand).rejects(refusal);
+    const cursor = cursorOf({ pk: 'A', sk: 'B', gsi1pk: 'SESSION#S1', gsi1sk: 'x' });
+    await expect(queryPage(query, page({ cursor }), (item) => item)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(queryPage(query, page(), (item) => item)).rejects.toBe(refusal);
+  });
+
   it('bounds the page size', () => {
     expect(PageQuery.safeParse({ limit: '0' }).success).toBe(false);
     expect(PageQuery.safeParse({ limit: '101' }).success).toBe(false);
