@@ -31,6 +31,9 @@ export function eventConsumer<N extends ConsumerName>(name: N, run: (event: Cons
     keyAttr: tableKeys.partitionKey,
     sortKeyAttr: tableKeys.sortKey,
     expiryAttr: tableDefinition.timeToLiveAttribute,
+    // One partition per consumer, named the same in both runtimes (by default Powertools names it
+    // after the Lambda's function name, which the local stack's shared process cannot give).
+    staticPkValue: `idempotency#${name}`,
   });
   return middy<EventBridgeEvent<string, unknown>, { handled: true }>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

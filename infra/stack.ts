@@ -69,9 +69,6 @@ const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
   CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
 };
 
-/** Retries of the outbox relay on one stream batch before it goes to the failure queue. */
-const RELAY_RETRY_ATTEMPTS = 10;
-
 /**
  * The whole product in AWS, built from the catalogues: a Lambda and an API route per route,
  * a Lambda and a rule per event consumer, a schedule per job, the user pool's triggers, and the
@@ -280,7 +277,8 @@ export class BreathworkStack extends Stack {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
         reportBatchItemFailures: true,
-        retryAttempts: RELAY_RETRY_ATTEMPTS,
+        // No retry count: a batch the bus refuses is retried until its records are a day old (the
+        // stream keeps them 24 hours), then its position goes to the watched queue below.
         maxRecordAge: Duration.days(1),
         onFailure: new SqsDlq(relayFailures),
         // Only new outbox items start the relay; every other write to the table passes by.

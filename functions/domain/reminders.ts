@@ -66,8 +66,10 @@ async function queueReminder(booking: BookingRecord, now: Date): Promise<boolean
     );
     return true;
   } catch (error) {
-    // Another run queued it first, or the booking was cancelled meanwhile.
-    if (error instanceof TransactionCanceledException) return false;
+    // Another run queued it first, or the booking was cancelled meanwhile; anything else is retried.
+    const refused =
+      error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+    if (refused) return false;
     throw error;
   }
 }

@@ -17,7 +17,8 @@ function keySetOf(issuer: string) {
   return keySet;
 }
 
-export const signInRequired = () => new HttpError(401, 'Please sign in to continue.');
+/** The JWT authorizer's own answer in AWS, so both runtimes say the same. */
+export const signInRequired = () => new HttpError(401, 'Unauthorized');
 
 /**
  * Verifies a Cognito ID token from the Authorization header: signature against the pool's

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { routeByKey, type Route } from '../routes';
-import { verifyCaller, type Caller } from './auth';
+import { signInRequired, verifyCaller, type Caller } from './auth';
 import { environment, ORIGIN_VERIFY_HEADER } from './environment';
 import { HttpError, isServiceUnavailable } from './errors';
 import { logger } from './logger';
@@ -60,7 +60,7 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
 
 /** The caller of a member route; the wrapper has verified it before the route runs. */
 export function signedIn(input: { caller?: Caller }): Caller {
-  if (!input.caller) throw new HttpError(401, 'Please sign in to continue.');
+  if (!input.caller) throw signInRequired();
   return input.caller;
 }
 
@@ -88,7 +88,25 @@ function checkContentType(event: APIGatewayProxyEventV2) {
 /** CloudFront-Viewer-Address is 'ip:port' (IPv6 addresses contain colons too). */
 function clientAddress(event: APIGatewayProxyEventV2): string {
   const viewer = event.headers['cloudfront-viewer-address'];
-  return viewer ? viewer.slice(0, viewer.lastIndexOf(':')) : event.requestContext.http.sourceIp;
+  return networkOf(viewer ? viewer.slice(0, viewer.lastIndexOf(':')) : event.requestContext.http.sourceIp);
+}
+
+/**
+ * The address the per-visitor limits count: an IPv4 address as it is, an IPv6 address by its
+ * /64, the block one household or device is given and rotates its addresses within.
+ */
+export function networkOf(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head, tail] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group || '0', 16).toString(16))
+    .join(':')}::/64`;
 }
 
 function parseRequest(event: APIGatewayProxyEventV2, schemas: Schemas, rawBody: string) {

@@ -158,8 +158,9 @@ describe('the CDK stack', () => {
       StartingPosition: 'TRIM_HORIZON',
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    expect(mapping.Properties.MaximumRetryAttempts).toBeGreaterThanOrEqual(0);
-    expect(mapping.Properties.MaximumRetryAttempts).toBeLessThan(100);
+    // Retried for as long as the stream keeps the records, not a fixed number of times.
+    expect(mapping.Properties.MaximumRetryAttempts).toBeUndefined();
+    expect(mapping.Properties.MaximumRecordAgeInSeconds).toBe(86_400);
     expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
       { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: [OUTBOX_ITEM_TYPE] } } } },
     ]);

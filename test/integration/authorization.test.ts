@@ -48,7 +48,7 @@ describe('who may call what: every catalogue route for every kind of caller', ()
         if (route.access === 'public') {
           expect([401, 403], answered).not.toContain(status);
         } else if (signedOut.includes(caller)) {
-          expect({ status, body }, answered).toEqual({ status: 401, body: { message: 'Please sign in to continue.' } });
+          expect({ status, body }, answered).toEqual({ status: 401, body: { message: 'Unauthorized' } });
         } else if (route.access === 'admin' && caller !== 'admin') {
           expect({ status, body }, answered).toEqual({
             status: 403,

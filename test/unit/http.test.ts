@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { httpRoute, signedIn } from '../../functions/lib/http';
+import { httpRoute, networkOf, signedIn } from '../../functions/lib/http';
 import { notFound } from '../../functions/lib/errors';
 
 const context = { functionName: 'test', awsRequestId: 'r1' } as Context;
@@ -75,7 +75,7 @@ describe('httpRoute', () => {
       body: '{"name":"Ada"}',
       headers: { 'cloudfront-viewer-address': '2001:db8::7:443' },
     });
-    expect(answer).toEqual({ status: 201, body: { id: 'ab', name: 'Ada', clientAddress: '2001:db8::7' } });
+    expect(answer).toEqual({ status: 201, body: { id: 'ab', name: 'Ada', clientAddress: '2001:db8:0:0::/64' } });
   });
 
   it('reads a base64 body as API Gateway sends it', async () => {
@@ -173,7 +173,7 @@ describe('access from the catalogue', () => {
       bearer('not.a.token'),
     ];
     for (const fields of bad) {
-      expect(await call(whoAmI, GET_ME, fields)).toEqual({ status: 401, body: { message: 'Please sign in to continue.' } });
+      expect(await call(whoAmI, GET_ME, fields)).toEqual({ status: 401, body: { message: 'Unauthorized' } });
     }
   });
 
@@ -191,5 +191,16 @@ describe('access from the catalogue', () => {
       headers: { authorization: 'Bearer junk' },
     });
     expect(answer.status).toBe(201);
+  });
+});
+
+describe('networkOf', () => {
+  it('counts an IPv4 address as itself and an IPv6 address by its /64', () => {
+    expect(networkOf('203.0.113.9')).toBe('203.0.113.9');
+    expect(networkOf('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(networkOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(networkOf('2001:0DB8:0001:0002:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(networkOf('2001:db8::7')).toBe('2001:db8:0:0::/64');
+    expect(networkOf('::1')).toBe('0:0:0:0::/64');
   });
 });
