@@ -42,8 +42,39 @@ export async function queryPage<T>(
   };
 }
 
+/**
+ * One page of a Query with a FilterExpression. DynamoDB applies `Limit` before the filter, so
+ * a limited read would answer short or even empty pages while more matches follow. This reads
+ * without a Limit instead (one round trip, up to DynamoDB's 1 MB), keeps the first `limit`
+ * matches, and makes the cursor from the key of the last one it returns (`keyAttributes`: the
+ * table's and the index's keys), so the next page starts right after it. Only a read cut at
+ * 1 MB answers a short page, and its cursor (DynamoDB's last evaluated key) still continues
+ * exactly where the read stopped. Meant for small partitions (one member's items).
+ */
+export async function queryFilteredPage<T>(
+  input: QueryCommandInput,
+  page: PageQuery,
+  keyAttributes: readonly string[],
+  toEntity: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const result = await dynamo.send(
+    new QueryCommand({ ...input, ExclusiveStartKey: page.cursor ? decodeCursor(page.cursor, input) : undefined }),
+  );
+  const matches = result.Items ?? [];
+  const items = matches.slice(0, page.limit);
+  let last: Record<string, unknown> | undefined = result.LastEvaluatedKey;
+  if (matches.length > page.limit) {
+    const lastItem = items[items.length - 1];
+    last = Object.fromEntries(keyAttributes.map((name) => [name, lastItem[name]]));
+  }
+  return {
+    items: items.map(toEntity),
+    nextCursor: last ? Buffer.from(JSON.stringify(last)).toString('base64url') : null,
+  };
+}
+
 /** The cursor must hold string keys only, and the partition this query reads. */
-function decodeCursor(cursor: string, input: QueryCommandInput): Record<string, string> {
+export function decodeCursor(cursor: string, input: QueryCommandInput): Record<string, string> {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
