@@ -46,7 +46,10 @@ export const routes: Route[] = [
   { method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/geo', handler: 'geo/get', access: 'public', grants: [] },
-  { method: 'GET', path: '/me', handler: 'accounts/me', access: 'member', grants: [] },
+  { method: 'GET', path: '/me', handler: 'accounts/me', access: 'member', grants: ['table:read'] },
+  { method: 'PUT', path: '/me/profile', handler: 'accounts/update-profile', access: 'member', grants: ['table:write'] },
+  { method: 'GET', path: '/me/bookings', handler: 'accounts/my-bookings', access: 'member', grants: ['table:read'] },
+  { method: 'GET', path: '/me/bookings/{id}', handler: 'accounts/my-booking', access: 'member', grants: ['table:read'] },
   {
     method: 'GET',
     path: '/admin/sessions/{id}/attendees',

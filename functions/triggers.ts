@@ -7,6 +7,6 @@ import type { Grant } from './lib/grants';
 export type Trigger = { handler: string; on: 'PostConfirmation' | 'CustomMessage'; grants: Grant[] };
 
 export const triggers: Trigger[] = [
-  { handler: 'accounts/post-confirmation', on: 'PostConfirmation', grants: ['table:write'] },
+  { handler: 'accounts/post-confirmation', on: 'PostConfirmation', grants: ['table:read', 'table:write'] },
   { handler: 'accounts/custom-message', on: 'CustomMessage', grants: [] },
 ];

@@ -51,6 +51,7 @@ import { constructId, handlerFunction, type PoolDerived } from './handler-functi
 import { securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
+import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
 
 export type BreathworkStackProps = StackProps & {
   /** The verified SES identity that e-mails come from; a placeholder address is refused. */
@@ -307,11 +308,18 @@ export class BreathworkStack extends Stack {
     }
 
     if (props.webDist) {
+      // The site reads its settings at run time, so the one build runs in every stage.
+      const siteConfig: SiteConfig = {
+        region: this.region,
+        userPoolId: users.userPoolId,
+        userPoolClientId: webClient.userPoolClientId,
+        authFlow: 'USER_SRP_AUTH',
+      };
       const deployment = new BucketDeployment(this, 'DeploySite', {
-        sources: [Source.asset(props.webDist)],
+        sources: [Source.asset(props.webDist), Source.jsonData(SITE_CONFIG_PATH.slice(1), siteConfig)],
         destinationBucket: siteBucket,
         distribution,
-        distributionPaths: ['/index.html'],
+        distributionPaths: ['/index.html', SITE_CONFIG_PATH],
       });
       this.acknowledgeDeployment(deployment, siteBucket);
     }

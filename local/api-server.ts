@@ -7,6 +7,7 @@ import compression from 'compression';
 import { API_PREFIX, defaultThrottle, routes, type Route } from '../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
+import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
 import { invoke } from './lambda';
 import { createRouter } from './router';
 import { createThrottle } from './throttle';
@@ -20,6 +21,8 @@ export type SiteServerOptions = {
   routes?: readonly Route[];
   /** Calls a route's handler module; the local Lambda runtime unless a test brings its own. */
   invoke?: (handler: string, event: APIGatewayProxyEventV2) => Promise<unknown>;
+  /** The site's run-time settings, served at SITE_CONFIG_PATH as the CDK deployment writes them in AWS. */
+  siteConfig?: SiteConfig;
   /** The clock of the throttle, in milliseconds. */
   now?: () => number;
 };
@@ -65,6 +68,7 @@ export function createSiteServer(options: SiteServerOptions) {
     await new Promise<void>((next) => compress(request as never, response as never, () => next()));
     if (!url) return sendText(response, 400);
     if (api) return serveApi(request, response, url);
+    if (url.pathname === SITE_CONFIG_PATH && options.siteConfig) return serveSiteConfig(request, response, options.siteConfig);
     if (url.pathname.startsWith('/images/')) {
       return serveImage(response, `${options.s3Endpoint}/${options.imagesBucket}${url.pathname}`);
     }
@@ -209,6 +213,16 @@ function apiEvent(
       timeEpoch: Date.now(),
     },
   };
+}
+
+/** Read on every load of the site: never cached, so a restarted stack's new pool is seen at once. */
+function serveSiteConfig(request: IncomingMessage, response: ServerResponse, config: SiteConfig) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+    return response.end(statusText(405));
+  }
+  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+  response.end(request.method === 'HEAD' ? undefined : JSON.stringify(config));
 }
 
 async function serveImage(response: ServerResponse, objectUrl: string) {

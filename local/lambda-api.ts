@@ -41,6 +41,7 @@ export async function lambdaInvoke(
   } catch {
     throw new AwsError(400, 'InvalidRequestContentException', 'Could not parse request body into json');
   }
+  event = asCognitoSendsIt(event);
   const invocationType = String(request.headers['x-amz-invocation-type'] ?? 'RequestResponse');
   const headers = { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' };
   if (invocationType === 'DryRun') return { status: 204, headers, body: '' };
@@ -59,4 +60,25 @@ export async function lambdaInvoke(
       body: JSON.stringify({ errorType: failure.name, errorMessage: failure.message, trace: (failure.stack ?? '').split('\n') }),
     };
   }
+}
+
+type PostConfirmationLike = {
+  triggerSource?: string;
+  callerContext?: { clientId?: string | null };
+  request?: { userAttributes?: Record<string, string> };
+};
+
+/**
+ * cognito-local differs from Cognito where a trigger reads it: confirming a sign-up with the code
+ * sent to the address (ConfirmSignUp, through the app client) does not mark the address verified.
+ * Cognito does, and its PostConfirmation_ConfirmSignUp event then carries email_verified 'true';
+ * after AdminConfirmSignUp (no client: cognito-local sends clientId null) it does not. Restored
+ * here, so the trigger module gets the event it gets in AWS; any other event passes unchanged.
+ */
+export function asCognitoSendsIt(event: unknown): unknown {
+  const trigger = event as PostConfirmationLike;
+  const attributes = trigger?.request?.userAttributes;
+  if (trigger?.triggerSource !== 'PostConfirmation_ConfirmSignUp' || !trigger.callerContext?.clientId) return event;
+  if (!attributes?.email || attributes.email_verified !== undefined) return event;
+  return { ...trigger, request: { ...trigger.request, userAttributes: { ...attributes, email_verified: 'true' } } };
 }

@@ -130,6 +130,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       s3Endpoint: `http://127.0.0.1:${ports.s3}`,
       imagesBucket: buckets.images,
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'GB',
+      // The pool and client provisioned above; cognito-local has no SRP.
+      siteConfig: {
+        region: REGION,
+        userPoolId: cognito.userPoolId,
+        userPoolClientId: environment.USER_POOL_CLIENT_ID,
+        authFlow: 'USER_PASSWORD_AUTH',
+        cognitoEndpoint: environment.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+      },
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

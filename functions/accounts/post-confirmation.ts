@@ -2,23 +2,34 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
-import { createProfile } from '../domain/profiles';
+import { createProfile, DEFAULT_SUBSCRIPTION_STATUS } from '../domain/profiles';
+import { claimGuestBookings } from '../domain/bookings';
 
-/** Cognito calls this when a new member confirms their e-mail address: their profile begins here. */
+/**
+ * Cognito calls this when a new member confirms their sign-up: their profile begins here, and
+ * the bookings made earlier as a guest with their address become theirs, but only when the
+ * address is verified (the code sent to it was confirmed: Cognito then marks `email_verified`).
+ * An account confirmed by an administrator without that proof gets a profile and nothing else.
+ */
 export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTriggerEvent>()
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .handler(async (event) => {
     if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
     const attributes = event.request.userAttributes;
+    const email = attributes.email.toLowerCase();
     const named = [attributes.given_name, attributes.family_name].filter(Boolean).join(' ');
     const now = new Date().toISOString();
     await createProfile({
       userId: attributes.sub,
-      email: attributes.email.toLowerCase(),
+      email,
       fullName: attributes.name || named,
-      subscriptionStatus: 'Free',
+      subscriptionStatus: DEFAULT_SUBSCRIPTION_STATUS,
       createdAt: now,
       updatedAt: now,
     });
+    if (attributes.email_verified === 'true') {
+      const claimed = await claimGuestBookings(attributes.sub, email);
+      if (claimed > 0) logger.info('Guest bookings given to the new account', { claimed });
+    }
     return event;
   });

@@ -1,5 +1,5 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
@@ -7,9 +7,10 @@ import { dynamo } from '../lib/aws';
 import { conflict, HttpError } from '../lib/errors';
 import { gsi1, gsi2, gsi3, gsi4, expiresIn, tableName, withoutKeys } from '../lib/table';
 import { hourlyAllowance } from '../lib/rate-limit';
-import { queryPage, type Page, type PageQuery } from '../lib/paging';
+import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../lib/paging';
 import { outboxEvent } from '../../events/outbox';
 import type { BookingRequest, BookingStatus, BookingView, PaymentStatus } from '../schemas/booking';
+import type { BookingStatusView, BookingTime, MemberBookingSummary } from '../schemas/member';
 import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
 
 /** What lists of bookings show of the session, copied onto the booking so a list needs no per-row reads. */
@@ -56,10 +57,7 @@ function bookingItem(booking: BookingRecord) {
     [gsi1.partitionKey]: `SESSION#${booking.sessionId}`,
     [gsi1.sortKey]: `BOOKING#${booking.createdAt}#${booking.id}`,
     // A member's bookings by the session's start.
-    ...(booking.userId && {
-      [gsi2.partitionKey]: `USER#${booking.userId}`,
-      [gsi2.sortKey]: `${booking.session.startTime}#BOOKING#${booking.id}`,
-    }),
+    ...(booking.userId && memberBookingKeys(booking.userId, booking)),
     // All orders, newest first.
     [gsi3.partitionKey]: 'ORDERS',
     [gsi3.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
@@ -70,6 +68,21 @@ function bookingItem(booking: BookingRecord) {
     ...booking,
   };
 }
+
+/** A member's bookings, by the session's start: the keys that put a booking on their dashboard. */
+function memberBookingKeys(userId: string, booking: Pick<BookingRecord, 'id' | 'session'>) {
+  return {
+    [gsi2.partitionKey]: `USER#${userId}`,
+    [gsi2.sortKey]: `${booking.session.startTime}#BOOKING#${booking.id}`,
+  };
+}
+
+/**
+ * The one seat rule, the same for every view: a booking is a place the member has (and counts
+ * as sold) once its status is completed, paid or free. A pending booking (a checkout not yet
+ * paid) holds its seat only until the checkout ends, and is not yet attending.
+ */
+export const ATTENDING_STATUS: BookingStatus = 'completed';
 
 export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
   return {
@@ -238,5 +251,131 @@ export async function getBookingView(id: string): Promise<BookingView | undefine
     paymentStatus: booking.paymentStatus,
     attendeeName: booking.attendeeName,
     session: { id: session.id, ...sessionSnapshot(session) },
+  };
+}
+
+export type MemberBookingsFilter = { when: BookingTime; category?: string; statuses: BookingStatusView };
+
+/**
+ * A member's bookings from gsi2, one Query: upcoming (the session starts now or later, soonest
+ * first) or past (started before now, latest first), attending only unless all statuses are
+ * asked for, of one category if asked. Filtered lists page with queryFilteredPage, so a page is
+ * full whatever the filter drops.
+ */
+export function listMemberBookings(
+  userId: string,
+  filter: MemberBookingsFilter,
+  page: PageQuery,
+  now: Date,
+): Promise<Page<BookingRecord>> {
+  const upcoming = filter.when === 'upcoming';
+  const input = {
+    TableName: tableName(),
+    IndexName: gsi2.indexName,
+    KeyConditionExpression: upcoming ? '#pk = :pk AND #sk >= :bound' : '#pk = :pk AND #sk < :bound',
+    ScanIndexForward: upcoming,
+    ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey } as Record<string, string>,
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':bound': now.toISOString() } as Record<string, unknown>,
+  };
+  if (upcoming && page.cursor) {
+    // A session on the last page may have started since: keep its cursor inside the key range.
+    const after = decodeCursor(page.cursor, input)[gsi2.sortKey];
+    if (after !== undefined && after < now.toISOString()) input.ExpressionAttributeValues[':bound'] = after;
+  }
+  const filters: string[] = [];
+  if (filter.statuses === 'attending') {
+    filters.push('#status = :attending');
+    input.ExpressionAttributeNames['#status'] = 'status';
+    input.ExpressionAttributeValues[':attending'] = ATTENDING_STATUS;
+  }
+  if (filter.category) {
+    filters.push('#session.#category = :category');
+    Object.assign(input.ExpressionAttributeNames, { '#session': 'session', '#category': 'category' });
+    input.ExpressionAttributeValues[':category'] = filter.category;
+  }
+  const toBooking = (item: Record<string, unknown>) => withoutKeys<BookingRecord>(item);
+  if (filters.length === 0) return queryPage(input, page, toBooking);
+  return queryFilteredPage({ ...input, FilterExpression: filters.join(' AND ') }, page, toBooking);
+}
+
+/** One of the member's own bookings, with its session as it is now; another member's is not found. */
+export async function getMemberBooking(
+  userId: string,
+  id: string,
+): Promise<{ booking: BookingRecord; session: SessionRecord | undefined } | undefined> {
+  const booking = await getBooking(id);
+  if (!booking || booking.userId !== userId) return undefined;
+  return { booking, session: await getSession(booking.sessionId) };
+}
+
+/**
+ * Gives a new account the bookings made earlier as a guest with its (verified) address: each
+ * booking of gsi4 `EMAIL#<address>` that has no member yet gets the user id and the gsi2 keys
+ * that put it on their dashboard. Conditional on having no member, so a retried trigger or a
+ * concurrent claim changes nothing twice. Answers how many bookings this call linked.
+ */
+export async function claimGuestBookings(userId: string, email: string): Promise<number> {
+  const unclaimed: BookingRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: gsi4.indexName,
+        KeyConditionExpression: '#pk = :pk',
+        FilterExpression: '#type = :booking AND attribute_not_exists(userId)',
+        ExpressionAttributeNames: { '#pk': gsi4.partitionKey, '#type': 'type' },
+        ExpressionAttributeValues: { ':pk': `EMAIL#${email.toLowerCase()}`, ':booking': 'Booking' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    unclaimed.push(...(page.Items ?? []).map((item) => withoutKeys<BookingRecord>(item)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+
+  let claimed = 0;
+  for (let i = 0; i < unclaimed.length; i += 10) {
+    const results = await Promise.all(unclaimed.slice(i, i + 10).map((booking) => linkBooking(userId, booking)));
+    claimed += results.filter(Boolean).length;
+  }
+  return claimed;
+}
+
+async function linkBooking(userId: string, booking: BookingRecord): Promise<boolean> {
+  const keys = memberBookingKeys(userId, booking);
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: bookingKey(booking.id),
+        UpdateExpression: 'SET userId = :userId, #gsi2pk = :gsi2pk, #gsi2sk = :gsi2sk',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(userId)',
+        ExpressionAttributeNames: { '#gsi2pk': gsi2.partitionKey, '#gsi2sk': gsi2.sortKey },
+        ExpressionAttributeValues: { ':userId': userId, ':gsi2pk': keys[gsi2.partitionKey], ':gsi2sk': keys[gsi2.sortKey] },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** A row of a member's bookings list, from the booking and its snapshot of the session. */
+export function memberBookingSummary(booking: BookingRecord): MemberBookingSummary {
+  const { session } = booking;
+  return {
+    id: booking.id,
+    status: booking.status,
+    paymentStatus: booking.paymentStatus,
+    session: {
+      id: booking.sessionId,
+      title: session.title,
+      startTime: session.startTime,
+      endTime: session.endTime,
+      location: session.location,
+      locationType: session.locationType,
+      category: session.category,
+    },
   };
 }

@@ -15,7 +15,10 @@ type Parsed<S extends Schemas> = {
   query: S['query'] extends z.ZodType ? z.output<S['query']> : undefined;
   body: S['body'] extends z.ZodType ? z.output<S['body']> : undefined;
   headers: S['headers'] extends z.ZodType ? z.output<S['headers']> : undefined;
-  /** Set on member and admin routes, from the verified token; never on public ones. */
+  /**
+   * From the verified token: always set on member and admin routes; on public routes only when
+   * the request carried a valid token (a missing or invalid one leaves the caller anonymous).
+   */
   caller?: Caller;
   /** The body exactly as sent: webhooks verify signatures over these bytes. */
   rawBody: string;
@@ -65,10 +68,26 @@ export function signedIn(input: { caller?: Caller }): Caller {
 }
 
 async function callerFor(route: Route, event: APIGatewayProxyEventV2): Promise<Caller | undefined> {
+  if (route.access === 'public') return optionalCaller(event.headers.authorization);
   if (route.access !== 'member' && route.access !== 'admin') return undefined;
   const caller = await verifyCaller(event.headers.authorization);
   if (route.access === 'admin' && !caller.isAdmin) throw new HttpError(403, 'This page is for the site administrator only.');
   return caller;
+}
+
+/**
+ * A public route serves everyone: a valid token names the caller (a member's booking is linked
+ * to them), while a missing, expired or forged one is simply a visitor, never a 401. Only an
+ * unreachable key set (503) stops the request, so a member's booking is never silently unlinked.
+ */
+async function optionalCaller(authorization: string | undefined): Promise<Caller | undefined> {
+  if (!authorization) return undefined;
+  try {
+    return await verifyCaller(authorization);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 401) return undefined;
+    throw error;
+  }
 }
 
 function checkOrigin(event: APIGatewayProxyEventV2) {

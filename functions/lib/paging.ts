@@ -29,22 +29,49 @@ export async function queryPage<T>(
   page: PageQuery,
   toEntity: (item: Record<string, unknown>) => T,
 ): Promise<Page<T>> {
-  const startKey = page.cursor ? decodeCursor(page.cursor, input) : undefined;
-  const result = await dynamo
-    .send(new QueryCommand({ ...input, Limit: page.limit, ExclusiveStartKey: startKey }))
-    .catch((error: unknown) => {
-      // A well-formed key outside the query's sort-key condition: DynamoDB refuses the start key.
-      if (startKey && error instanceof Error && error.name === 'ValidationException' && /starting key/i.test(error.message)) {
-        throw invalidCursor();
-      }
-      throw error;
-    });
-  const last = result.LastEvaluatedKey;
-  return {
-    items: (result.Items ?? []).map(toEntity),
-    nextCursor: last ? Buffer.from(JSON.stringify(last)).toString('base64url') : null,
-  };
+  const result = await queryFrom({ ...input, Limit: page.limit }, page.cursor);
+  return { items: (result.Items ?? []).map(toEntity), nextCursor: encodeCursor(result.LastEvaluatedKey) };
 }
+
+/**
+ * One page of a Query with a FilterExpression. DynamoDB applies `Limit` before the filter, so
+ * a limited read would answer short or even empty pages while more matches follow. This reads
+ * without a Limit instead (one round trip, up to DynamoDB's 1 MB), keeps the first `limit`
+ * matches, and makes the cursor from the key of the last one it returns, so the next page
+ * starts right after it. Only a read cut at 1 MB answers a short page, and its cursor
+ * (DynamoDB's last evaluated key) still continues exactly where the read stopped. Meant for
+ * small partitions (one member's items).
+ */
+export async function queryFilteredPage<T>(
+  input: QueryCommandInput,
+  page: PageQuery,
+  toEntity: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const result = await queryFrom(input, page.cursor);
+  const matches = result.Items ?? [];
+  const items = matches.slice(0, page.limit);
+  let last: Record<string, unknown> | undefined = result.LastEvaluatedKey;
+  if (matches.length > page.limit) {
+    const lastItem = items[items.length - 1];
+    last = Object.fromEntries(keyNamesOf(input).map((name) => [name, lastItem[name]]));
+  }
+  return { items: items.map(toEntity), nextCursor: encodeCursor(last) };
+}
+
+/** Runs the query from the cursor's key; a key DynamoDB refuses as a start is a bad cursor. */
+function queryFrom(input: QueryCommandInput, cursor: string | undefined) {
+  const startKey = cursor ? decodeCursor(cursor, input) : undefined;
+  return dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey: startKey })).catch((error: unknown) => {
+    // A well-formed key outside the query's sort-key condition: DynamoDB refuses the start key.
+    if (startKey && error instanceof Error && error.name === 'ValidationException' && /starting key/i.test(error.message)) {
+      throw invalidCursor();
+    }
+    throw error;
+  });
+}
+
+const encodeCursor = (key: Record<string, unknown> | undefined) =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
 
 /** The key attributes a page of this query ends on: the table's keys, and the index's if it reads one. */
 function keyNamesOf(input: QueryCommandInput): string[] {
@@ -55,7 +82,7 @@ function keyNamesOf(input: QueryCommandInput): string[] {
 }
 
 /** The cursor must hold exactly the query's key attributes, as non-empty strings, and the partition it reads. */
-function decodeCursor(cursor: string, input: QueryCommandInput): Record<string, string> {
+export function decodeCursor(cursor: string, input: QueryCommandInput): Record<string, string> {
   let key: unknown;
   try {
     key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -15,7 +18,10 @@ import { EVENT_SOURCE, consumers, outboxRelay } from '../../events/catalogue';
 import { OUTBOX_ITEM_TYPE } from '../../events/outbox';
 
 const addresses = { fromEmail: 'hello@breathwork-demo.co.uk', adminEmail: 'studio@breathwork-demo.co.uk' };
-const props: BreathworkStackProps = { ...addresses, stripeSecretName: 'test/stripe' };
+// A built site stands in for web/dist: the deployment copies it and writes the site's config.json.
+const webDist = mkdtempSync(join(tmpdir(), 'site-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
+const props: BreathworkStackProps = { ...addresses, stripeSecretName: 'test/stripe', webDist };
 
 let app: App;
 let stack: BreathworkStack;
@@ -313,6 +319,34 @@ describe('the CDK stack', () => {
         );
       }
     }
+  });
+
+  it("deploys the site with a config.json naming this stack's user pool and web client, and SRP sign-in", () => {
+    const [, deployment] = onlyOne('Custom::CDKBucketDeployment');
+    const [poolId] = onlyOne('AWS::Cognito::UserPool');
+    const [clientId] = onlyOne('AWS::Cognito::UserPoolClient');
+    expect(deployment.Properties.SourceObjectKeys).toHaveLength(2);
+    // The config's values are tokens until deployment: markers in the file, resolved by CloudFormation.
+    const markers = deployment.Properties.SourceMarkers.find((m: Record<string, unknown>) => Object.keys(m).length > 0);
+    const assets = readdirSync(app.outdir).filter((name) => name.startsWith('asset.'));
+    const staged = assets.flatMap((dir) => {
+      const file = join(app.outdir, dir, 'config.json');
+      try {
+        return [readFileSync(file, 'utf8')];
+      } catch {
+        return [];
+      }
+    });
+    expect(staged).toHaveLength(1);
+    const config = JSON.parse(staged[0]) as Record<string, string>;
+    const resolved = Object.fromEntries(Object.entries(config).map(([key, value]) => [key, markers[value] ?? value]));
+    expect(resolved).toEqual({
+      region: { Ref: 'AWS::Region' },
+      userPoolId: { Ref: poolId },
+      userPoolClientId: { Ref: clientId },
+      authFlow: 'USER_SRP_AUTH',
+    });
+    expect(deployment.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
   });
 
   it('passes the cdk-nag AwsSolutions checks, each remaining finding acknowledged', () => {

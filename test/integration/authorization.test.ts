@@ -10,6 +10,8 @@ const tokens = {} as Record<CallerName, string | undefined>;
 const signedOut: CallerName[] = ['anonymous', 'tampered', 'expired', "another pool's"];
 const signedInCallers: CallerName[] = ['member', 'another member', 'admin'];
 let sessionId: string;
+/** A booking of each signed-in caller, made with their token: the id their own-booking routes read. */
+const ownBooking = {} as Record<CallerName, string>;
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
@@ -21,15 +23,35 @@ beforeAll(async () => {
   tokens.expired = await expiredCopyOf(tokens.member);
   tokens["another pool's"] = await signedInUser(`stranger-${run}@example.com`, { pool: await anotherPool() });
   sessionId = (await createSession({ title: 'Matrix Breath' })).id;
+  for (const caller of signedInCallers) {
+    const { body } = await api<{ booking: { id: string } }>(`/sessions/${sessionId}/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[caller]}` },
+      body: JSON.stringify({ firstName: 'Own', lastName: 'Booking', email: `${ulid().toLowerCase()}@example.com` }),
+    });
+    ownBooking[caller] = body.booking.id;
+  }
 });
 
-/** A request each route can take: its path filled with a real session id, a valid body where it has one. */
+/** A valid body for each route that takes one. */
+const bodies: Record<string, (caller: CallerName) => unknown> = {
+  'POST /sessions/{id}/bookings': (caller) => ({
+    firstName: 'Matrix',
+    lastName: caller.replace(/\W/g, ''),
+    email: `${ulid().toLowerCase()}@example.com`,
+  }),
+  'PUT /me/profile': (caller) => ({ fullName: `Matrix ${caller}` }),
+};
+
+/**
+ * A request each route can take: its path filled with a real id (the caller's own booking on
+ * /me/bookings/{id}, a session elsewhere), a valid body where it has one.
+ */
 function requestFor(route: Route, caller: CallerName) {
-  const path = route.path.replace('{id}', sessionId);
-  const body =
-    route.method === 'POST'
-      ? JSON.stringify({ firstName: 'Matrix', lastName: caller.replace(/\W/g, ''), email: `${ulid().toLowerCase()}@example.com` })
-      : undefined;
+  const id = route.path.startsWith('/me/bookings/') ? (ownBooking[caller] ?? ulid()) : sessionId;
+  const path = route.path.replace('{id}', id);
+  const makeBody = bodies[`${route.method} ${route.path}`];
+  const body = makeBody ? JSON.stringify(makeBody(caller)) : undefined;
   const token = tokens[caller];
   return api<{ message?: string }>(path, {
     method: route.method,

@@ -1,7 +1,21 @@
+import { rmSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
 import { TEST_PORT } from './stack';
-import { spawnLocalStack } from './spawn-stack';
+import { spawnStack } from './spawn-stack';
 
-/** One local stack for the integration and browser tests, stopped after the run. */
-export default function startStack() {
-  return spawnLocalStack(TEST_PORT);
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The shared stack's data folder: what cognito-local keeps there (the codes it "sent") is read by tests. */
+    stackDataDir: string;
+  }
+}
+
+/** One local stack for the integration and browser tests, stopped and removed with its data after the run. */
+export default async function startStack(project: TestProject) {
+  const stack = await spawnStack(TEST_PORT);
+  project.provide('stackDataDir', stack.dataDir);
+  return async () => {
+    await stack.stop();
+    rmSync(stack.dataDir, { recursive: true, force: true });
+  };
 }

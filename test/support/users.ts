@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
@@ -76,4 +78,18 @@ export function tamperedCopyOf(token: string): string {
     'base64url',
   );
   return [header, forged, signature].join('.');
+}
+
+/**
+ * The confirmation code cognito-local generated for an address at sign-up: what the person would
+ * read in the verification e-mail (cognito-local keeps it with the user in its data folder).
+ */
+export function signUpCodeFor(dataDir: string, userPoolId: string, email: string): string {
+  const file = join(dataDir, 'cognito', '.cognito', 'db', `${userPoolId}.json`);
+  const db = JSON.parse(readFileSync(file, 'utf8')) as {
+    Users: Record<string, { Attributes: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
+  };
+  const user = Object.values(db.Users).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
+  if (!user?.ConfirmationCode) throw new Error(`No confirmation code for ${email}`);
+  return user.ConfirmationCode;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cognitoTriggerFunctions, lambdaInvoke, triggerFunctions } from '../../local/lambda-api';
+import { asCognitoSendsIt, cognitoTriggerFunctions, lambdaInvoke, triggerFunctions } from '../../local/lambda-api';
 import { triggers } from '../../functions/triggers';
 import { AwsError } from '../../local/aws-errors';
 
@@ -50,5 +50,22 @@ describe('the local Lambda Invoke API', () => {
       status: 400,
       code: 'InvalidRequestContentException',
     });
+  });
+
+  it('marks the address verified after a sign-up confirmed with its code, as Cognito does, and only then', () => {
+    const confirmed = (clientId: string | null, attributes: Record<string, string>) => ({
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      callerContext: { clientId },
+      request: { userAttributes: { sub: 's1', email: 'x@example.com', ...attributes } },
+    });
+    expect(asCognitoSendsIt(confirmed('web', {}))).toEqual(confirmed('web', { email_verified: 'true' }));
+    // Confirmed by an administrator: no proof the address is theirs.
+    expect(asCognitoSendsIt(confirmed(null, {}))).toEqual(confirmed(null, {}));
+    expect(asCognitoSendsIt(confirmed('web', { email_verified: 'false' }))).toEqual(
+      confirmed('web', { email_verified: 'false' }),
+    );
+    const reset = { ...confirmed('web', {}), triggerSource: 'PostConfirmation_ConfirmForgotPassword' };
+    expect(asCognitoSendsIt(reset)).toEqual(reset);
+    expect(asCognitoSendsIt({ a: 1 })).toEqual({ a: 1 });
   });
 });

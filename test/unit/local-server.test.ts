@@ -31,11 +31,20 @@ let clock = 0;
 const events: APIGatewayProxyEventV2[] = [];
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
 const expectedHeaders = securityHeaders(['http://127.0.0.1:9229']);
+const siteConfig = {
+  region: 'eu-west-2',
+  userPoolId: 'local_pool',
+  userPoolClientId: 'web-client',
+  authFlow: 'USER_PASSWORD_AUTH' as const,
+  cognitoEndpoint: 'http://127.0.0.1:9229',
+};
 
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  // A config.json left in a build must not shadow the stack's own.
+  writeFileSync(join(webDist, 'config.json'), '{"userPoolId":"stale"}');
   process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = 'http://127.0.0.1:9229';
   process.env.ORIGIN_VERIFY_SECRET = 'the-secret';
   server = createSiteServer({
@@ -44,6 +53,7 @@ beforeAll(async () => {
     imagesBucket: 'images',
     viewerCountry: 'GB',
     routes: testRoutes,
+    siteConfig,
     now: () => clock,
     invoke: async (handler, event) => {
       if (handler === 'boom') throw new Error('the handler failed');
@@ -84,6 +94,16 @@ describe('the local CloudFront + API Gateway', () => {
     expect(await raw('GET /x HTTP/1.1\r\nbad header\r\n\r\n')).toContain(
       `content-security-policy: ${expectedHeaders['content-security-policy']}`,
     );
+  });
+
+  it("serves the site's run-time settings from the stack, never cached, with the security headers", async () => {
+    const response = await fetch(`${base}/config.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('content-security-policy')).toBe(expectedHeaders['content-security-policy']);
+    expect(await response.json()).toEqual(siteConfig);
+    expect((await fetch(`${base}/config.json`, { method: 'POST' })).status).toBe(405);
   });
 
   it('sends the handler the event API Gateway sends, with what CloudFront adds', async () => {

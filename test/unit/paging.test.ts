@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { PageQuery, queryPage } from '../../functions/lib/paging';
+import { PageQuery, queryFilteredPage, queryPage } from '../../functions/lib/paging';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
 const query = {
@@ -73,5 +73,33 @@ describe('queryPage', () => {
     expect(PageQuery.safeParse({ limit: '0' }).success).toBe(false);
     expect(PageQuery.safeParse({ limit: '101' }).success).toBe(false);
     expect(PageQuery.safeParse({ limit: '2.5' }).success).toBe(false);
+  });
+});
+
+describe('queryFilteredPage', () => {
+  const row = (n: number) => ({ pk: `BOOKING#${n}`, sk: 'BOOKING', gsi1pk: 'SESSION#S1', gsi1sk: `BOOKING#${n}`, n });
+
+  it('fills the page from one unlimited read and continues right after its last item', async () => {
+    dynamo
+      .on(QueryCommand)
+      .resolvesOnce({ Items: [row(1), row(3), row(4)] })
+      .resolvesOnce({ Items: [row(4)] });
+    const first = await queryFilteredPage({ ...query, FilterExpression: 'odd' }, page({ limit: '2' }), (item) => item.n);
+    const { n: _, ...lastKey } = row(3);
+    expect(first).toEqual({ items: [1, 3], nextCursor: cursorOf(lastKey) });
+    expect(dynamo.commandCalls(QueryCommand)[0].args[0].input.Limit).toBeUndefined();
+
+    const second = await queryFilteredPage(query, page({ limit: '2', cursor: first.nextCursor }), (item) => item.n);
+    expect(second).toEqual({ items: [4], nextCursor: null });
+    expect(dynamo.commandCalls(QueryCommand)[1].args[0].input.ExclusiveStartKey).toEqual(lastKey);
+  });
+
+  it("hands on DynamoDB's own cursor when a read stops at 1 MB before the page is full", async () => {
+    const stoppedAt = { pk: 'BOOKING#9', sk: 'BOOKING', gsi1pk: 'SESSION#S1', gsi1sk: 'BOOKING#9' };
+    dynamo.on(QueryCommand).resolvesOnce({ Items: [row(1)], LastEvaluatedKey: stoppedAt });
+    expect(await queryFilteredPage(query, page({ limit: '2' }), (item) => item.n)).toEqual({
+      items: [1],
+      nextCursor: cursorOf(stoppedAt),
+    });
   });
 });

@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { httpRoute, signedIn } from '../lib/http';
+import { PageQuery } from '../lib/paging';
+import { listMemberBookings, memberBookingSummary } from '../domain/bookings';
+import { lineOfText } from '../schemas/text';
+import { bookingStatusViews, bookingTimes, type MemberBookingsPage } from '../schemas/member';
+
+// Answers MemberBookingsPage: { bookings: [{ id, status, paymentStatus, session: { id, title, startTime, endTime, location, locationType, category } }], nextCursor }.
+const MyBookingsQuery = PageQuery.extend({
+  when: z.enum(bookingTimes, { error: 'When must be upcoming or past' }).default('upcoming'),
+  category: lineOfText('Category', 100).optional(),
+  status: z.enum(bookingStatusViews, { error: 'Status must be attending or all' }).default('attending'),
+});
+
+/** The caller's own bookings, upcoming or past, of one category if asked, a page at a time. */
+export const handler = httpRoute({ query: MyBookingsQuery }, async (input) => {
+  const { userId } = signedIn(input);
+  const { when, category, status, ...page } = input.query;
+  const found = await listMemberBookings(userId, { when, category, statuses: status }, page, new Date());
+  const body: MemberBookingsPage = { bookings: found.items.map(memberBookingSummary), nextCursor: found.nextCursor };
+  return { body };
+});
