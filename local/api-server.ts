@@ -65,6 +65,7 @@ export function createSiteServer(options: SiteServerOptions) {
     await new Promise<void>((next) => compress(request as never, response as never, () => next()));
     if (!url) return sendText(response, 400);
     if (api) return serveApi(request, response, url);
+    if (url.pathname === '/config.json') return sendSiteConfig(response);
     if (url.pathname.startsWith('/images/')) {
       return serveImage(response, `${options.s3Endpoint}/${options.imagesBucket}${url.pathname}`);
     }
@@ -139,6 +140,28 @@ export function createSiteServer(options: SiteServerOptions) {
 function connectTo(): string[] {
   const cognito = process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER;
   return cognito ? [new URL(cognito).origin] : [];
+}
+
+/**
+ * The site's run-time settings, as the deployment writes them to the site bucket in AWS: the
+ * user pool and its client, and locally cognito-local's address with the password flow (it has no SRP).
+ */
+function sendSiteConfig(response: ServerResponse) {
+  const issuer = process.env.COGNITO_ISSUER;
+  const clientId = process.env.USER_POOL_CLIENT_ID;
+  if (!issuer || !clientId) return sendJson(response, 404);
+  const { origin, pathname } = new URL(issuer);
+  const userPoolId = pathname.slice(1);
+  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+  response.end(
+    JSON.stringify({
+      region: process.env.AWS_REGION ?? userPoolId.split('_')[0],
+      userPoolId,
+      userPoolClientId: clientId,
+      authFlow: 'USER_PASSWORD_AUTH',
+      cognitoEndpoint: origin,
+    }),
+  );
 }
 
 /**
