@@ -66,7 +66,12 @@ export function UpdatePasswordPage() {
         </p>
       ) : (
         // submit() reports its own failures with a toast, so its promise is left to run.
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="New password" className="flex flex-col gap-4">
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          aria-label="Choose a new password"
+          className="flex flex-col gap-4"
+        >
           <Field
             label="New password"
             id="new-password"
