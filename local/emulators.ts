@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startProcess, stopProcesses, waitForService, type Service } from './processes';
 
 const require = createRequire(import.meta.url);
@@ -50,7 +51,8 @@ export async function startEmulators(options: {
       ],
       { logFile: join(logs, 'dynamodb.log') },
     ),
-    startProcess('cognito-local', process.execPath, [join(packageDir('cognito-local'), 'lib/bin/start.js')], {
+    // cognito-local through its own start script, which also mails its codes to aws-ses-v2-local.
+    startProcess('cognito-local', process.execPath, [fileURLToPath(new URL('./cognito-local.cjs', import.meta.url))], {
       cwd: join(dataDir, 'cognito'),
       env: { HOST: '127.0.0.1', PORT: String(ports.cognito) },
       logFile: join(logs, 'cognito.log'),

@@ -1,14 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from './query-client';
 import { CurrencyProvider } from '@/features/currency/currency-context';
 
 // Toasts only follow an action, so their library loads after the first paint.
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
-
-// The spec's data cache: five minutes, one retry, refetch on focus.
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: true } },
-});
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

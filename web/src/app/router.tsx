@@ -1,7 +1,10 @@
 import { createBrowserRouter } from 'react-router';
 import { Layout } from './layout';
+import { queryClient } from './query-client';
+import { PageLoading } from './page-loading';
 import { RouteError } from '@/routes/route-error';
 import { HomePage } from '@/routes/home';
+import { requireMember } from '@/features/auth/require-member';
 
 /**
  * The home page, where most visits start, ships with the app so it paints without a second
@@ -17,6 +20,34 @@ export const router = createBrowserRouter([
       {
         path: 'booking-confirmation',
         lazy: () => import('@/routes/booking-confirmation').then((m) => ({ Component: m.BookingConfirmationPage })),
+      },
+      {
+        path: 'sign-in',
+        HydrateFallback: PageLoading,
+        lazy: () => import('@/routes/sign-in').then((m) => ({ Component: m.SignInPage, loader: m.loader })),
+      },
+      {
+        path: 'setup-account',
+        HydrateFallback: PageLoading,
+        lazy: () => import('@/routes/setup-account').then((m) => ({ Component: m.SetupAccountPage, loader: m.loader })),
+      },
+      {
+        path: 'update-password',
+        lazy: () => import('@/routes/update-password').then((m) => ({ Component: m.UpdatePasswordPage })),
+      },
+      {
+        // Every /dashboard page is for members: a signed-out visitor signs in first and comes back.
+        path: 'dashboard',
+        loader: requireMember,
+        HydrateFallback: PageLoading,
+        children: [
+          {
+            index: true,
+            lazy: () =>
+              import('@/routes/dashboard').then((m) => ({ Component: m.DashboardPage, loader: m.dashboardLoader(queryClient) })),
+          },
+          { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+        ],
       },
       { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
     ],

@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { CurrencySelector } from '@/features/currency/currency-selector';
 import { buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
+import { useAuthSession } from '@/features/auth/session';
 import { aboutLink, offeringLinks } from './links';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -30,13 +31,36 @@ export function TopBar() {
           <div className="ml-2">
             <CurrencySelector />
           </div>
-          <Link to="/sign-in" className={buttonClass({ size: 'sm', className: 'ml-2' })}>
-            Sign In
-          </Link>
+          <AccountLinks />
         </nav>
         <MobileMenu />
       </div>
     </header>
+  );
+}
+
+/** Dashboard (and Admin for the admin group) when signed in, Sign In when not; nothing while unknown. */
+function AccountLinks() {
+  const session = useAuthSession();
+  if (session.status === 'loading') return <span aria-hidden="true" className="ml-2 inline-block h-9 w-24" />;
+  if (session.status === 'signed-out') {
+    return (
+      <Link to="/sign-in" className={buttonClass({ size: 'sm', className: 'ml-2' })}>
+        Sign In
+      </Link>
+    );
+  }
+  return (
+    <>
+      {session.user.isAdmin && (
+        <NavLink to="/admin" className={navLink}>
+          Admin
+        </NavLink>
+      )}
+      <Link to="/dashboard" className={buttonClass({ size: 'sm', className: 'ml-2' })}>
+        Dashboard
+      </Link>
+    </>
   );
 }
 
@@ -67,6 +91,7 @@ function OfferingMenu() {
 
 /** On small screens: a full-screen top sheet with the same links, as a modal dialog. */
 function MobileMenu() {
+  const session = useAuthSession();
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
   const sheetLink = 'block rounded-xl px-4 py-3 text-lg text-ink hover:bg-sand';
@@ -110,9 +135,24 @@ function MobileMenu() {
           <div className="px-4 py-3">
             <CurrencySelector id="currency-mobile" />
           </div>
-          <Link to="/sign-in" onClick={close} className={buttonClass({ className: 'mx-4 mt-2' })}>
-            Join now
-          </Link>
+          {session.status === 'signed-in' ? (
+            <>
+              {session.user.isAdmin && (
+                <Link to="/admin" onClick={close} className={sheetLink}>
+                  Admin
+                </Link>
+              )}
+              <Link to="/dashboard" onClick={close} className={buttonClass({ className: 'mx-4 mt-2' })}>
+                Dashboard
+              </Link>
+            </>
+          ) : (
+            session.status === 'signed-out' && (
+              <Link to="/sign-in?tab=sign-up" onClick={close} className={buttonClass({ className: 'mx-4 mt-2' })}>
+                Join now
+              </Link>
+            )
+          )}
         </nav>
       </dialog>
     </div>

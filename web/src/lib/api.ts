@@ -8,10 +8,27 @@ export class ApiError extends Error {
   }
 }
 
+type TokenSource = () => Promise<string | undefined>;
+let idToken: TokenSource = () => Promise.resolve(undefined);
+
+/**
+ * Where API calls get the signed-in member's ID token from. The auth feature sets it; without
+ * a session it answers nothing and requests go out anonymous.
+ */
+export function setIdTokenSource(source: TokenSource) {
+  idToken = source;
+}
+
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const token = await idToken().catch(() => undefined);
   const response = await fetch(`/api${path}`, {
     ...init,
-    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}), ...init?.headers },
+    headers: {
+      accept: 'application/json',
+      ...(init?.body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...init?.headers,
+    },
   });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.errors);
@@ -21,3 +38,4 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
 export const apiGet = <T>(path: string) => request<T>(path);
 export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
   request<T>(path, { method: 'POST', body: JSON.stringify(body), headers });
+export const apiPut = <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body: JSON.stringify(body) });

@@ -8,12 +8,15 @@ import { useSession } from '@/features/sessions/api/sessions';
 import { PriceText } from '@/features/sessions/components/session-row';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { BookingForm } from '@/features/bookings/components/booking-form';
+import { useAuthSession } from '@/features/auth/session';
 import { formatDate, formatDuration, formatTime, timeZoneName } from '@/lib/format';
 
 export function SessionDetailPage() {
   const { id = '' } = useParams();
   const { data: session, isLoading, isError } = useSession(id);
   const [booking, setBooking] = useState(false);
+  const auth = useAuthSession();
+  const signedIn = auth.status === 'signed-in';
 
   if (isLoading) return <DetailSkeleton />;
   if (isError || !session) {
@@ -29,7 +32,7 @@ export function SessionDetailPage() {
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-6 md:py-12">
-      <Link to="/" className="text-sm font-medium text-muted hover:text-clay-dark">
+      <Link to={signedIn ? '/dashboard/sessions' : '/'} className="text-sm font-medium text-muted hover:text-clay-dark">
         ← Back to sessions
       </Link>
       <div className="mt-6 grid gap-10 md:grid-cols-[1fr_360px]">
@@ -83,7 +86,11 @@ export function SessionDetailPage() {
             {session.soldOut ? (
               <p className="rounded-xl bg-sand p-4 text-sm text-muted">This session is fully booked.</p>
             ) : booking ? (
-              <BookingForm session={session} onCancel={() => setBooking(false)} />
+              <BookingForm
+                session={session}
+                memberEmail={auth.status === 'signed-in' ? auth.user.email : undefined}
+                onCancel={() => setBooking(false)}
+              />
             ) : (
               <Button className="w-full" onClick={() => setBooking(true)}>
                 Book Now

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -10,11 +10,23 @@ import { Field } from '@/components/ui/field';
 import { ApiError } from '@/lib/api';
 import { useCreateBooking } from '../api/bookings';
 
-export function BookingForm({ session, onCancel }: { session: SessionView; onCancel: () => void }) {
+type Props = {
+  session: SessionView;
+  onCancel: () => void;
+  /** The signed-in member's address, to start from. */ memberEmail?: string;
+};
+
+export function BookingForm({ session, onCancel, memberEmail }: Props) {
   const navigate = useNavigate();
   const createBooking = useCreateBooking(session.id);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const { register, handleSubmit, formState } = useForm<BookingRequest>({ resolver: zodResolver(BookingRequest) });
+  const { register, handleSubmit, formState, getValues, setValue } = useForm<BookingRequest>({
+    resolver: zodResolver(BookingRequest),
+  });
+  // A member books with their account's address, so the booking is theirs.
+  useEffect(() => {
+    if (memberEmail && !getValues('email')) setValue('email', memberEmail);
+  }, [memberEmail, getValues, setValue]);
 
   const submit = handleSubmit(async (values) => {
     try {

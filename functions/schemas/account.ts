@@ -1,0 +1,55 @@
+import * as z from 'zod';
+import { lineOfText } from './text';
+
+/** The spec's shortest password; the user pool's policy says the same (`userPoolSettings`). */
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const emailAddress = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+/** Sign in: the password is only required, its rules were checked when it was chosen. */
+export const SignInForm = z.object({
+  email: emailAddress,
+  password: z.string().min(1, 'Password required'),
+});
+export type SignInForm = z.infer<typeof SignInForm>;
+
+/** Create account: first and last name become the profile's full name. */
+export const SignUpForm = z.object({
+  firstName: lineOfText('First name', 100),
+  lastName: lineOfText('Last name', 100),
+  email: emailAddress,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+    .max(256, 'Password is too long'),
+});
+export type SignUpForm = z.infer<typeof SignUpForm>;
+
+/** The code Cognito e-mails to verify the address. */
+export const VerificationForm = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4,8}$/, 'Enter the code from the e-mail'),
+});
+export type VerificationForm = z.infer<typeof VerificationForm>;
+
+export const ForgotPasswordForm = z.object({ email: emailAddress });
+export type ForgotPasswordForm = z.infer<typeof ForgotPasswordForm>;
+
+/** The reset page: new and confirm, at least six and the same. */
+export const NewPasswordForm = z
+  .object({
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, 'Password should be at least 6 characters long.')
+      .max(256, 'Password is too long'),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type NewPasswordForm = z.infer<typeof NewPasswordForm>;

@@ -1,0 +1,35 @@
+// Starts cognito-local with its mail going to the local mail server. cognito-local only prints
+// the messages it would send (verification codes, password resets) to its log; here each e-mail is
+// also sent through the SES API to aws-ses-v2-local, from the address the stack sends from, so it
+// appears in the local mail inbox as Cognito's own mail arrives through SES in AWS. The log keeps
+// the printed copy.
+//   node local/cognito-local.cjs      (in cognito-local's working directory, as its own start script)
+const { dirname, join } = require('node:path');
+const { SESv2Client, SendEmailCommand } = require('@aws-sdk/client-sesv2');
+
+const cognitoLocal = dirname(require.resolve('cognito-local/package.json'));
+const { ConsoleMessageSender } = require(join(cognitoLocal, 'lib/services/messageDelivery/consoleMessageSender.js'));
+
+const ses = new SESv2Client({});
+const printEmail = ConsoleMessageSender.prototype.sendEmail;
+
+ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, destination, message) {
+  await printEmail.call(this, ctx, user, destination, message);
+  const html = message.emailMessage ?? `<p>Your verification code is <strong>${message.__code}</strong>.</p>`;
+  try {
+    await ses.send(
+      new SendEmailCommand({
+        FromEmailAddress: process.env.FROM_EMAIL,
+        Destination: { ToAddresses: [destination] },
+        Content: {
+          Simple: { Subject: { Data: message.emailSubject ?? 'Your verification code' }, Body: { Html: { Data: html } } },
+        },
+      }),
+    );
+  } catch (error) {
+    // The code is still in the log above: sign-up goes on, as it would if SES bounced the mail.
+    ctx.logger.error({ error: String(error) }, 'Could not pass the e-mail to the local mail server');
+  }
+};
+
+require(join(cognitoLocal, 'lib/bin/start.js'));

@@ -1,0 +1,121 @@
+/**
+ * Everything that touches Amplify lives here, and this module is only ever imported lazily
+ * (`import('./amplify')`), so a visitor who never signs in never downloads it.
+ */
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import type { SiteConfig } from '@schemas/site-config';
+import { authConfig } from './config';
+import { errorName, type SessionUser } from './session';
+
+let configured: Promise<SiteConfig> | undefined;
+
+function ready(): Promise<SiteConfig> {
+  configured ??= authConfig().then((config) => {
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: config.userPoolId,
+          userPoolClientId: config.userPoolClientId,
+          // Locally, cognito-local answers the user pool's API.
+          ...(config.cognitoEndpoint ? { userPoolEndpoint: config.cognitoEndpoint } : {}),
+          loginWith: { email: true },
+        },
+      },
+    });
+    return config;
+  });
+  configured.catch(() => (configured = undefined));
+  return configured;
+}
+
+/** The signed-in member from their ID token (refreshed by Amplify when it nears expiry), or nothing. */
+export async function currentUser(): Promise<SessionUser | undefined> {
+  await ready();
+  const { tokens } = await fetchAuthSession();
+  const claims = tokens?.idToken?.payload;
+  if (!claims?.sub) return undefined;
+  const groups = Array.isArray(claims['cognito:groups']) ? claims['cognito:groups'] : [];
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const named = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
+  return {
+    id: String(claims.sub),
+    email: text(claims.email),
+    name: typeof claims.name === 'string' && claims.name ? claims.name : named,
+    isAdmin: groups.includes('admin'),
+  };
+}
+
+export async function idToken(): Promise<string | undefined> {
+  await ready();
+  const { tokens } = await fetchAuthSession();
+  return tokens?.idToken?.toString();
+}
+
+export type SignInOutcome = 'signed-in' | 'needs-verification';
+
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  const config = await ready();
+  const attempt = () => signIn({ username: email, password, options: { authFlowType: config.authFlow } });
+  let result: Awaited<ReturnType<typeof signIn>>;
+  try {
+    result = await attempt();
+  } catch (error) {
+    // A session left from another account: end it and sign in as asked.
+    if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
+    await signOut();
+    result = await attempt();
+  }
+  if (result.isSignedIn) return 'signed-in';
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
+    // The address was never verified: a fresh code goes out for the verification step.
+    await resendSignUpCode({ username: email });
+    return 'needs-verification';
+  }
+  throw new Error(`Sign-in needs a step this site does not offer: ${result.nextStep.signInStep}`);
+}
+
+export async function createAccount(account: { firstName: string; lastName: string; email: string; password: string }) {
+  await ready();
+  await signUp({
+    username: account.email,
+    password: account.password,
+    options: {
+      userAttributes: {
+        email: account.email,
+        given_name: account.firstName,
+        family_name: account.lastName,
+        name: `${account.firstName} ${account.lastName}`,
+      },
+    },
+  });
+}
+
+export async function verifyAccount(email: string, code: string) {
+  await ready();
+  await confirmSignUp({ username: email, confirmationCode: code });
+}
+
+export async function sendPasswordReset(email: string) {
+  await ready();
+  await resetPassword({ username: email });
+}
+
+export async function choosePassword(email: string, code: string, newPassword: string) {
+  await ready();
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+export async function endSession() {
+  await ready();
+  await signOut();
+}

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { MeView } from '@schemas/member';
+import { apiGet } from '@/lib/api';
+
+export const meQuery = (userId: string) => queryOptions({ queryKey: ['me', userId], queryFn: () => apiGet<MeView>('/me') });
+
+/** The spec's fallbacks: 'there' for a missing name, 'Free' for a missing subscription. */
+export function profileOf(me: MeView) {
+  return {
+    fullName: me.profile.fullName?.trim() || 'there',
+    subscriptionStatus: me.profile.subscriptionStatus.trim() || 'Free',
+  };
+}

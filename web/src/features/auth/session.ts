@@ -1,0 +1,101 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { setIdTokenSource } from '@/lib/api';
+
+/** The signed-in member, as their ID token names them. */
+export type SessionUser = { id: string; email: string; name: string; isAdmin: boolean };
+
+export type AuthSession = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
+
+const signedOut: AuthSession = { status: 'signed-out' };
+
+// Amplify keeps a session in localStorage under CognitoIdentityServiceProvider.<client>.LastAuthUser.
+const lastAuthUser = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
+
+/**
+ * Whether this browser may hold a session, without loading Amplify: a visitor who never signed
+ * in has none of its keys, and the site then never downloads it.
+ */
+export function mayHaveSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) if (lastAuthUser.test(localStorage.key(i) ?? '')) return true;
+  } catch {
+    // Storage refused (a privacy mode): no session can have been kept either.
+  }
+  return false;
+}
+
+export const loadAmplify = () => import('./amplify');
+
+let state: AuthSession = mayHaveSession() ? { status: 'loading' } : signedOut;
+let pending: Promise<AuthSession> | undefined;
+const listeners = new Set<() => void>();
+
+function publish(next: AuthSession) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+/** Reads the session again (after sign-in or sign-out, or on first use), loading Amplify only if one may exist. */
+export function refreshSession(): Promise<AuthSession> {
+  pending ??= (async () => {
+    if (!mayHaveSession()) return signedOut;
+    const amplify = await loadAmplify();
+    const user = await amplify.currentUser().catch(() => undefined);
+    return user ? ({ status: 'signed-in', user } as const) : signedOut;
+  })()
+    .catch(() => signedOut)
+    .then((next) => {
+      pending = undefined;
+      publish(next);
+      return next;
+    });
+  return pending;
+}
+
+/** The session as it is known now; reads it first if it is not known yet (for route loaders). */
+export function resolveSession(): Promise<AuthSession> {
+  return state.status === 'loading' ? refreshSession() : Promise.resolve(state);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** loading, signed-in with the member, or signed-out: for the top bar and any page. */
+export function useAuthSession(): AuthSession {
+  const current = useSyncExternalStore(subscribe, () => state);
+  useEffect(() => {
+    if (current.status === 'loading') void refreshSession();
+  }, [current.status]);
+  return current;
+}
+
+/** The admin's "log in as user" flag; sign-out always clears it. */
+export const IMPERSONATION_KEY = 'impersonating';
+
+/** Ends the session; reports whether it ended cleanly (the spec's two 'Logged out' texts). */
+export async function signOutMember(): Promise<boolean> {
+  let clean = true;
+  try {
+    if (mayHaveSession()) await (await loadAmplify()).endSession();
+  } catch (error) {
+    clean = false;
+    console.error('Sign-out failed', error);
+  }
+  try {
+    localStorage.removeItem(IMPERSONATION_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+  publish(signedOut);
+  return clean;
+}
+
+/** Cognito's exception name (UsernameExistsException, CodeMismatchException, ...). */
+export function errorName(error: unknown): string | undefined {
+  return error instanceof Error ? error.name : undefined;
+}
+
+// API calls carry the member's ID token whenever a session exists.
+setIdTokenSource(async () => (mayHaveSession() ? (await loadAmplify()).idToken() : undefined));
