@@ -40,11 +40,34 @@ export const router = createBrowserRouter([
         path: 'dashboard',
         loader: requireMember,
         HydrateFallback: PageLoading,
+        // The frame of every dashboard page: the sidebar, a slide-out menu on phones.
+        lazy: () => import('@/routes/dashboard-layout').then((m) => ({ Component: m.DashboardLayout })),
         children: [
           {
             index: true,
             lazy: () =>
               import('@/routes/dashboard').then((m) => ({ Component: m.DashboardPage, loader: m.dashboardLoader(queryClient) })),
+          },
+          {
+            path: 'sessions',
+            lazy: () =>
+              import('@/routes/dashboard-sessions').then((m) => ({
+                Component: m.DashboardSessionsPage,
+                loader: m.sessionsLoader(queryClient),
+                shouldRevalidate: m.shouldRevalidate,
+              })),
+          },
+          {
+            path: 'past-sessions',
+            lazy: () =>
+              import('@/routes/dashboard-past-sessions').then((m) => ({
+                Component: m.DashboardPastSessionsPage,
+                loader: m.pastSessionsLoader(queryClient),
+              })),
+          },
+          {
+            path: 'resources',
+            lazy: () => import('@/routes/dashboard-resources').then((m) => ({ Component: m.DashboardResourcesPage })),
           },
           { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
         ],

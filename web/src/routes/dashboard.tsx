@@ -1,64 +1,75 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { toast } from 'sonner';
+import type { ReactNode } from 'react';
+import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { MemberBookingsPage } from '@schemas/member';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/badge';
 import { meQuery, profileOf } from '@/features/auth/api/me';
 import { requireMember } from '@/features/auth/require-member';
-import { signOutMember } from '@/features/auth/session';
+import { myBookingsPreviewQuery } from '@/features/dashboard/api/my-bookings';
+import { BookingPreviewList } from '@/features/dashboard/components/booking-list';
 
-/** Member only; the profile starts loading with the page's code. */
+/** Member only; the profile and both short lists load with the page's code. */
 export const dashboardLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
   const user = await requireMember(args);
-  void queryClient.prefetchQuery(meQuery(user.id));
+  // A failed list shows its own error and retry in its card, not the router's error page.
+  await Promise.allSettled([
+    queryClient.ensureQueryData(meQuery(user.id)),
+    queryClient.ensureQueryData(myBookingsPreviewQuery(user.id, 'upcoming')),
+    queryClient.ensureQueryData(myBookingsPreviewQuery(user.id, 'past')),
+  ]);
   return { userId: user.id };
 };
 
 export function DashboardPage() {
   const { userId } = useLoaderData<{ userId: string }>();
   const { data: me, isLoading, isError, refetch } = useQuery(meQuery(userId));
-  const signOut = useSignOut();
+  const upcoming = useQuery(myBookingsPreviewQuery(userId, 'upcoming'));
+  const past = useQuery(myBookingsPreviewQuery(userId, 'past'));
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10 md:px-6 md:py-14">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
-          {isLoading ? (
-            <div aria-busy="true" aria-label="Loading your profile">
-              <Skeleton className="mt-3 h-10 w-72 max-w-full" />
-              <Skeleton className="mt-3 h-6 w-40" />
-            </div>
-          ) : isError || !me ? (
-            <div role="alert" className="mt-3">
-              <h1 className="text-3xl md:text-4xl">Welcome</h1>
-              <p className="mt-2 text-muted">Your profile could not be loaded just now.</p>
-              <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <Welcome {...profileOf(me)} />
-          )}
+    <section aria-labelledby="dashboard-heading">
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
+      {isLoading ? (
+        <div aria-busy="true" aria-label="Loading your profile">
+          <Skeleton className="mt-3 h-10 w-72 max-w-full" />
+          <Skeleton className="mt-3 h-6 w-40" />
         </div>
-        <Button variant="secondary" onClick={() => void signOut()}>
-          Sign Out
-        </Button>
-      </div>
+      ) : isError || !me ? (
+        <div role="alert" className="mt-3">
+          <h1 id="dashboard-heading" className="text-3xl md:text-4xl">
+            Welcome
+          </h1>
+          <p className="mt-2 text-muted">Your profile could not be loaded just now.</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Welcome {...profileOf(me)} />
+      )}
 
-      <div className="mt-10 grid gap-6 md:grid-cols-3">
-        <Card
-          title="Upcoming Sessions"
-          text="Your booked sessions will appear here."
-          link={{ to: '/', label: 'Browse Available Sessions' }}
-        />
-        <Card title="Past Sessions" text="The sessions you have attended, all in one place." />
-        <Card
-          title="My Resources"
-          text="Recordings you can watch, whenever you like."
-          link={{ to: '/birth-recordings', label: 'Explore Recordings' }}
-        />
+      <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <Card id="upcoming" title="Upcoming Sessions" to="/dashboard/sessions">
+          <Bookings
+            query={upcoming}
+            label="Your upcoming sessions"
+            empty="No upcoming sessions booked."
+            action={{ to: '/#schedule', label: 'Browse Available Sessions' }}
+          />
+        </Card>
+        <Card id="past" title="Past Sessions" to="/dashboard/past-sessions">
+          <Bookings query={past} label="Your past sessions" empty="No past sessions available." />
+        </Card>
+        <Card id="resources" title="My Resources" to="/dashboard/resources">
+          <CardEmpty message="No resources found">
+            <p className="text-sm">The recordings you unlock will be listed here.</p>
+            <ButtonLink to="/birth-recordings" variant="secondary" size="sm">
+              Explore Recordings
+            </ButtonLink>
+          </CardEmpty>
+        </Card>
       </div>
     </section>
   );
@@ -67,7 +78,9 @@ export function DashboardPage() {
 function Welcome({ fullName, subscriptionStatus }: { fullName: string; subscriptionStatus: string }) {
   return (
     <>
-      <h1 className="mt-3 text-3xl md:text-4xl">Welcome, {fullName}</h1>
+      <h1 id="dashboard-heading" className="mt-3 text-3xl md:text-4xl">
+        Welcome, {fullName}
+      </h1>
       <p className="mt-3 flex items-center gap-2 text-muted">
         Subscription <Badge tone="sage">{subscriptionStatus}</Badge>
       </p>
@@ -75,28 +88,80 @@ function Welcome({ fullName, subscriptionStatus }: { fullName: string; subscript
   );
 }
 
-function Card({ title, text, link }: { title: string; text: string; link?: { to: string; label: string } }) {
+/** A dashboard card: its heading, its content, and a link to its own page. */
+function Card({ id, title, to, children }: { id: string; title: string; to: string; children: ReactNode }) {
   return (
-    <section className="flex flex-col rounded-2xl border border-linen bg-white p-6 shadow-sm">
-      <h2 className="text-xl">{title}</h2>
-      <p className="mt-2 flex-1 text-muted">{text}</p>
-      {link && (
-        <ButtonLink to={link.to} variant="secondary" size="sm" className="mt-5 self-start">
-          {link.label}
-        </ButtonLink>
-      )}
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col rounded-2xl border border-linen bg-white p-6 shadow-sm">
+      <h2 id={`${id}-heading`} className="text-xl">
+        {title}
+      </h2>
+      <div className="mt-4 flex-1">{children}</div>
+      <Link
+        to={to}
+        className="mt-5 self-start rounded-full text-sm font-medium text-clay-dark underline-offset-4 hover:underline"
+      >
+        View all<span className="sr-only"> {title.toLowerCase()}</span> <span aria-hidden="true">→</span>
+      </Link>
     </section>
   );
 }
 
-/** Sign out: the session and the impersonation flag go, then home with the 'Logged out' notice. */
-export function useSignOut() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  return async () => {
-    const clean = await signOutMember();
-    queryClient.removeQueries({ queryKey: ['me'] });
-    await navigate('/');
-    toast('Logged out', { description: clean ? 'You have been successfully logged out.' : 'You have been logged out.' });
-  };
+function CardEmpty({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-xl bg-cream px-4 py-5 text-muted">
+      <p className="text-ink">{message}</p>
+      {children}
+    </div>
+  );
+}
+
+function Bookings({
+  query,
+  label,
+  empty,
+  action,
+}: {
+  query: UseQueryResult<MemberBookingsPage>;
+  label: string;
+  empty: string;
+  action?: { to: string; label: string };
+}) {
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label={`Loading ${label.toLowerCase()}`} className="flex flex-col gap-3">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex gap-3">
+            <Skeleton className="h-20 w-16 shrink-0 rounded-xl" />
+            <div className="flex flex-1 flex-col gap-2 py-1">
+              <Skeleton className="h-4 w-3/4" />
+              <Skeleton className="h-4 w-1/2" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 text-muted">
+        <p>These sessions could not be loaded just now.</p>
+        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const { bookings } = query.data;
+  if (bookings.length === 0) {
+    return (
+      <CardEmpty message={empty}>
+        {action && (
+          <ButtonLink to={action.to} variant="secondary" size="sm">
+            {action.label}
+          </ButtonLink>
+        )}
+      </CardEmpty>
+    );
+  }
+  return <BookingPreviewList bookings={bookings.slice(0, 3)} label={label} />;
 }

@@ -26,7 +26,7 @@ export function HomePage() {
         </section>
       )}
 
-      <section aria-labelledby="schedule-heading" className="mx-auto max-w-6xl px-4 md:px-6">
+      <section id="schedule" aria-labelledby="schedule-heading" className="mx-auto max-w-6xl scroll-mt-20 px-4 md:px-6">
         <h2 id="schedule-heading" className="mb-5 text-sm font-semibold tracking-[0.2em] text-muted">
           UPCOMING SESSIONS
         </h2>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
-import { Tabs } from '@/features/auth/components/tabs';
+import { Tabs } from '@/components/ui/tabs';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { VerifyForm } from '@/features/auth/components/verify-form';

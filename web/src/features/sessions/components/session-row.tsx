@@ -3,22 +3,12 @@ import type { SessionView } from '@schemas/session';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { useCurrency } from '@/features/currency/currency-context';
-import { dateParts, formatDuration, formatTime, timeZoneName } from '@/lib/format';
+import { DateBlock } from '@/components/ui/date-block';
+import { formatDuration, formatTime, timeZoneName } from '@/lib/format';
 
 export function PriceText({ session }: { session: SessionView }) {
   const { formatPrice } = useCurrency();
   return <>{session.price.amount > 0 ? formatPrice(session.price) : 'Free'}</>;
-}
-
-function DateBlock({ startTime }: { startTime: string }) {
-  const { month, day, year } = dateParts(startTime);
-  return (
-    <div className="flex w-16 shrink-0 flex-col self-start items-center rounded-xl bg-sand py-2 text-center">
-      <span className="text-xs font-semibold uppercase tracking-wider text-clay-dark">{month}</span>
-      <span className="font-serif text-2xl leading-tight text-ink">{day}</span>
-      <span className="text-xs text-muted">{year}</span>
-    </div>
-  );
 }
 
 function SeatsBadge({ session }: { session: SessionView }) {

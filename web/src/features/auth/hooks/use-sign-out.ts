@@ -1,0 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { signOutMember } from '../session';
+
+/** Sign out: the session and the impersonation flag go, then home with the 'Logged out' notice. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    const clean = await signOutMember();
+    queryClient.removeQueries({ queryKey: ['me'] });
+    await navigate('/');
+    toast('Logged out', { description: clean ? 'You have been successfully logged out.' : 'You have been logged out.' });
+  };
+}

@@ -1,0 +1,40 @@
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { ButtonLink } from '@/components/ui/button';
+import { requireMember } from '@/features/auth/require-member';
+import { myBookingsQuery } from '@/features/dashboard/api/my-bookings';
+import { PagedBookings } from '@/features/dashboard/components/paged-bookings';
+
+/** The first page of past sessions loads with the page's code. */
+export const pastSessionsLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
+  const user = await requireMember(args);
+  await queryClient.ensureInfiniteQueryData(myBookingsQuery(user.id, { when: 'past' })).catch(() => undefined);
+  return { userId: user.id };
+};
+
+/** The sessions the member held a seat in (the one seat rule), latest first. */
+export function DashboardPastSessionsPage() {
+  const { userId } = useLoaderData<{ userId: string }>();
+  const query = useInfiniteQuery(myBookingsQuery(userId, { when: 'past' }));
+  return (
+    <section aria-labelledby="past-heading">
+      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
+      <h1 id="past-heading" className="mt-3 text-3xl md:text-4xl">
+        Past Sessions
+      </h1>
+      <p className="mt-2 text-muted">Every session you have attended, the latest first.</p>
+      <div className="mt-8">
+        <PagedBookings
+          query={query}
+          label="Past sessions"
+          empty="You haven't attended any sessions yet."
+          emptyAction={
+            <ButtonLink to="/#schedule" variant="secondary" size="sm">
+              Browse Available Sessions
+            </ButtonLink>
+          }
+        />
+      </div>
+    </section>
+  );
+}
