@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ulid } from 'ulid';
+import { decodeJwt } from 'jose';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { api, siteUrl } from '../support/stack';
+import { sitePool } from '../support/users';
+import { createSession } from '../support/sessions';
+import { accessibilityViolations } from '../support/axe';
+import { createConfirmedUser } from '../../local/provision';
+import { bookFreeSession } from '../../functions/domain/bookings';
+
+let browser: Browser;
+const cognito = new CognitoIdentityProviderClient({});
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  cognito.destroy();
+});
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 900 };
+const days = (n: number) => n * 86_400_000;
+const newAddress = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
+
+/** A confirmed member: their address, password, and user id as their ID token names it. */
+async function member(name: string) {
+  const email = newAddress(name);
+  const password = `pw-${ulid()}`;
+  const { userPoolId, clientId } = await sitePool();
+  await createConfirmedUser(cognito, userPoolId, { email, password, name: 'Robin Member' });
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const token = auth.AuthenticationResult!.IdToken!;
+  return { email, password, token, userId: decodeJwt(token).sub! };
+}
+
+/** A page that records every CSP violation the browser reports, from before its first script. */
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.addInitScript(
+    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
+  );
+  return page;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${siteUrl}/sign-in`);
+  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${siteUrl}/dashboard`);
+}
+
+/** No WCAG A/AA violation and no CSP report, at the phone and the desktop width. */
+async function expectCleanAtBothWidths(page: Page, ready: () => Promise<void>) {
+  for (const viewport of [phone, desktop]) {
+    await page.setViewportSize(viewport);
+    await ready();
+    expect(await accessibilityViolations(page), `${page.url()} at ${viewport.width} px`).toEqual([]);
+    expect(await page.evaluate('window.cspViolations')).toEqual([]);
+  }
+}
+
+const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+describe('the member dashboard in the browser', () => {
+  it('shows a member their upcoming and past sessions on the cards, in the tabs, by category and on past sessions', async () => {
+    const robin = await member('robin');
+    const tag = ulid().slice(-6);
+    const soon = await createSession({
+      title: `Morning Breath ${tag}`,
+      category: 'Breathwork',
+      startTime: new Date(Date.now() + days(3)).toISOString(),
+    });
+    const before = await createSession({
+      title: `Evening Stillness ${tag}`,
+      category: 'Meditation',
+      startTime: new Date(Date.now() - days(2)).toISOString(),
+    });
+    // Booked through the API with the member's token, as the signed-in booking form does.
+    const booked = await api(`/sessions/${soon.id}/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${robin.token}` },
+      body: JSON.stringify({ firstName: 'Robin', lastName: 'Member', email: robin.email }),
+    });
+    expect(booked.status).toBe(201);
+    // The past one was booked before it started, as it would have been then.
+    await bookFreeSession(
+      before,
+      { firstName: 'Robin', lastName: 'Member', email: robin.email },
+      { now: new Date(Date.now() - days(3)), userId: robin.userId, clientAddress: 'test' },
+    );
+
+    const page = await openPage(desktop);
+    await signIn(page, robin.email, robin.password);
+
+    // The home cards.
+    const upcomingCard = page.getByRole('region', { name: 'Upcoming Sessions' });
+    const pastCard = page.getByRole('region', { name: 'Past Sessions' });
+    await upcomingCard.getByRole('link', { name: new RegExp(soon.title) }).waitFor();
+    await pastCard.getByRole('link', { name: new RegExp(before.title) }).waitFor();
+    expect(await upcomingCard.getByText(before.title).count()).toBe(0);
+    await page.getByRole('region', { name: 'My Resources' }).getByText('No resources found').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    await expectCleanAtBothWidths(page, () => visible(page, soon.title));
+
+    // The cards lead to their pages.
+    await page.setViewportSize(desktop);
+    await upcomingCard.getByRole('link', { name: 'View all upcoming sessions' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard/sessions`);
+    expect(await nav.getByRole('link', { name: 'Upcoming Sessions' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
+    const panel = page.getByRole('tabpanel');
+    await panel.getByText(soon.title).waitFor();
+    expect(await panel.getByText(before.title).count()).toBe(0);
+    await expectCleanAtBothWidths(page, () => visible(page, soon.title));
+
+    // The Past tab, kept in the URL.
+    await page.getByRole('tab', { name: 'Past' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard/sessions?tab=past`);
+    await panel.getByText(before.title).waitFor();
+    expect(await panel.getByText(soon.title).count()).toBe(0);
+    await expectCleanAtBothWidths(page, () => visible(page, before.title));
+
+    // The category filter, kept in the URL with the tab.
+    await page.getByLabel('Category').selectOption('Breathwork');
+    await page.waitForURL(`${siteUrl}/dashboard/sessions?tab=past&category=Breathwork`);
+    await panel.getByText('No past sessions available.').waitFor();
+    await page.getByRole('tab', { name: 'Upcoming' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard/sessions?category=Breathwork`);
+    await panel.getByText(soon.title).waitFor();
+    await page.getByLabel('Category').selectOption('Meditation');
+    await panel.getByText('No upcoming sessions booked.').waitFor();
+    // Opened from its address, the filtered tab shows the same.
+    await page.goto(`${siteUrl}/dashboard/sessions?tab=past&category=Meditation`);
+    await page.getByRole('tabpanel').getByText(before.title).waitFor();
+    expect(await page.getByLabel('Category').inputValue()).toBe('Meditation');
+
+    // Past sessions.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Past Sessions' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard/past-sessions`);
+    await page.getByRole('heading', { level: 1, name: 'Past Sessions' }).waitFor();
+    await visible(page, before.title);
+    expect(await page.getByText(soon.title).count()).toBe(0);
+    await expectCleanAtBothWidths(page, () => visible(page, before.title));
+    await page.close();
+  });
+
+  it('shows a new member every empty state', async () => {
+    const ana = await member('ana');
+    const page = await openPage(phone);
+    await signIn(page, ana.email, ana.password);
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    await expectCleanAtBothWidths(page, async () => {
+      await page.getByRole('region', { name: 'Upcoming Sessions' }).getByText('No upcoming sessions booked.').waitFor();
+      await page.getByRole('region', { name: 'Past Sessions' }).getByText('No past sessions available.').waitFor();
+      await page.getByRole('region', { name: 'My Resources' }).getByText('No resources found').waitFor();
+    });
+
+    const pages: [string, string][] = [
+      ['/dashboard/sessions', 'No upcoming sessions booked.'],
+      ['/dashboard/sessions?tab=past', 'No past sessions available.'],
+      ['/dashboard/past-sessions', "You haven't attended any sessions yet."],
+      ['/dashboard/resources', 'No resources found'],
+    ];
+    for (const [path, empty] of pages) {
+      await page.goto(`${siteUrl}${path}`);
+      await expectCleanAtBothWidths(page, () => visible(page, empty));
+    }
+    await page.getByRole('link', { name: 'Explore Recordings' }).waitFor();
+    await page.close();
+  });
+
+  it('opens the menu on a phone, moves focus into it, closes it with Escape, and navigates from it', async () => {
+    const lee = await member('lee');
+    const page = await openPage(phone);
+    await signIn(page, lee.email, lee.password);
+    // No sidebar on a phone: a visible button opens the menu.
+    expect(await page.getByRole('navigation', { name: 'Dashboard' }).count()).toBe(0);
+    const open = page.getByRole('button', { name: 'Dashboard menu' });
+    await open.click();
+    const menu = page.getByRole('dialog', { name: 'Dashboard menu' });
+    await menu.waitFor();
+    expect(await page.evaluate("!!document.activeElement?.closest('dialog[open]')")).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await page.evaluate('document.activeElement?.textContent')).toContain('Dashboard menu');
+
+    await open.click();
+    await menu.getByRole('link', { name: 'My Resources' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard/resources`);
+    await menu.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1, name: 'My Resources' }).waitFor();
+    await open.click();
+    expect(await menu.getByRole('link', { name: 'My Resources' }).getAttribute('aria-current')).toBe('page');
+
+    // Sign Out from the menu: home with the notice.
+    await menu.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${siteUrl}/`);
+    await page.getByText('Logged out', { exact: true }).waitFor();
+    expect(await page.evaluate('window.cspViolations')).toEqual([]);
+    await page.close();
+  });
+});
