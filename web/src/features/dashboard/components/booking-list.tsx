@@ -60,9 +60,9 @@ export function BookingList({ bookings, label }: { bookings: Booking[]; label: s
         <colgroup>
           <col className="w-24" />
           <col />
+          <col className="w-36" />
           <col className="w-44" />
-          <col className="w-52" />
-          <col className="w-24" />
+          <col className="w-20" />
         </colgroup>
         <caption className="sr-only">{label}</caption>
         <thead className="sr-only">
