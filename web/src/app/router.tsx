@@ -46,6 +46,20 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('@/routes/dashboard').then((m) => ({ Component: m.DashboardPage, loader: m.dashboardLoader(queryClient) })),
           },
+          // My bookings and settings (profile and password).
+          {
+            path: 'bookings',
+            lazy: () =>
+              import('@/routes/my-bookings').then((m) => ({
+                Component: m.MyBookingsPage,
+                loader: m.myBookingsLoader(queryClient),
+              })),
+          },
+          {
+            path: 'settings',
+            lazy: () =>
+              import('@/routes/settings').then((m) => ({ Component: m.SettingsPage, loader: m.settingsLoader(queryClient) })),
+          },
           { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
         ],
       },
