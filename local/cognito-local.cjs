@@ -32,4 +32,23 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
   }
 };
 
+// ChangePassword with a wrong current password: Cognito answers NotAuthorizedException, which
+// the site's settings page reports as 'Current password is incorrect.'; cognito-local answers
+// InvalidPasswordException (in AWS that one means a new password outside the policy). Answered
+// here as Cognito does. cognito-local's ChangePassword checks nothing else that way.
+const { Targets } = require(join(cognitoLocal, 'lib/targets/targets.js'));
+const { NotAuthorizedError } = require(join(cognitoLocal, 'lib/errors.js'));
+const changePassword = Targets.ChangePassword;
+Targets.ChangePassword = (services) => {
+  const change = changePassword(services);
+  return async (ctx, req) => {
+    try {
+      return await change(ctx, req);
+    } catch (error) {
+      if (error && error.code === 'InvalidPasswordException') throw new NotAuthorizedError('Incorrect username or password.');
+      throw error;
+    }
+  };
+};
+
 require(join(cognitoLocal, 'lib/bin/start.js'));

@@ -53,3 +53,18 @@ export const NewPasswordForm = z
   })
   .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type NewPasswordForm = z.infer<typeof NewPasswordForm>;
+
+const atLeastSix = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
+  .max(256, 'Password is too long');
+
+/** Settings' Change Password: each field at least six, new and confirm the same. */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: atLeastSix,
+    newPassword: atLeastSix,
+    confirmPassword: atLeastSix,
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;

@@ -69,6 +69,20 @@ export const router = createBrowserRouter([
             path: 'resources',
             lazy: () => import('@/routes/dashboard-resources').then((m) => ({ Component: m.DashboardResourcesPage })),
           },
+          // My bookings and settings (profile and password).
+          {
+            path: 'bookings',
+            lazy: () =>
+              import('@/routes/my-bookings').then((m) => ({
+                Component: m.MyBookingsPage,
+                loader: m.myBookingsLoader(queryClient),
+              })),
+          },
+          {
+            path: 'settings',
+            lazy: () =>
+              import('@/routes/settings').then((m) => ({ Component: m.SettingsPage, loader: m.settingsLoader(queryClient) })),
+          },
           { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
         ],
       },

@@ -5,6 +5,10 @@ const tones = {
   clay: 'bg-clay/10 text-clay-dark',
   sage: 'bg-sage/10 text-sage',
   alert: 'bg-[#f3dcd5] text-[#8a3b26]',
+  // Status colours (green, yellow, red), muted to the palette and AA on their tints.
+  success: 'bg-[#dcebdc] text-[#2f5e37]',
+  warning: 'bg-[#f7e9b8] text-[#6e5205]',
+  danger: 'bg-[#f6d8d2] text-[#962f1d]',
 } as const;
 
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof tones; children: ReactNode }) {

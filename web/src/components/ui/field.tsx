@@ -15,7 +15,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ l
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
-        className="h-11 rounded-lg border border-linen bg-white px-3 text-base text-ink placeholder:text-muted/70 aria-invalid:border-[#b4442b]"
+        className="h-11 rounded-lg border border-linen bg-white px-3 text-base text-ink placeholder:text-muted/70 aria-invalid:border-[#b4442b] read-only:bg-sand/60 read-only:text-muted"
         {...props}
       />
       {error && (

@@ -12,6 +12,7 @@ import {
   signIn,
   signOut,
   signUp,
+  updatePassword,
 } from 'aws-amplify/auth';
 import type { SiteConfig } from '@schemas/site-config';
 import { authConfig } from './config';
@@ -113,6 +114,15 @@ export async function sendPasswordReset(email: string) {
 export async function choosePassword(email: string, code: string, newPassword: string) {
   await ready();
   await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
+}
+
+/**
+ * The signed-in member changes their password. Cognito checks the current one: a wrong one
+ * fails with NotAuthorizedException.
+ */
+export async function changePassword(currentPassword: string, newPassword: string) {
+  await ready();
+  await updatePassword({ oldPassword: currentPassword, newPassword });
 }
 
 export async function endSession() {

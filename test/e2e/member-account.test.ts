@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ulid } from 'ulid';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { api, siteUrl } from '../support/stack';
+import { createSession } from '../support/sessions';
+import { sitePool } from '../support/users';
+import { accessibilityViolations } from '../support/axe';
+import { createConfirmedUser } from '../../local/provision';
+
+let browser: Browser;
+const cognito = new CognitoIdentityProviderClient({});
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  cognito.destroy();
+});
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 900 };
+const newAddress = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
+
+/** A page (in a browser profile of its own) that records every CSP violation, from before its first script. */
+async function openPage(viewport: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.addInitScript(
+    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
+  );
+  return page;
+}
+
+async function expectCleanPage(page: Page) {
+  expect(await accessibilityViolations(page)).toEqual([]);
+  expect(await page.evaluate('window.cspViolations')).toEqual([]);
+}
+
+/** A member who can sign in at once; their ID token, for booking through the API as the site does. */
+async function member(email: string, password: string): Promise<string> {
+  const { userPoolId, clientId } = await sitePool();
+  await createConfirmedUser(cognito, userPoolId, { email, password, name: 'Robin Member' });
+  const auth = await cognito.send(
+    new InitiateAuthCommand({
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  return auth.AuthenticationResult!.IdToken!;
+}
+
+/** Books a session while signed in: a free session's booking is completed at once. */
+async function book(sessionId: string, email: string, token: string) {
+  const { status } = await api(`/sessions/${sessionId}/bookings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({ firstName: 'Robin', lastName: 'Member', email }),
+  });
+  expect(status).toBe(201);
+}
+
+/** Signs in on /sign-in, reached from `path` (a dashboard page sends a signed-out visitor there and back). */
+async function signInAt(page: Page, path: string, email: string, password: string) {
+  await page.goto(`${siteUrl}${path}`);
+  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${siteUrl}${path}`);
+}
+
+describe('My bookings in the browser', () => {
+  it('shows an upcoming completed booking with the green badge, its details and Watch Recording', async () => {
+    const email = newAddress('booked');
+    const token = await member(email, 'booked-password');
+    const session = await createSession({
+      title: 'Evening Breath Circle',
+      description: 'Slow breathing to close the day.',
+      category: 'Breathwork',
+      recordingUrl: 'https://media.example.com/evening.mp4',
+    });
+    await book(session.id, email, token);
+
+    const page = await openPage(desktop);
+    await signInAt(page, '/dashboard/bookings', email, 'booked-password');
+    await page.getByRole('heading', { level: 1, name: 'My Bookings' }).waitFor();
+    const upcoming = page.getByRole('region', { name: 'Upcoming' });
+    const card = upcoming.getByRole('article', { name: 'Evening Breath Circle' });
+    await card.waitFor();
+    const badge = card.getByText('Completed', { exact: true });
+    // Green, as the spec colours a completed booking.
+    expect(await badge.evaluate('(el) => getComputedStyle(el).backgroundColor')).toBe('rgb(220, 235, 220)');
+    await card.getByText('Online', { exact: true }).waitFor();
+    await expectCleanPage(page);
+
+    // The description and the recording come with the card's details.
+    await card.getByRole('button', { name: 'Show details' }).click();
+    await card.getByText('Slow breathing to close the day.').waitFor();
+    expect(await card.getByRole('link', { name: 'Watch Recording' }).getAttribute('href')).toBe(`/sessions/${session.id}`);
+    expect(await card.getByRole('button', { name: 'Hide details' }).getAttribute('aria-expanded')).toBe('true');
+    await expectCleanPage(page);
+    await page.close();
+  });
+
+  it("offers 'Browse Available Sessions' to a member with no bookings", async () => {
+    const email = newAddress('unbooked');
+    await member(email, 'unbooked-password');
+    const page = await openPage(phone);
+    await signInAt(page, '/dashboard/bookings', email, 'unbooked-password');
+    const browse = page.getByRole('link', { name: 'Browse Available Sessions' });
+    await browse.waitFor();
+    expect(await browse.getAttribute('href')).toBe('/');
+    await expectCleanPage(page);
+    await page.close();
+  });
+});
+
+describe('settings in the browser', () => {
+  it('saves the full name, shown on the dashboard’s Welcome', async () => {
+    const email = newAddress('named');
+    await member(email, 'named-password');
+    const page = await openPage(desktop);
+    await signInAt(page, '/dashboard/settings', email, 'named-password');
+    const address = page.getByLabel('Email', { exact: true });
+    await address.waitFor();
+    expect(await address.inputValue()).toBe(email);
+    expect(await address.getAttribute('readonly')).not.toBeNull();
+
+    // No profile name yet (an account made by an administrator): the field starts empty.
+    const name = page.getByLabel('Full name');
+    expect(await name.inputValue()).toBe('');
+    await name.fill(' ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Full name is required').waitFor();
+    await name.fill('Robin Breathwell');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+
+    // The dashboard's Welcome at once (no reload), and after a reload from the server.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Robin Breathwell' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Robin Breathwell' }).waitFor();
+    await page.goto(`${siteUrl}/dashboard/settings`);
+    await page.getByLabel('Full name').waitFor();
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Robin Breathwell');
+    await page.close();
+  });
+
+  it('changes the password: the rules, a wrong current password, then the right one, then signs in with the new one', async () => {
+    const email = newAddress('password');
+    await member(email, 'first-password');
+    const page = await openPage(phone);
+    await signInAt(page, '/dashboard/settings', email, 'first-password');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.waitFor();
+    // The dialog is modal: focus starts inside it.
+    expect(await page.evaluate("document.activeElement?.closest('dialog') !== null")).toBe(true);
+
+    await dialog.getByLabel('Current password').fill('short');
+    await dialog.getByLabel('New password', { exact: true }).fill('second-password');
+    await dialog.getByLabel('Confirm new password').fill('second-passwort');
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await dialog.getByText('Password must be at least 6 characters').waitFor();
+    await dialog.getByText("Passwords don't match").waitFor();
+    await expectCleanPage(page);
+
+    await dialog.getByLabel('Current password').fill('not-my-password');
+    await dialog.getByLabel('Confirm new password').fill('second-password');
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await dialog.getByText('Current password is incorrect.').waitFor();
+
+    await dialog.getByLabel('Current password').fill('first-password');
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password updated successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.close();
+
+    // A fresh browser: the old password is refused, the new one signs in.
+    const next = await openPage(desktop);
+    await next.goto(`${siteUrl}/sign-in`);
+    await next.getByRole('tab', { name: 'Sign In' }).waitFor();
+    await next.getByLabel('Email', { exact: true }).fill(email);
+    await next.getByLabel('Password', { exact: true }).fill('first-password');
+    await next.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await next.getByText('Failed to sign in').waitFor();
+    await next.getByLabel('Password', { exact: true }).fill('second-password');
+    await next.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await next.waitForURL(`${siteUrl}/dashboard`);
+    await next.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    await next.close();
+  });
+
+  it('closes the Change Password dialog on Escape, focus back on its button', async () => {
+    const email = newAddress('escape');
+    await member(email, 'escape-password');
+    const page = await openPage(desktop);
+    await signInAt(page, '/dashboard/settings', email, 'escape-password');
+    const open = page.getByRole('button', { name: 'Change Password' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await open.evaluate('(el) => el === document.activeElement')).toBe(true);
+    await page.close();
+  });
+});
+
+describe.each([
+  ['phone', phone],
+  ['desktop', desktop],
+])('the account pages on a %s', (_, viewport) => {
+  it('have no accessibility or CSP violation: My bookings, settings and its dialog', async () => {
+    const email = newAddress('layout');
+    const token = await member(email, 'layout-password');
+    const session = await createSession({ title: 'Morning Breath', locationType: 'onsite', location: 'The Studio, Bristol' });
+    await book(session.id, email, token);
+    const page = await openPage(viewport);
+    await signInAt(page, '/dashboard/bookings', email, 'layout-password');
+    await page.getByRole('article', { name: 'Morning Breath' }).waitFor();
+    await page.getByText('The Studio, Bristol').waitFor();
+    await page.getByText('No past bookings yet.').waitFor();
+    await expectCleanPage(page);
+
+    await page.goto(`${siteUrl}/dashboard/settings`);
+    await page.getByLabel('Full name').waitFor();
+    await expectCleanPage(page);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('dialog', { name: 'Change Password' }).waitFor();
+    await expectCleanPage(page);
+    await page.close();
+  });
+});
