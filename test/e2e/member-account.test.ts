@@ -8,6 +8,9 @@ import { sitePool } from '../support/users';
 import { accessibilityViolations } from '../support/axe';
 import { createConfirmedUser } from '../../local/provision';
 
+/** What these checks use of the page's window, run in the page (the tests compile without the DOM's types). */
+type PageWindow = { getComputedStyle: (element: unknown) => { backgroundColor: string }; document: { activeElement: unknown } };
+
 let browser: Browser;
 const cognito = new CognitoIdentityProviderClient({});
 
@@ -94,7 +97,9 @@ describe('My bookings in the browser', () => {
     await card.waitFor();
     const badge = card.getByText('Completed', { exact: true });
     // Green, as the spec colours a completed booking.
-    expect(await badge.evaluate('(el) => getComputedStyle(el).backgroundColor')).toBe('rgb(220, 235, 220)');
+    expect(await badge.evaluate((el) => (globalThis as unknown as PageWindow).getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(220, 235, 220)',
+    );
     await card.getByText('Online', { exact: true }).waitFor();
     await expectCleanPage(page);
 
@@ -208,7 +213,7 @@ describe('settings in the browser', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await open.evaluate('(el) => el === document.activeElement')).toBe(true);
+    expect(await open.evaluate((el) => el === (globalThis as unknown as PageWindow).document.activeElement)).toBe(true);
     await page.close();
   });
 });
