@@ -12,6 +12,8 @@ new BreathworkStack(app, 'Breathwork', {
   fromEmail: requireRealAddress('fromEmail', context('fromEmail')),
   adminEmail: requireRealAddress('adminEmail', context('adminEmail')),
   stripeSecretName: context('stripeSecretName') ?? 'breathwork/stripe',
+  // The spec's exchange-rate service; `-c exchangeRatesUrl=` (empty) keeps to the fallback rates.
+  exchangeRatesUrl: context('exchangeRatesUrl') ?? 'https://api.exchangerate-api.com/v4/latest',
   webDist: existsSync(webDistDir) ? webDistDir : undefined,
 });
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -46,6 +46,18 @@ export const routes: Route[] = [
   { method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/geo', handler: 'geo/get', access: 'public', grants: [] },
+  // Reads the cached rates, and writes them once an hour after fetching them.
+  { method: 'GET', path: '/rates', handler: 'rates/get', access: 'public', grants: ['table:read', 'table:write'] },
+  {
+    method: 'POST',
+    path: '/discount-codes/validate',
+    handler: 'discounts/validate',
+    access: 'public',
+    // Writes the hourly allowance of the caller's address (and the rates cache).
+    grants: ['table:read', 'table:write'],
+    // A visitor tries a code or two; each address is also limited per hour in the route itself.
+    throttle: { ratePerSecond: 10, burst: 20 },
+  },
   { method: 'GET', path: '/me', handler: 'accounts/me', access: 'member', grants: ['table:read'] },
   { method: 'PUT', path: '/me/profile', handler: 'accounts/update-profile', access: 'member', grants: ['table:write'] },
   { method: 'GET', path: '/me/bookings', handler: 'accounts/my-bookings', access: 'member', grants: ['table:read'] },

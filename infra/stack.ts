@@ -60,6 +60,11 @@ export type BreathworkStackProps = StackProps & {
   adminEmail: string;
   /** The Secrets Manager secret holding the Stripe keys; only its name is in code. */
   stripeSecretName: string;
+  /**
+   * The exchange-rate service (rates for a base at `<url>/<base>`); without it, prices are
+   * converted with the spec's fallback rates.
+   */
+  exchangeRatesUrl?: string;
   /** The built site to upload; omitted in tests that only inspect the template. */
   webDist?: string;
 };
@@ -188,6 +193,7 @@ export class BreathworkStack extends Stack {
       ADMIN_EMAIL: adminEmail,
       SITE_URL: siteUrl,
       ORIGIN_VERIFY_SECRET: originVerifyValue,
+      ...(props.exchangeRatesUrl && { EXCHANGE_RATES_URL: props.exchangeRatesUrl }),
     };
     const environment: HandlerEnvironment = {
       ...triggerEnvironment,

@@ -79,6 +79,8 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     SITE_URL: local(ports.site),
     ORIGIN_VERIFY_SECRET: originVerifySecret,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    // Offline by default (the fallback rates); set it to use a reachable exchange-rate service.
+    ...(process.env.EXCHANGE_RATES_URL && { EXCHANGE_RATES_URL: process.env.EXCHANGE_RATES_URL }),
   };
   if (!userPool) return environment;
   return {

@@ -16,12 +16,27 @@ export type HandlerEnvironment = {
   USER_POOL_CLIENT_ID: string;
   /** The value CloudFront sends in ORIGIN_VERIFY_HEADER; requests without it never came through the site. */
   ORIGIN_VERIFY_SECRET: string;
+  /**
+   * The exchange-rate service: rates for a base currency are read from `<url>/<base>` (the spec's
+   * `latest/{baseCurrency}`). Optional: without it (offline, locally) the spec's fallback rates apply.
+   */
+  EXCHANGE_RATES_URL?: string;
 };
 
 /** The header CloudFront (and the local server) adds to API requests. */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
-export function environment(name: keyof HandlerEnvironment): string {
+type OptionalName = {
+  [K in keyof HandlerEnvironment]-?: undefined extends HandlerEnvironment[K] ? K : never;
+}[keyof HandlerEnvironment];
+type RequiredName = Exclude<keyof HandlerEnvironment, OptionalName>;
+
+/** A setting that may be absent: undefined when it is not set (or set empty). */
+export function optionalEnvironment(name: OptionalName): string | undefined {
+  return process.env[name] || undefined;
+}
+
+export function environment(name: RequiredName): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set`);
   return value;

@@ -1,0 +1,147 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '../lib/aws';
+import { HttpError } from '../lib/errors';
+import { gsi1, tableName, withoutKeys } from '../lib/table';
+import { convertMoney, fallbackRates, type ExchangeRates } from '../schemas/currency';
+import type { Discount, DiscountCodeForm, DiscountQuote } from '../schemas/discount';
+import type { Money } from '../schemas/money';
+
+/** A discount code as stored: the spec's discount_codes row, with its discount as a tagged value. */
+export type DiscountCodeRecord = {
+  /** Uppercase, as looked up. */
+  code: string;
+  discount: Discount;
+  active: boolean;
+  /** A one-time code may be redeemed once: while timesUsed is 0. */
+  oneTime: boolean;
+  timesUsed: number;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The answers the spec gives a visitor for a code that cannot be used. */
+export const invalidCode = () => new HttpError(404, 'Invalid discount code');
+export const codeAlreadyUsed = () => new HttpError(409, 'This code has already been used');
+
+const ALL_CODES = 'DISCOUNT_CODES';
+export const discountCodeKey = (code: string) => ({ pk: `DISCOUNT#${code.trim().toUpperCase()}`, sk: 'DISCOUNT' });
+
+export function discountCodeItem(record: DiscountCodeRecord) {
+  return {
+    ...discountCodeKey(record.code),
+    // All codes, newest first, for the admin's list.
+    [gsi1.partitionKey]: ALL_CODES,
+    [gsi1.sortKey]: `${record.createdAt}#${record.code}`,
+    type: 'DiscountCode',
+    ...record,
+  };
+}
+
+/** A new code from the discount code form. */
+export function newDiscountCode(form: DiscountCodeForm, now: Date): DiscountCodeRecord {
+  const discount: Discount =
+    form.type === 'percentage'
+      ? { type: 'percentage', percentage: form.percentage ?? 10 }
+      : { type: 'fixed_amount', amount: { amount: form.amount ?? 100, currency: form.currency } };
+  return {
+    code: form.code,
+    discount,
+    active: form.isActive,
+    oneTime: form.isOneTimeUse,
+    timesUsed: 0,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
+export async function getDiscountCode(code: string): Promise<DiscountCodeRecord | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName(), Key: discountCodeKey(code) }));
+  return Item ? withoutKeys<DiscountCodeRecord>(Item) : undefined;
+}
+
+/**
+ * The spec's look-up: uppercased; only an active code is accepted ('Invalid discount code'
+ * otherwise, as for an unknown one); a one-time code already used is refused with 'This code
+ * has already been used'.
+ */
+export async function usableDiscountCode(code: string): Promise<DiscountCodeRecord> {
+  return checkUsable(await getDiscountCode(code));
+}
+
+export function checkUsable(record: DiscountCodeRecord | undefined): DiscountCodeRecord {
+  if (!record || !record.active) throw invalidCode();
+  if (record.oneTime && record.timesUsed > 0) throw codeAlreadyUsed();
+  return record;
+}
+
+/**
+ * A percentage of an amount in minor units, rounded half up to the minor unit, in integer
+ * arithmetic (the percentage to two decimals): 90% of £12.35 is 1111.5 pence, so £11.12.
+ */
+export function percentageOf(amount: number, percentage: number): number {
+  const basisPoints = Math.round(percentage * 100);
+  return Math.floor((amount * basisPoints + 5000) / 10_000);
+}
+
+/**
+ * The spec's arithmetic, in minor units of the price's currency. Percentage: price x (1 - pct/100),
+ * rounded half up to the penny. Fixed amount: price minus the amount, floored at 0; an amount in
+ * another currency is first converted with the same rates (and the same whole-unit rounding) as prices.
+ */
+export function applyDiscount(price: Money, discount: Discount, rates: ExchangeRates = fallbackRates): Money {
+  if (discount.type === 'percentage') {
+    return {
+      amount: percentageOf(price.amount, 100 - Math.min(100, Math.max(0, discount.percentage))),
+      currency: price.currency,
+    };
+  }
+  const off = convertMoney(discount.amount, price.currency, rates);
+  return { amount: Math.max(0, price.amount - off.amount), currency: price.currency };
+}
+
+/** The quote for a price: both prices, the percent off (whole, for a fixed amount), and whether anything is left to pay. */
+export function quoteDiscount(record: DiscountCodeRecord, price: Money, rates: ExchangeRates = fallbackRates): DiscountQuote {
+  const discountedPrice = applyDiscount(price, record.discount, rates);
+  const percentOff =
+    record.discount.type === 'percentage'
+      ? record.discount.percentage
+      : price.amount === 0
+        ? 0
+        : Math.round((100 * (price.amount - discountedPrice.amount)) / price.amount);
+  return {
+    code: record.code,
+    discount: record.discount,
+    originalPrice: price,
+    discountedPrice,
+    percentOff,
+    free: discountedPrice.amount === 0,
+  };
+}
+
+/**
+ * Redeeming a code, as one item of the booking's transaction (like `hourlyAllowance`): counts
+ * the use (`timesUsed` ADD 1) on condition that the code exists, is active and, for a one-time
+ * code, was never used. However many bookings race for a one-time code, one transaction wins.
+ * On refusal the code's current values come back, for `redemptionRefusal`.
+ */
+export function discountRedemption(code: string, now: Date) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: discountCodeKey(code),
+      UpdateExpression: 'ADD timesUsed :one SET updatedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND active = :true AND (oneTime = :false OR timesUsed = :zero)',
+      ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString(), ':true': true, ':false': false, ':zero': 0 },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** Why a redemption was refused, from the code's values the refused transaction returned. */
+export function redemptionRefusal(old: Record<string, AttributeValue> | undefined): HttpError {
+  const record = old && Object.keys(old).length > 0 ? withoutKeys<DiscountCodeRecord>(unmarshall(old)) : undefined;
+  if (record?.active && record.oneTime && record.timesUsed > 0) return codeAlreadyUsed();
+  return invalidCode();
+}

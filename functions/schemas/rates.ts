@@ -1,0 +1,17 @@
+import * as z from 'zod';
+import { currencies, type Currency } from './money';
+
+/** `GET /api/rates?base=`: one row of the rates, as the exchange-rate service answers `latest/{base}`. */
+export const RatesQuery = z.object({
+  base: z.enum(currencies, { error: 'Base must be GBP, EUR or USD' }).default('GBP'),
+});
+
+/** What `GET /api/rates` answers: the rates from `base` to each currency, and where they came from. */
+export type RatesView = {
+  base: Currency;
+  rates: Record<Currency, number>;
+  /** 'live' from the exchange-rate service (cached for an hour), 'fallback' the spec's fixed table. */
+  source: 'live' | 'fallback';
+  /** When the live rates were fetched; null for the fallback table. */
+  fetchedAt: string | null;
+};
