@@ -30,7 +30,9 @@ export function convertMoney(money: Money, target: Currency, rates: ExchangeRate
   if (money.currency === target) return money;
   const rate = rates[money.currency]?.[target];
   if (!rate) return money;
-  const wholeUnits = Math.round((money.amount / 100) * rate);
+  // Twelve significant digits drop the binary noise of the multiplication, so a true half
+  // rounds up: £850 at 1.17 is €994.50, which floating point alone makes 994.4999999999999.
+  const wholeUnits = Math.round(Number(((money.amount / 100) * rate).toPrecision(12)));
   return { amount: wholeUnits * 100, currency: target };
 }
 
