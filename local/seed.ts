@@ -6,6 +6,16 @@ import { tableName } from '../functions/lib/table';
 import { sessionItem, type SessionRecord } from '../functions/domain/sessions';
 import { sessionCategories } from '../functions/schemas/session';
 import { bookFreeSession } from '../functions/domain/bookings';
+import { discountCodeItem, newDiscountCode } from '../functions/domain/discounts';
+import { DiscountCodeForm } from '../functions/schemas/discount';
+
+/** One code of each kind, listed in the README so a newcomer can try them. */
+export const demoDiscountCodes = [
+  { code: 'BREATHE10', type: 'percentage', percentage: 10 },
+  { code: 'WELCOME5', type: 'fixed_amount', amount: 500, currency: 'GBP' },
+  { code: 'FIRSTBREATH', type: 'percentage', percentage: 20, isOneTimeUse: true },
+  { code: 'FREEBREATH', type: 'percentage', percentage: 100 },
+] as const;
 
 type DemoSession = Omit<
   SessionRecord,
@@ -208,7 +218,8 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
     id: ulid(),
     name,
   }));
-  const items = [...categories, ...sessions.map(sessionItem)];
+  const codes = demoDiscountCodes.map((form) => discountCodeItem(newDiscountCode(DiscountCodeForm.parse(form), options.now)));
+  const items = [...categories, ...sessions.map(sessionItem), ...codes];
   for (let i = 0; i < items.length; i += 25) {
     await dynamo.send(
       new BatchWriteCommand({

@@ -41,6 +41,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
     email: `${ulid().toLowerCase()}@example.com`,
   }),
   'PUT /me/profile': (caller) => ({ fullName: `Matrix ${caller}` }),
+  // An unknown code: a 4xx for everyone, which a public route may answer.
+  'POST /discount-codes/validate': () => ({ code: 'MATRIX', sessionId, currency: 'GBP' }),
 };
 
 /**
