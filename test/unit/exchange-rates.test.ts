@@ -18,7 +18,7 @@ const fetchMock = vi.fn<typeof fetch>();
 const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const serviceAnswers = () =>
   fetchMock.mockImplementation((url) => {
-    const base = String(url).split('/').pop() as keyof typeof live;
+    const base = (url as string).split('/').pop() as keyof typeof live;
     return Promise.resolve(answer({ base, rates: { ...live[base], JPY: 180 } }));
   });
 
@@ -40,7 +40,7 @@ describe('exchange rates', () => {
   it('fetches latest/{base} for each currency and caches the rates for an hour in the table', async () => {
     serviceAnswers();
     expect(await getExchangeRates(now)).toEqual({ rates: live, source: 'live', fetchedAt: now.toISOString() });
-    expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([`${URL}/EUR`, `${URL}/GBP`, `${URL}/USD`]);
+    expect(fetchMock.mock.calls.map(([url]) => url as string).sort()).toEqual([`${URL}/EUR`, `${URL}/GBP`, `${URL}/USD`]);
     const [put] = dynamo.commandCalls(PutCommand);
     expect(put.args[0].input.Item).toEqual({
       pk: 'RATES',
