@@ -185,6 +185,32 @@ describe('the member dashboard in the browser', () => {
     await page.close();
   });
 
+  it('shows a session booked from the schedule on the dashboard at once, after the dashboard was already open', async () => {
+    const kai = await member('kai');
+    const session = await createSession({
+      title: `Booked While Signed In ${ulid().slice(-6)}`,
+      startTime: new Date(Date.now() + days(1) / 24).toISOString(),
+    });
+    const page = await openPage(desktop);
+    await signIn(page, kai.email, kai.password);
+    const upcoming = page.getByRole('region', { name: 'Upcoming Sessions' });
+    await upcoming.getByText('No upcoming sessions booked.').waitFor();
+
+    // Within the site, as a member goes: the schedule, the session, Book Now, then back to the dashboard.
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Full Schedule' }).click();
+    await page.getByRole('region', { name: 'UPCOMING SESSIONS' }).getByRole('link', { name: session.title, exact: true }).click();
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe(kai.email);
+    await page.getByLabel('First name').fill('Kai');
+    await page.getByLabel('Last name').fill('Member');
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.waitForURL(/\/booking-confirmation\?bookingId=/);
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard`);
+    await upcoming.getByText(session.title, { exact: true }).waitFor({ timeout: 5_000 });
+    await page.close();
+  });
+
   it('opens the menu on a phone, moves focus into it, closes it with Escape, and navigates from it', async () => {
     const lee = await member('lee');
     const page = await openPage(phone);

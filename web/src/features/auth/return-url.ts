@@ -1,11 +1,26 @@
 /** The spec's key: where to go once signed in, kept across the sign-in page and used once. */
 export const RETURN_URL_KEY = 'auth_return_url';
 
-/** Only paths of this site: never another origin, whatever the stored value says. */
-const isSitePath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+const SITE = 'https://site.invalid';
 
-export function saveReturnUrl(path: string) {
-  if (!isSitePath(path)) return;
+/**
+ * Only paths of this site: never another origin, whatever the stored value says. The value is
+ * read as the browser reads it (which drops tabs and newlines and takes a backslash for a slash,
+ * so '/<tab>/evil.example' is '//evil.example'), and the path it names is what is used.
+ */
+function sitePath(value: string): string | undefined {
+  if (!value.startsWith('/')) return undefined;
+  try {
+    const url = new URL(value, SITE);
+    return url.origin === SITE ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveReturnUrl(value: string) {
+  const path = sitePath(value);
+  if (!path) return;
   try {
     localStorage.setItem(RETURN_URL_KEY, path);
   } catch {
@@ -18,7 +33,7 @@ export function takeReturnUrl(): string | undefined {
   try {
     const saved = localStorage.getItem(RETURN_URL_KEY);
     localStorage.removeItem(RETURN_URL_KEY);
-    return saved && isSitePath(saved) ? saved : undefined;
+    return saved ? sitePath(saved) : undefined;
   } catch {
     return undefined;
   }

@@ -11,7 +11,12 @@ export function useCreateBooking(sessionId: string) {
       apiPost<{ booking: { id: string } }>(`/sessions/${encodeURIComponent(sessionId)}/bookings`, request, {
         'idempotency-key': idempotencyKey,
       }).then((r) => r.booking),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+    // Seats change for everyone; a signed-in member's own lists (all under ['me']) gain the booking.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+        queryClient.invalidateQueries({ queryKey: ['me'] }),
+      ]),
   });
 }
 

@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterSignIn, RETURN_URL_KEY, saveReturnUrl } from '@/features/auth/return-url';
+
+// The page's storage, as the module under test uses it (this project compiles without the DOM's types).
+declare global {
+  var localStorage: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    removeItem(key: string): void;
+  };
+}
+
+const stored = new Map<string, string>();
+
+beforeEach(() => {
+  stored.clear();
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+    removeItem: (key: string) => void stored.delete(key),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const none = new URLSearchParams();
+
+describe('the return URL after sign-in', () => {
+  it('goes back to a page of this site once, then to the dashboard', () => {
+    saveReturnUrl('/dashboard/sessions?tab=past');
+    expect(afterSignIn(none)).toBe('/dashboard/sessions?tab=past');
+    expect(afterSignIn(none)).toBe('/dashboard');
+    expect(afterSignIn(new URLSearchParams('purchase=true'))).toBe('/birth-recordings?purchase=true');
+  });
+
+  it.each([
+    '//evil.example',
+    'https://evil.example',
+    '/\\evil.example',
+    '/\t/evil.example/x',
+    '/\n/evil.example',
+    '/\r\\evil.example',
+    '\t//evil.example',
+  ])('never leaves the site for a stored %j, and forgets it', (value) => {
+    stored.set(RETURN_URL_KEY, value);
+    expect(afterSignIn(none)).toBe('/dashboard');
+    expect(stored.has(RETURN_URL_KEY)).toBe(false);
+    saveReturnUrl(value);
+    expect(stored.has(RETURN_URL_KEY)).toBe(false);
+  });
+});
