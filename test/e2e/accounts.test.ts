@@ -1,49 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ulid } from 'ulid';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { siteUrl, waitForEmails } from '../support/stack';
-import { sitePool } from '../support/users';
-import { accessibilityViolations } from '../support/axe';
-import { createConfirmedUser } from '../../local/provision';
+import { signedInUser } from '../support/users';
+import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 
-let browser: Browser;
-const cognito = new CognitoIdentityProviderClient({});
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  cognito.destroy();
-});
-
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 900 };
-const newAddress = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
-
-/** A page that records every CSP violation the browser reports, from before its first script. */
-async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.addInitScript(
-    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
-  );
-  return page;
-}
-
-async function expectCleanPage(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
-  expect(await page.evaluate('window.cspViolations')).toEqual([]);
-}
+const browser = useBrowser();
+const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
 
 /** A member who can sign in at once. */
-async function member(email: string, password: string) {
-  const { userPoolId } = await sitePool();
-  await createConfirmedUser(cognito, userPoolId, { email, password, name: 'Robin Member' });
-}
+const member = (email: string, password: string) => signedInUser(email, { password, name: 'Robin Member' });
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('tab', { name: 'Sign In' }).waitFor();
@@ -61,7 +26,7 @@ async function newestEmail(to: string, count: number) {
 
 describe('accounts in the browser', () => {
   it('creates an account, verifies it with the e-mailed code, signs in and is welcomed by name', async () => {
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     const email = newAddress('new');
     await page.goto(`${siteUrl}/sign-in?tab=sign-up`);
     expect(await page.getByRole('tab', { name: 'Create Account' }).getAttribute('aria-selected')).toBe('true');
@@ -104,7 +69,7 @@ describe('accounts in the browser', () => {
   it('refuses a wrong password with the spec’s toast', async () => {
     const email = newAddress('wrong');
     await member(email, 'right-password');
-    const page = await openPage(phone);
+    const page = await open(phone);
     await page.goto(`${siteUrl}/sign-in`);
     await signIn(page, email, 'not-the-password');
     await page.getByText('Failed to sign in').waitFor();
@@ -115,7 +80,7 @@ describe('accounts in the browser', () => {
   it('sends a signed-out visitor from a dashboard page to sign in, and back there afterwards', async () => {
     const email = newAddress('return');
     await member(email, 'return-password');
-    const page = await openPage(phone);
+    const page = await open(phone);
     await page.goto(`${siteUrl}/dashboard/sessions`);
     await page.waitForURL(`${siteUrl}/sign-in`);
     expect(await page.evaluate("localStorage.getItem('auth_return_url')")).toBe('/dashboard/sessions');
@@ -134,7 +99,7 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password through the e-mailed link, then signs in with the new one', async () => {
     const email = newAddress('forgot');
     await member(email, 'old-password');
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     await page.goto(`${siteUrl}/sign-in`);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reset Password' });
@@ -171,7 +136,7 @@ describe('accounts in the browser', () => {
   it('signs out with the Logged out notice, home, and the impersonation flag cleared', async () => {
     const email = newAddress('bye');
     await member(email, 'bye-password');
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     await page.goto(`${siteUrl}/sign-in`);
     await signIn(page, email, 'bye-password');
     await page.waitForURL(`${siteUrl}/dashboard`);
@@ -191,9 +156,8 @@ describe('accounts in the browser', () => {
 
   it('shows the Admin link to a member of the admin group only', async () => {
     const email = newAddress('admin');
-    const { userPoolId } = await sitePool();
-    await createConfirmedUser(cognito, userPoolId, { email, password: 'admin-password', admin: true });
-    const page = await openPage(desktop);
+    await signedInUser(email, { password: 'admin-password', admin: true });
+    const page = await open(desktop);
     await page.goto(`${siteUrl}/sign-in`);
     await signIn(page, email, 'admin-password');
     await page.waitForURL(`${siteUrl}/dashboard`);
@@ -206,7 +170,7 @@ describe('accounts in the browser', () => {
     ['desktop', desktop],
   ] as const) {
     it(`lays out every account page with no accessibility or CSP violation on a ${width}`, async () => {
-      const page = await openPage(viewport);
+      const page = await open(viewport);
       await page.goto(`${siteUrl}/sign-in`);
       await page.getByRole('tab', { name: 'Sign In' }).waitFor();
       await expectCleanPage(page);
@@ -240,7 +204,7 @@ describe('accounts in the browser', () => {
   it('turns /setup-account to signing in when the address already has an account', async () => {
     const email = newAddress('known');
     await member(email, 'known-password');
-    const page = await openPage(phone);
+    const page = await open(phone);
     await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
     await page.getByLabel('First name').fill('Kim');
     await page.getByLabel('Last name').fill('Known');

@@ -1,58 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { decodeJwt } from 'jose';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { api, siteUrl } from '../support/stack';
-import { sitePool } from '../support/users';
+import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
-import { accessibilityViolations } from '../support/axe';
-import { createConfirmedUser } from '../../local/provision';
+import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 import { bookFreeSession } from '../../functions/domain/bookings';
 
-let browser: Browser;
-const cognito = new CognitoIdentityProviderClient({});
+const browser = useBrowser();
+const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
 
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  cognito.destroy();
-});
-
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 900 };
 const days = (n: number) => n * 86_400_000;
-const newAddress = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
 
 /** A confirmed member: their address, password, and user id as their ID token names it. */
 async function member(name: string) {
   const email = newAddress(name);
   const password = `pw-${ulid()}`;
-  const { userPoolId, clientId } = await sitePool();
-  await createConfirmedUser(cognito, userPoolId, { email, password, name: 'Robin Member' });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  const token = auth.AuthenticationResult!.IdToken!;
+  const token = await signedInUser(email, { password, name: 'Robin Member' });
   return { email, password, token, userId: decodeJwt(token).sub! };
-}
-
-/** A page that records every CSP violation the browser reports, from before its first script. */
-async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.addInitScript(
-    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
-  );
-  return page;
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -69,8 +35,7 @@ async function expectCleanAtBothWidths(page: Page, ready: () => Promise<void>) {
   for (const viewport of [phone, desktop]) {
     await page.setViewportSize(viewport);
     await ready();
-    expect(await accessibilityViolations(page), `${page.url()} at ${viewport.width} px`).toEqual([]);
-    expect(await page.evaluate('window.cspViolations')).toEqual([]);
+    await expectCleanPage(page);
   }
 }
 
@@ -104,7 +69,7 @@ describe('the member dashboard in the browser', () => {
       { now: new Date(Date.now() - days(3)), userId: robin.userId, clientAddress: 'test' },
     );
 
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     await signIn(page, robin.email, robin.password);
 
     // The home cards.
@@ -162,7 +127,7 @@ describe('the member dashboard in the browser', () => {
 
   it('shows a new member every empty state', async () => {
     const ana = await member('ana');
-    const page = await openPage(phone);
+    const page = await open(phone);
     await signIn(page, ana.email, ana.password);
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
     await expectCleanAtBothWidths(page, async () => {
@@ -191,7 +156,7 @@ describe('the member dashboard in the browser', () => {
       title: `Booked While Signed In ${ulid().slice(-6)}`,
       startTime: new Date(Date.now() + days(1) / 24).toISOString(),
     });
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     await signIn(page, kai.email, kai.password);
     const upcoming = page.getByRole('region', { name: 'Upcoming Sessions' });
     await upcoming.getByText('No upcoming sessions booked.').waitFor();
@@ -213,28 +178,28 @@ describe('the member dashboard in the browser', () => {
 
   it('opens the menu on a phone, moves focus into it, closes it with Escape, and navigates from it', async () => {
     const lee = await member('lee');
-    const page = await openPage(phone);
+    const page = await open(phone);
     await signIn(page, lee.email, lee.password);
     // No sidebar on a phone: a visible button opens the menu.
     expect(await page.getByRole('navigation', { name: 'Dashboard' }).count()).toBe(0);
-    const open = page.getByRole('button', { name: 'Dashboard menu' });
-    await open.click();
+    const menuButton = page.getByRole('button', { name: 'Dashboard menu' });
+    await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Dashboard menu' });
     await menu.waitFor();
     expect(await page.evaluate("!!document.activeElement?.closest('dialog[open]')")).toBe(true);
     expect(await menu.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
-    expect(await accessibilityViolations(page)).toEqual([]);
+    await expectCleanPage(page);
 
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     expect(await page.evaluate('document.activeElement?.textContent')).toContain('Dashboard menu');
 
-    await open.click();
+    await menuButton.click();
     await menu.getByRole('link', { name: 'My Resources' }).click();
     await page.waitForURL(`${siteUrl}/dashboard/resources`);
     await menu.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { level: 1, name: 'My Resources' }).waitFor();
-    await open.click();
+    await menuButton.click();
     expect(await menu.getByRole('link', { name: 'My Resources' }).getAttribute('aria-current')).toBe('page');
 
     // Sign Out from the menu: home with the notice.

@@ -1,61 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ulid } from 'ulid';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
-import { sitePool } from '../support/users';
-import { accessibilityViolations } from '../support/axe';
-import { createConfirmedUser } from '../../local/provision';
+import { signedInUser } from '../support/users';
+import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 
 /** What these checks use of the page's window, run in the page (the tests compile without the DOM's types). */
 type PageWindow = { getComputedStyle: (element: unknown) => { backgroundColor: string }; document: { activeElement: unknown } };
 
-let browser: Browser;
-const cognito = new CognitoIdentityProviderClient({});
-
-beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  cognito.destroy();
-});
-
-const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 900 };
-const newAddress = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
-
-/** A page (in a browser profile of its own) that records every CSP violation, from before its first script. */
-async function openPage(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.addInitScript(
-    "window.cspViolations = []; document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI));",
-  );
-  return page;
-}
-
-async function expectCleanPage(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
-  expect(await page.evaluate('window.cspViolations')).toEqual([]);
-}
+const browser = useBrowser();
+const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
 
 /** A member who can sign in at once; their ID token, for booking through the API as the site does. */
-async function member(email: string, password: string): Promise<string> {
-  const { userPoolId, clientId } = await sitePool();
-  await createConfirmedUser(cognito, userPoolId, { email, password, name: 'Robin Member' });
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return auth.AuthenticationResult!.IdToken!;
-}
+const member = (email: string, password: string) => signedInUser(email, { password, name: 'Robin Member' });
 
 /** Books a session while signed in: a free session's booking is completed at once. */
 async function book(sessionId: string, email: string, token: string) {
@@ -89,7 +46,7 @@ describe('My bookings in the browser', () => {
     });
     await book(session.id, email, token);
 
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     await signInAt(page, '/dashboard/bookings', email, 'booked-password');
     await page.getByRole('heading', { level: 1, name: 'My Bookings' }).waitFor();
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
@@ -115,7 +72,7 @@ describe('My bookings in the browser', () => {
   it("offers 'Browse Available Sessions' to a member with no bookings", async () => {
     const email = newAddress('unbooked');
     await member(email, 'unbooked-password');
-    const page = await openPage(phone);
+    const page = await open(phone);
     await signInAt(page, '/dashboard/bookings', email, 'unbooked-password');
     const browse = page.getByRole('link', { name: 'Browse Available Sessions' });
     await browse.waitFor();
@@ -129,7 +86,7 @@ describe('settings in the browser', () => {
   it('saves the full name, shown on the dashboard’s Welcome', async () => {
     const email = newAddress('named');
     await member(email, 'named-password');
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     await signInAt(page, '/dashboard/settings', email, 'named-password');
     const address = page.getByLabel('Email', { exact: true });
     await address.waitFor();
@@ -160,7 +117,7 @@ describe('settings in the browser', () => {
   it('changes the password: the rules, a wrong current password, then the right one, then signs in with the new one', async () => {
     const email = newAddress('password');
     await member(email, 'first-password');
-    const page = await openPage(phone);
+    const page = await open(phone);
     await signInAt(page, '/dashboard/settings', email, 'first-password');
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -188,7 +145,7 @@ describe('settings in the browser', () => {
     await page.close();
 
     // A fresh browser: the old password is refused, the new one signs in.
-    const next = await openPage(desktop);
+    const next = await open(desktop);
     await next.goto(`${siteUrl}/sign-in`);
     await next.getByRole('tab', { name: 'Sign In' }).waitFor();
     await next.getByLabel('Email', { exact: true }).fill(email);
@@ -205,15 +162,15 @@ describe('settings in the browser', () => {
   it('closes the Change Password dialog on Escape, focus back on its button', async () => {
     const email = newAddress('escape');
     await member(email, 'escape-password');
-    const page = await openPage(desktop);
+    const page = await open(desktop);
     await signInAt(page, '/dashboard/settings', email, 'escape-password');
-    const open = page.getByRole('button', { name: 'Change Password' });
-    await open.click();
+    const opener = page.getByRole('button', { name: 'Change Password' });
+    await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await open.evaluate((el) => el === (globalThis as unknown as PageWindow).document.activeElement)).toBe(true);
+    expect(await opener.evaluate((el) => el === (globalThis as unknown as PageWindow).document.activeElement)).toBe(true);
     await page.close();
   });
 });
@@ -227,7 +184,7 @@ describe.each([
     const token = await member(email, 'layout-password');
     const session = await createSession({ title: 'Morning Breath', locationType: 'onsite', location: 'The Studio, Bristol' });
     await book(session.id, email, token);
-    const page = await openPage(viewport);
+    const page = await open(viewport);
     await signInAt(page, '/dashboard/bookings', email, 'layout-password');
     await page.getByRole('article', { name: 'Morning Breath' }).waitFor();
     await page.getByText('The Studio, Bristol').waitFor();

@@ -28,11 +28,11 @@ export async function sitePool(): Promise<{ userPoolId: string; clientId: string
 /** Creates a confirmed user (in the admin group if asked) and signs them in: their ID token. */
 export async function signedInUser(
   email: string,
-  options: { admin?: boolean; pool?: { userPoolId: string; clientId: string } } = {},
+  options: { admin?: boolean; name?: string; password?: string; pool?: { userPoolId: string; clientId: string } } = {},
 ): Promise<string> {
   const { userPoolId, clientId } = options.pool ?? (await sitePool());
-  const password = randomBytes(12).toString('base64url');
-  await createConfirmedUser(cognito, userPoolId, { email, password, admin: options.admin });
+  const password = options.password ?? randomBytes(12).toString('base64url');
+  await createConfirmedUser(cognito, userPoolId, { email, password, name: options.name, admin: options.admin });
   const auth = await cognito.send(
     new InitiateAuthCommand({
       ClientId: clientId,
