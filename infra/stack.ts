@@ -6,6 +6,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  ClientAttributes,
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
@@ -373,6 +374,9 @@ export class BreathworkStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // A new address counts only once its code is confirmed: bookings and purchases are given
+      // to the account that owns their address, so an unverified one must never replace it.
+      keepOriginal: { email: true },
       // SES in the stack's own region (a token when the stack names no region).
       email: UserPoolEmail.withSES({ fromEmail, sesRegion: this.region }),
       removalPolicy: RemovalPolicy.RETAIN,
@@ -387,6 +391,14 @@ export class BreathworkStack extends Stack {
       authFlows: { userSrp: true },
       disableOAuth: true,
       preventUserExistenceErrors: true,
+      // What a member may write with their own tokens: names, and the e-mail address (needed at
+      // sign-up; a change counts only once verified, as keepOriginal above says). No other attribute.
+      writeAttributes: new ClientAttributes().withStandardAttributes({
+        email: true,
+        fullname: true,
+        givenName: true,
+        familyName: true,
+      }),
     });
     const ack = (ruleId: string, reason: string) => Validations.of(users).acknowledge({ id: ruleId, reason });
     ack(

@@ -246,6 +246,14 @@ describe('the CDK stack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: userPoolSettings.adminGroup });
   });
 
+  it('never lets a member replace their e-mail address with one they have not verified', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+    });
+    const [, client] = onlyOne('AWS::Cognito::UserPoolClient');
+    expect([...client.Properties.WriteAttributes].sort()).toEqual(['email', 'family_name', 'given_name', 'name']);
+  });
+
   it('lets the web client sign in with SRP and refresh tokens only, with no OAuth flow', () => {
     const [, client] = onlyOne('AWS::Cognito::UserPoolClient');
     expect(client.Properties.ExplicitAuthFlows).toEqual(['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);

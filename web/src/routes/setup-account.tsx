@@ -6,11 +6,14 @@ import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { VerifyForm } from '@/features/auth/components/verify-form';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
 import { afterSignIn } from '@/features/auth/return-url';
+import { resolveSession } from '@/features/auth/session';
 
 /** With no address to set up, there is nothing to do here. */
-export function loader({ request }: LoaderFunctionArgs) {
-  const email = new URL(request.url).searchParams.get('email')?.trim();
-  if (!email) return redirect('/');
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  if (!params.get('email')?.trim()) return redirect('/');
+  // A member who is already signed in has an account: on, as /sign-in sends them.
+  if ((await resolveSession()).status === 'signed-in') return redirect(afterSignIn(params));
   return null;
 }
 
