@@ -209,4 +209,26 @@ describe('the member dashboard in the browser', () => {
     expect(await page.evaluate('window.cspViolations')).toEqual([]);
     await page.close();
   });
+
+  it('sends a member to sign in again when they sign out in another tab, and back afterwards', async () => {
+    const ola = await member('ola');
+    // Two tabs of one browser: they share Amplify's keys in localStorage.
+    const context = await browser().newContext({ viewport: desktop });
+    const first = await context.newPage();
+    await signIn(first, ola.email, ola.password);
+    await first.goto(`${siteUrl}/dashboard/sessions`);
+    await first.getByRole('heading', { level: 1, name: 'My Sessions' }).waitFor();
+
+    const second = await context.newPage();
+    await second.goto(`${siteUrl}/dashboard`);
+    await second.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Sign Out' }).click();
+    await second.waitForURL(`${siteUrl}/`);
+
+    await first.waitForURL(`${siteUrl}/sign-in`);
+    await first.getByLabel('Email', { exact: true }).fill(ola.email);
+    await first.getByLabel('Password', { exact: true }).fill(ola.password);
+    await first.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await first.waitForURL(`${siteUrl}/dashboard/sessions`);
+    await context.close();
+  });
 });

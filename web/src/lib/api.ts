@@ -19,6 +19,13 @@ export function setIdTokenSource(source: TokenSource) {
   idToken = source;
 }
 
+let onRefused: () => void = () => undefined;
+
+/** What to do when the API refuses the member's token (401): the auth feature checks the session again. */
+export function setTokenRefusedHandler(handler: () => void) {
+  onRefused = handler;
+}
+
 async function request<T>(path: string, init?: RequestInit): Promise<T> {
   const token = await idToken().catch(() => undefined);
   const response = await fetch(`/api${path}`, {
@@ -31,6 +38,7 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
     },
   });
   const body = await response.json().catch(() => ({}));
+  if (response.status === 401 && token) onRefused();
   if (!response.ok) throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.errors);
   return body as T;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { setIdTokenSource } from '@/lib/api';
+import { setIdTokenSource, setTokenRefusedHandler } from '@/lib/api';
+import { saveReturnUrl } from './return-url';
 
 /** The signed-in member, as their ID token names them. */
 export type SessionUser = { id: string; email: string; name: string; isAdmin: boolean };
@@ -99,3 +100,21 @@ export function errorName(error: unknown): string | undefined {
 
 // API calls carry the member's ID token whenever a session exists.
 setIdTokenSource(async () => (mayHaveSession() ? (await loadAmplify()).idToken() : undefined));
+
+/**
+ * The session may have ended elsewhere: another tab signed out (or in), or the API refused the
+ * token (a refresh that failed). Read it again; a member page whose member is gone sends them to
+ * sign in, and back here afterwards.
+ */
+function sessionChangedElsewhere() {
+  void refreshSession().then((next) => {
+    if (next.status !== 'signed-out' || !location.pathname.startsWith('/dashboard')) return;
+    saveReturnUrl(`${location.pathname}${location.search}`);
+    location.assign('/sign-in');
+  });
+}
+setTokenRefusedHandler(sessionChangedElsewhere);
+// Fired in every other tab of this site when Amplify's keys change (a sign-out or sign-in there).
+window.addEventListener('storage', (event) => {
+  if (event.key === null || lastAuthUser.test(event.key)) sessionChangedElsewhere();
+});
