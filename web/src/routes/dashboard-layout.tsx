@@ -1,5 +1,5 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
+import { CardListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { DashboardNav } from '@/features/dashboard/components/dashboard-nav';
 
@@ -22,20 +22,11 @@ export function DashboardLayout() {
 
 function PageSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading">
+    <div>
       <Skeleton className="h-4 w-24" />
       <Skeleton className="mt-3 h-10 w-72 max-w-full" />
-      <div className="mt-8 flex flex-col gap-3">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex gap-4 rounded-2xl border border-linen bg-white p-4">
-            <Skeleton className="h-20 w-16 shrink-0 rounded-xl" />
-            <div className="flex flex-1 flex-col gap-2 py-1">
-              <Skeleton className="h-5 w-2/3" />
-              <Skeleton className="h-4 w-1/2" />
-              <Skeleton className="h-4 w-1/3" />
-            </div>
-          </div>
-        ))}
+      <div className="mt-8">
+        <CardListSkeleton label="Loading" />
       </div>
     </div>
   );

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import type { MemberBookingSummary } from '@schemas/member';
 import { buttonClass } from '@/components/ui/button';
 import { DateBlock } from '@/components/ui/date-block';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatDuration, formatTime, timeZoneName } from '@/lib/format';
 
@@ -124,24 +123,6 @@ export function BookingPreviewList({ bookings, label }: { bookings: Booking[]; l
               <span className="truncate text-sm text-muted">{session.location}</span>
             </div>
           </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Placeholder rows while bookings load: an image block and three lines of text each. */
-export function BookingListSkeleton({ rows = 3, label = 'Loading sessions' }: { rows?: number; label?: string }) {
-  return (
-    <ul aria-busy="true" aria-label={label} className="flex flex-col gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <li key={i} data-testid="booking-skeleton" className="flex gap-4 rounded-2xl border border-linen bg-white p-4">
-          <Skeleton className="h-20 w-16 shrink-0 rounded-xl" />
-          <div className="flex flex-1 flex-col gap-2 py-1">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-4 w-1/3" />
-          </div>
         </li>
       ))}
     </ul>

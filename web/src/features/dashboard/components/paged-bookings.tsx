@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { MemberBookingsPage } from '@schemas/member';
 import { Button } from '@/components/ui/button';
-import { BookingList, BookingListSkeleton, EmptyState } from './booking-list';
+import { CardListSkeleton } from '@/components/ui/skeleton';
+import { BookingList, EmptyState } from './booking-list';
 
 /** A member's bookings a page at a time: skeletons, an error with retry, the empty state, or the list and 'Load more'. */
 export function PagedBookings({
@@ -16,7 +17,7 @@ export function PagedBookings({
   empty: string;
   emptyAction?: ReactNode;
 }) {
-  if (query.isPending) return <BookingListSkeleton label={`Loading ${label.toLowerCase()}`} />;
+  if (query.isPending) return <CardListSkeleton label={`Loading ${label.toLowerCase()}`} />;
   if (query.isError) {
     return (
       <div

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { SessionView } from '@schemas/session';
-import { Skeleton } from '@/components/ui/skeleton';
+import { CardListSkeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { SessionCard, SessionTableRow } from './session-row';
 import { ALL_CATEGORIES, ALL_LOCATIONS, categoryChips, locationChips, matchesFilters } from '../filters';
@@ -31,7 +31,7 @@ export function SessionList({
   const category = showFilters ? (params.get('category') ?? ALL_CATEGORIES) : ALL_CATEGORIES;
   const location = showFilters ? (params.get('location') ?? ALL_LOCATIONS) : ALL_LOCATIONS;
 
-  if (isLoading) return <SessionListSkeleton rows={limit ?? 3} />;
+  if (isLoading) return <CardListSkeleton rows={limit ?? 3} label="Loading sessions" />;
 
   const base = (sessions ?? []).filter((s) => !featuredOnly || s.featured);
   const visible = base.filter((s) => matchesFilters(s, category, location)).slice(0, limit);
@@ -102,23 +102,5 @@ export function SessionList({
         </div>
       )}
     </div>
-  );
-}
-
-/** One placeholder row per expected session: an image block and three lines of text. */
-function SessionListSkeleton({ rows }: { rows: number }) {
-  return (
-    <ul aria-busy="true" aria-label="Loading sessions" className="flex flex-col gap-3">
-      {Array.from({ length: rows }, (_, i) => (
-        <li key={i} data-testid="session-skeleton" className="flex gap-4 rounded-2xl border border-linen bg-white p-4">
-          <Skeleton className="h-20 w-16 shrink-0 rounded-xl" />
-          <div className="flex flex-1 flex-col gap-2 py-1">
-            <Skeleton className="h-5 w-2/3" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-4 w-1/3" />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
