@@ -7,11 +7,18 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The local "AWS endpoint", one port for the services the local stack emulates itself:
- * EventBridge PutEvents (by `x-amz-target`, the JSON 1.1 protocol), Lambda Invoke (by path, for
- * cognito-local's triggers) and the dead-letter operations of `npm run dead-letters`.
+ * EventBridge PutEvents and Secrets Manager GetSecretValue (by `x-amz-target`, the JSON 1.1
+ * protocol), Lambda Invoke (by path, for cognito-local's triggers) and the dead-letter operations
+ * of `npm run dead-letters`.
  * A malformed request gets a 400 in AWS's error shape; nothing a client sends stops it.
  */
-export function startAwsEndpoint(options: { port: number; bus: EventBus; log: (line: string) => void }) {
+export function startAwsEndpoint(options: {
+  port: number;
+  bus: EventBus;
+  /** The secrets the handlers may read, by name: each one's SecretString. */
+  secrets: Record<string, string>;
+  log: (line: string) => void;
+}) {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       options.log(`local AWS endpoint: ${error instanceof Error ? error.message : String(error)}`);
@@ -38,12 +45,14 @@ export function startAwsEndpoint(options: { port: number; bus: EventBus; log: (l
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const target = request.headers['x-amz-target'];
     try {
-      if (target !== undefined) {
-        if (target !== 'AWSEvents.PutEvents')
-          throw new AwsError(400, 'UnknownOperationException', `${String(target)} is not emulated`);
+      if (target === 'AWSEvents.PutEvents') {
         const result = options.bus.putEvents(parseJson(body));
         return send(response, 200, {}, result, 'application/x-amz-json-1.1');
       }
+      if (target === 'secretsmanager.GetSecretValue') {
+        return send(response, 200, {}, getSecretValue(options.secrets, parseJson(body)), 'application/x-amz-json-1.1');
+      }
+      if (target !== undefined) throw new AwsError(400, 'UnknownOperationException', `${String(target)} is not emulated`);
       if (request.method === 'POST' && isLambdaInvoke(path)) {
         const result = await lambdaInvoke({ path, headers: request.headers, body });
         response.writeHead(result.status, result.headers);
@@ -72,6 +81,14 @@ export function startAwsEndpoint(options: { port: number; bus: EventBus; log: (l
         server.closeAllConnections();
       }),
   };
+}
+
+function getSecretValue(secrets: Record<string, string>, request: unknown) {
+  const name = (request as { SecretId?: unknown } | null)?.SecretId;
+  if (typeof name !== 'string' || !Object.hasOwn(secrets, name)) {
+    throw new AwsError(400, 'ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
+  }
+  return { Name: name, ARN: `arn:aws:secretsmanager:local:000000000000:secret:${name}`, SecretString: secrets[name] };
 }
 
 function parseJson(body: string): unknown {

@@ -7,7 +7,7 @@ export const ADMIN_EMAIL = 'admin@breathwork.local';
 export const REGION = 'eu-west-2';
 
 export function portsFor(port: number) {
-  return { site: port, bus: port + 1, dynamodb: port + 2, cognito: port + 3, s3: port + 4, ses: port + 5 };
+  return { site: port, bus: port + 1, dynamodb: port + 2, cognito: port + 3, s3: port + 4, ses: port + 5, stripe: port + 6 };
 }
 
 /** The local "AWS endpoint" (EventBridge PutEvents and Lambda Invoke) for a site port. */
@@ -26,6 +26,7 @@ export type SdkEnvironment = {
   AWS_ENDPOINT_URL_SESV2: string;
   AWS_ENDPOINT_URL_EVENTBRIDGE: string;
   AWS_ENDPOINT_URL_LAMBDA: string;
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: string;
   POWERTOOLS_LOG_LEVEL: string;
 };
 
@@ -43,6 +44,28 @@ export type LocalUserPool = { userPoolId: string; clientId: string };
  * stack (generated once per process), as CloudFront's is a secret only the stack knows.
  */
 const originVerifySecret = randomBytes(24).toString('base64url');
+
+/** The name the handlers read the Stripe keys by, as in AWS (the stack's default `stripeSecretName`). */
+export const STRIPE_SECRET_NAME = 'breathwork/stripe';
+
+/**
+ * Real Stripe test mode when STRIPE_SECRET_KEY is set in the shell (with STRIPE_WEBHOOK_SECRET
+ * from `stripe listen`); otherwise the stand-in's keys, new for each start of the stack.
+ */
+export const usesRealStripe = () => Boolean(process.env.STRIPE_SECRET_KEY);
+const standInKeys = {
+  STRIPE_SECRET_KEY: `sk_test_local_${randomBytes(12).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_local_${randomBytes(16).toString('hex')}`,
+};
+
+/** The Stripe keys the local secret holds: the shell's for real Stripe, else the stand-in's. */
+export function localStripeKeys(): typeof standInKeys {
+  if (!usesRealStripe()) return standInKeys;
+  const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET;
+  if (!webhookSecret)
+    throw new Error('With STRIPE_SECRET_KEY set, set STRIPE_WEBHOOK_SECRET too (the whsec_ value `stripe listen` prints).');
+  return { STRIPE_SECRET_KEY: process.env.STRIPE_SECRET_KEY!, STRIPE_WEBHOOK_SECRET: webhookSecret };
+}
 
 /** cognito-local's issuer for a pool: its own address and the pool id, as tokens carry it in `iss`. */
 export const cognitoIssuer = (port: number, userPoolId: string) => `http://127.0.0.1:${portsFor(port).cognito}/${userPoolId}`;
@@ -72,6 +95,7 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     AWS_ENDPOINT_URL_SESV2: local(ports.ses),
     AWS_ENDPOINT_URL_EVENTBRIDGE: local(ports.bus),
     AWS_ENDPOINT_URL_LAMBDA: local(ports.bus),
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: local(ports.bus),
     TABLE_NAME,
     EVENT_BUS_NAME: 'breathwork',
     FROM_EMAIL: 'hello@breathwork.local',
@@ -79,6 +103,9 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     SITE_URL: local(ports.site),
     ORIGIN_VERIFY_SECRET: originVerifySecret,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    STRIPE_SECRET_NAME,
+    // The SDK is pointed at the stand-in unless real Stripe is in use.
+    ...(!usesRealStripe() && { STRIPE_API_URL: local(ports.stripe) }),
     // Offline by default (the fallback rates); set it to use a reachable exchange-rate service.
     ...(process.env.EXCHANGE_RATES_URL && { EXCHANGE_RATES_URL: process.env.EXCHANGE_RATES_URL }),
   };

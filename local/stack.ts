@@ -12,7 +12,16 @@ import { startScheduler } from './scheduler';
 import { createSiteServer } from './api-server';
 import { ensureTable, provisionCognito, writeCognitoConfig, type CognitoState } from './provision';
 import { seedDemoData } from './seed';
-import { ADMIN_EMAIL, awsEndpointFor, localEnvironment, portsFor, REGION, TABLE_NAME } from './environment';
+import {
+  ADMIN_EMAIL,
+  awsEndpointFor,
+  localEnvironment,
+  localStripeKeys,
+  portsFor,
+  REGION,
+  STRIPE_SECRET_NAME,
+  TABLE_NAME,
+} from './environment';
 import { runStateFile, type RunState } from './run-state';
 
 export type LocalStackOptions = {
@@ -108,7 +117,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, environment);
 
     const bus = createEventBus({ dataDir: options.dataDir, log });
-    const endpoint = startAwsEndpoint({ port: ports.bus, bus, log });
+    const endpoint = startAwsEndpoint({
+      port: ports.bus,
+      bus,
+      secrets: { [STRIPE_SECRET_NAME]: JSON.stringify(localStripeKeys()) },
+      log,
+    });
     await endpoint.listen();
     stops.push(() => endpoint.close());
     stops.push(() => bus.stop());

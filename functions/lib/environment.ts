@@ -21,6 +21,13 @@ export type HandlerEnvironment = {
    * `latest/{baseCurrency}`). Optional: without it (offline, locally) the spec's fallback rates apply.
    */
   EXCHANGE_RATES_URL?: string;
+  /**
+   * The Secrets Manager secret holding the Stripe keys (JSON: STRIPE_SECRET_KEY and
+   * STRIPE_WEBHOOK_SECRET). Set on the functions granted `stripe:read`, and only on those.
+   */
+  STRIPE_SECRET_NAME?: string;
+  /** Where the Stripe API is, when it is not api.stripe.com: the local stack's stand-in. */
+  STRIPE_API_URL?: string;
 };
 
 /** The header CloudFront (and the local server) adds to API requests. */

@@ -32,7 +32,7 @@ afterEach(async () => {
 
 async function start(invoke: Invoke, dataDir = mkdtempSync(join(tmpdir(), 'bus-')), retryDelaysMs = [10, 10]) {
   const bus = createEventBus({ dataDir, log: () => undefined, retryDelaysMs, invoke });
-  const server = startAwsEndpoint({ port, bus, log: () => undefined });
+  const server = startAwsEndpoint({ port, bus, secrets: {}, log: () => undefined });
   await server.listen();
   let stopped = false;
   const stop = async () => {

@@ -1,0 +1,59 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import Stripe from 'stripe';
+import * as z from 'zod';
+import { optionalEnvironment } from './environment';
+
+/** The secret's JSON: the API key and the signing secret of the webhook endpoint. */
+const StripeKeys = z.object({
+  STRIPE_SECRET_KEY: z.string().min(1),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1),
+});
+type StripeKeys = z.infer<typeof StripeKeys>;
+
+const secrets = new SecretsManagerClient({});
+let keys: Promise<StripeKeys> | undefined;
+let client: Stripe | undefined;
+
+/**
+ * The keys, read once per container from Secrets Manager (STRIPE_SECRET_NAME, set on functions
+ * granted `stripe:read`). A failed read is not kept, so the next request tries again.
+ */
+function stripeKeys(): Promise<StripeKeys> {
+  const name = optionalEnvironment('STRIPE_SECRET_NAME');
+  if (!name) throw new Error('STRIPE_SECRET_NAME is not set: the function needs the stripe:read grant');
+  keys ??= secrets
+    .send(new GetSecretValueCommand({ SecretId: name }))
+    .then((secret) => StripeKeys.parse(JSON.parse(secret.SecretString ?? '{}')))
+    .catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    });
+  return keys;
+}
+
+/**
+ * The Stripe client. It talks to api.stripe.com, or, when STRIPE_API_URL is set (the local
+ * stack's stand-in), to that host, port and protocol: nothing else differs.
+ */
+export async function stripe(): Promise<Stripe> {
+  const { STRIPE_SECRET_KEY } = await stripeKeys();
+  if (client) return client;
+  const api = optionalEnvironment('STRIPE_API_URL');
+  const endpoint = api ? new URL(api) : undefined;
+  client = new Stripe(STRIPE_SECRET_KEY, {
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...(endpoint && {
+      host: endpoint.hostname,
+      port: endpoint.port,
+      protocol: endpoint.protocol === 'http:' ? 'http' : 'https',
+    }),
+  });
+  return client;
+}
+
+/** Verifies a webhook's signature over the raw body and answers the event; throws when it is not Stripe's. */
+export async function verifiedWebhookEvent(rawBody: string, signature: string): Promise<Stripe.Event> {
+  const { STRIPE_WEBHOOK_SECRET } = await stripeKeys();
+  return (await stripe()).webhooks.constructEventAsync(rawBody, signature, STRIPE_WEBHOOK_SECRET);
+}
