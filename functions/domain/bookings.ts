@@ -250,6 +250,9 @@ export async function getBookingView(id: string): Promise<BookingView | undefine
     status: booking.status,
     paymentStatus: booking.paymentStatus,
     attendeeName: booking.attendeeName,
+    price: { amount: 0, currency: session.priceCurrency },
+    discountCode: null,
+    holdExpiresAt: null,
     session: { id: session.id, ...sessionSnapshot(session) },
   };
 }

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: { field: string; message: string }[],
+    /** More for the caller to act on, added to the answer's body beside the message. */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
   }

@@ -166,7 +166,7 @@ function parseJson(text: string): unknown {
 
 function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
-    return json(error.statusCode, { message: error.message, ...(error.errors && { errors: error.errors }) });
+    return json(error.statusCode, { ...error.details, message: error.message, ...(error.errors && { errors: error.errors }) });
   }
   if (isServiceUnavailable(error)) {
     logger.warn('A service the route needs is unavailable', error as Error);

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { lineOfText } from './text';
+import { DiscountCodeText } from './discount';
+import { currencies, type Money } from './money';
 
 /** The booking form, parsed the same way in the browser and on the server. */
 export const BookingRequest = z.object({
@@ -11,6 +13,15 @@ export const BookingRequest = z.object({
     .toLowerCase()
     .max(254, 'Please enter a valid email address')
     .pipe(z.email('Please enter a valid email address')),
+  /** The currency the visitor selected; the session's own when absent. The price is always the server's. */
+  currency: z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' }).optional(),
+  /** One promo code per booking. */
+  discountCode: DiscountCodeText.optional(),
+  /**
+   * A signed-in member with a pending booking for the session is asked first (409 with
+   * `pendingBookingId`); true books anew and releases that booking's seat.
+   */
+  replacePending: z.boolean().optional(),
 });
 export type BookingRequest = z.infer<typeof BookingRequest>;
 
@@ -23,7 +34,30 @@ export const IdempotencyKeyHeaders = z.object({
 });
 
 export type BookingStatus = 'pending' | 'completed' | 'cancelled';
-export type PaymentStatus = 'paid' | 'pending' | 'cancelled' | 'free' | 'failed' | 'completed';
+/** The spec's values, and refunded: a payment that came after its seat was gone is given back. */
+export type PaymentStatus = 'paid' | 'pending' | 'cancelled' | 'free' | 'failed' | 'completed' | 'refunded';
+
+/**
+ * The answer to a booking request (201), and again to a replay of it. A paid booking is
+ * pending: its seat is held until `holdExpiresAt` while the visitor pays at `checkoutUrl`.
+ */
+export type BookingReceipt = {
+  booking: {
+    id: string;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    /** What the visitor pays, in the currency they chose, after any discount: 0 for a free booking. */
+    price: Money;
+    holdExpiresAt: string | null;
+  };
+  checkoutUrl: string | null;
+};
+
+/** The 409 a signed-in member gets when they already have a pending booking for the session. */
+export type PendingBookingConflict = { message: string; pendingBookingId: string };
+
+/** `POST /api/bookings/{id}/checkout`: where to pay for the member's own pending booking. */
+export type CheckoutResumption = { checkoutUrl: string };
 
 /** What the confirmation page reads: the booking and the session it is for. */
 export type BookingView = {
@@ -31,5 +65,10 @@ export type BookingView = {
   status: BookingStatus;
   paymentStatus: PaymentStatus;
   attendeeName: string;
+  /** What the booking costs (0 when free), after the discount code if one was applied. */
+  price: Money;
+  discountCode: string | null;
+  /** While the booking awaits payment: when its seat is released if unpaid. */
+  holdExpiresAt: string | null;
   session: { id: string; title: string; startTime: string; endTime: string; location: string; locationType: 'online' | 'onsite' };
 };
