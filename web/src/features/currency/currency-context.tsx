@@ -1,9 +1,11 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Currency, Money } from '@schemas/money';
-import { convertMoney, formatMoney } from '@schemas/currency';
+import { convertMoney, fallbackRates } from '@schemas/currency';
 import { apiGet } from '@/lib/api';
+import { ratesQuery } from './api/rates';
 
-type CurrencyState = { currency: Currency; setCurrency: (currency: Currency) => void; formatPrice: (money: Money) => string };
+type CurrencyState = { currency: Currency; setCurrency: (currency: Currency) => void };
 
 const CurrencyContext = createContext<CurrencyState | null>(null);
 
@@ -29,7 +31,6 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       setChosen(true);
       setCurrency(next);
     },
-    formatPrice: (money) => formatMoney(convertMoney(money, currency)),
   };
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }
@@ -38,4 +39,17 @@ export function useCurrency(): CurrencyState {
   const state = useContext(CurrencyContext);
   if (!state) throw new Error('useCurrency must be used within a CurrencyProvider');
   return state;
+}
+
+/**
+ * A price in the visitor's currency, converted with the server's own rates so it is what
+ * checkout charges, to the penny. Rates are asked for only when the currencies differ; until
+ * they arrive, or if they cannot be had, the spec's fallback table converts, as on the server.
+ */
+export function useConvertedPrice(money: Money): Money {
+  const { currency } = useCurrency();
+  const converting = money.currency !== currency;
+  const { data } = useQuery({ ...ratesQuery(money.currency), enabled: converting });
+  if (!converting) return money;
+  return convertMoney(money, currency, data ? { ...fallbackRates, [data.base]: data.rates } : fallbackRates);
 }

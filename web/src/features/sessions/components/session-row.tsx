@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import type { SessionView } from '@schemas/session';
+import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
-import { useCurrency } from '@/features/currency/currency-context';
+import { useConvertedPrice } from '@/features/currency/currency-context';
 import { DateBlock } from '@/components/ui/date-block';
 import { formatDuration, formatTime, timeZoneName } from '@/lib/format';
 
 export function PriceText({ session }: { session: SessionView }) {
-  const { formatPrice } = useCurrency();
-  return <>{session.price.amount > 0 ? formatPrice(session.price) : 'Free'}</>;
+  const price = useConvertedPrice(session.price);
+  return <>{price.amount > 0 ? formatMoney(price) : 'Free'}</>;
 }
 
 function SeatsBadge({ session }: { session: SessionView }) {
