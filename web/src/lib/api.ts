@@ -3,6 +3,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: { field: string; message: string }[] = [],
+    /** The whole answer: some errors carry more than a message (a 409's `pendingBookingId`). */
+    readonly body: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -39,7 +41,9 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
   });
   const body = await response.json().catch(() => ({}));
   if (response.status === 401 && token) onRefused();
-  if (!response.ok) throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.errors);
+  if (!response.ok) {
+    throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.errors, body);
+  }
   return body as T;
 }
 
