@@ -9,6 +9,7 @@ import { PriceText } from '@/features/sessions/components/session-row';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { BookingForm } from '@/features/bookings/components/booking-form';
 import { useAuthSession } from '@/features/auth/session';
+import { useCurrency } from '@/features/currency/currency-context';
 import { formatDate, formatDuration, formatTime, timeZoneName } from '@/lib/format';
 
 export function SessionDetailPage() {
@@ -16,6 +17,7 @@ export function SessionDetailPage() {
   const { data: session, isLoading, isError } = useSession(id);
   const [booking, setBooking] = useState(false);
   const auth = useAuthSession();
+  const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
 
   if (isLoading) return <DetailSkeleton />;
@@ -88,6 +90,7 @@ export function SessionDetailPage() {
             ) : booking ? (
               <BookingForm
                 session={session}
+                currency={currency}
                 memberEmail={auth.status === 'signed-in' ? auth.user.email : undefined}
                 onCancel={() => setBooking(false)}
               />

@@ -1,16 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingRequest, BookingView } from '@schemas/booking';
-import { apiGet, apiPost } from '@/lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BookingReceipt, BookingRequest, BookingView, CheckoutResumption } from '@schemas/booking';
+import type { DiscountQuote, DiscountValidationRequest } from '@schemas/discount';
+import { ApiError, apiGet, apiPost } from '@/lib/api';
 
 export function useCreateBooking(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The same key on a retry of the same form makes the server answer the first booking
+    // The same key on a retry of the same request makes the server answer the first booking
     // instead of booking twice (a lost response, a double click).
     mutationFn: ({ request, idempotencyKey }: { request: BookingRequest; idempotencyKey: string }) =>
-      apiPost<{ booking: { id: string } }>(`/sessions/${encodeURIComponent(sessionId)}/bookings`, request, {
+      apiPost<BookingReceipt>(`/sessions/${encodeURIComponent(sessionId)}/bookings`, request, {
         'idempotency-key': idempotencyKey,
-      }).then((r) => r.booking),
+      }),
     // Seats change for everyone; a signed-in member's own lists (all under ['me']) gain the booking.
     onSettled: () =>
       Promise.all([
@@ -20,11 +21,51 @@ export function useCreateBooking(sessionId: string) {
   });
 }
 
+/** The member's pending booking for the session when the server refused a second one (409), else nothing. */
+export function pendingBookingOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const id = error.body.pendingBookingId;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** A new checkout for the member's own pending booking: where to pay for it. */
+export function useResumeCheckout() {
+  return useMutation({
+    mutationFn: (bookingId: string) =>
+      apiPost<CheckoutResumption>(`/bookings/${encodeURIComponent(bookingId)}/checkout`, {}).then((r) => r.checkoutUrl),
+  });
+}
+
+/**
+ * What a promo code takes off the session's price, in the visitor's currency. Each check counts
+ * against the visitor's hourly allowance, so an answer is kept for the visit and never retried.
+ */
+export const discountQuoteQuery = (request: DiscountValidationRequest) =>
+  queryOptions({
+    queryKey: ['discount-quote', request.sessionId, request.code, request.currency],
+    queryFn: () => apiPost<DiscountQuote>('/discount-codes/validate', request),
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
 export function useBooking(id: string | null) {
   return useQuery({
     queryKey: ['bookings', id],
     enabled: Boolean(id),
     queryFn: () => apiGet<{ booking: BookingView }>(`/bookings/${encodeURIComponent(id!)}`).then((r) => r.booking),
     retry: false,
+    // A paid booking stays pending until the payment provider tells the server: look again until it settles.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
   });
+}
+
+/**
+ * What a failed booking call tells the visitor: the server's own words for what they can act on
+ * (a 4xx), the spec's text when the payment provider failed (502), and `fallback` otherwise.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 502) return 'Failed to create checkout session';
+  return error.status < 500 ? error.message : fallback;
 }

@@ -1,25 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BookingRequest } from '@schemas/booking';
+import type { Currency } from '@schemas/money';
 import type { SessionView } from '@schemas/session';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
-import { useCreateBooking } from '../api/bookings';
+import { failureText, pendingBookingOf, useCreateBooking, useResumeCheckout } from '../api/bookings';
+import { useDiscountCode } from '../hooks/use-discount-code';
+import { PendingBookingDialog } from './pending-booking-dialog';
+import { PromoCode } from './promo-code';
 
 type Props = {
   session: SessionView;
+  /** The visitor's currency: the booking is quoted and charged in it. */
+  currency: Currency;
   onCancel: () => void;
   /** The signed-in member's address, to start from. */ memberEmail?: string;
 };
 
-export function BookingForm({ session, onCancel, memberEmail }: Props) {
+export function BookingForm({ session, currency, onCancel, memberEmail }: Props) {
   const navigate = useNavigate();
   const createBooking = useCreateBooking(session.id);
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const resumeCheckout = useResumeCheckout();
+  const discount = useDiscountCode(session.id, currency);
+  const idempotencyKey = useIdempotencyKeys();
+  const checkout = useCheckoutRedirect();
+  // The member's pending booking for this session, and the request the server refused for it.
+  const [conflict, setConflict] = useState<{ bookingId: string; request: BookingRequest }>();
   const { register, handleSubmit, formState, getValues, setValue } = useForm<BookingRequest>({
     resolver: zodResolver(BookingRequest),
   });
@@ -28,43 +38,111 @@ export function BookingForm({ session, onCancel, memberEmail }: Props) {
     if (memberEmail && !getValues('email')) setValue('email', memberEmail);
   }, [memberEmail, getValues, setValue]);
 
-  const submit = handleSubmit(async (values) => {
+  // Reports its own failures with a toast, so callers leave its promise to run.
+  const book = async (request: BookingRequest) => {
     try {
-      const booking = await createBooking.mutateAsync({ request: values, idempotencyKey });
-      // Navigation errors are the router's to show (errorElement); nothing to wait for here.
-      void navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
+      const { booking, checkoutUrl } = await createBooking.mutateAsync({ request, idempotencyKey: idempotencyKey(request) });
+      if (checkoutUrl) {
+        checkout.go(checkoutUrl);
+      } else if (booking.status === 'pending') {
+        toast.error('Error', { description: 'No checkout URL received' });
+      } else {
+        // Navigation errors are the router's to show (errorElement); nothing to wait for here.
+        void navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
+      }
     } catch (error) {
-      const known = error instanceof ApiError && error.status < 500;
-      toast.error('Error', { description: known ? error.message : 'Failed to book session. Please try again.' });
+      const pendingBookingId = pendingBookingOf(error);
+      if (pendingBookingId) setConflict({ bookingId: pendingBookingId, request });
+      else toast.error('Error', { description: failureText(error, 'Failed to book session. Please try again.') });
     }
-  });
+  };
+  const submit = handleSubmit((values) => book({ ...values, currency, discountCode: discount.code }));
+
+  const continuePayment = async (bookingId: string) => {
+    try {
+      checkout.go(await resumeCheckout.mutateAsync(bookingId));
+    } catch (error) {
+      setConflict(undefined);
+      toast.error('Error', { description: failureText(error, 'Failed to create checkout session') });
+    }
+  };
+  const bookAnew = (request: BookingRequest) => {
+    setConflict(undefined);
+    void book({ ...request, replacePending: true });
+  };
+
+  const busy = formState.isSubmitting || createBooking.isPending || checkout.redirecting;
+  const paid = session.price.amount > 0;
+  const action = !paid ? 'Confirm Booking' : discount.quote.data?.free ? 'Get Free Access' : 'Continue to payment';
 
   return (
-    // submit() reports its own failures with a toast, so its promise is left to run.
-    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Book this session" className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label="First name"
-          autoComplete="given-name"
-          error={formState.errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <Field
-          label="Last name"
-          autoComplete="family-name"
-          error={formState.errors.lastName?.message}
-          {...register('lastName')}
-        />
-      </div>
-      <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-      <div className="flex flex-wrap gap-3 pt-1">
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Booking…' : 'Confirm Booking'}
-        </Button>
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <>
+      {/* submit() reports its own failures with a toast, so its promise is left to run. */}
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Book this session" className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="First name"
+            autoComplete="given-name"
+            error={formState.errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <Field
+            label="Last name"
+            autoComplete="family-name"
+            error={formState.errors.lastName?.message}
+            {...register('lastName')}
+          />
+        </div>
+        <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
+        {/* The spec: no promo field for a session that costs nothing. */}
+        {paid && <PromoCode discount={discount} />}
+        <div className="flex flex-wrap gap-3 pt-1">
+          <Button type="submit" disabled={busy}>
+            {checkout.redirecting ? 'Redirecting to payment…' : busy ? 'Booking…' : action}
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+      <PendingBookingDialog
+        open={conflict !== undefined}
+        busy={resumeCheckout.isPending || checkout.redirecting}
+        onContinue={() => conflict && void continuePayment(conflict.bookingId)}
+        onNewBooking={() => conflict && bookAnew(conflict.request)}
+        onDismiss={() => setConflict(undefined)}
+      />
+    </>
   );
+}
+
+/**
+ * One idempotency key per distinct request: sending the same one again (a lost answer, a double
+ * click, a return from the payment page) gets the first booking back; a changed form is new.
+ */
+function useIdempotencyKeys() {
+  const last = useRef<{ body: string; key: string }>(undefined);
+  return (request: BookingRequest) => {
+    const body = JSON.stringify(request);
+    if (last.current?.body !== body) last.current = { body, key: crypto.randomUUID() };
+    return last.current.key;
+  };
+}
+
+/** Sends the browser to the payment page; `redirecting` holds the button until the page is gone. */
+function useCheckoutRedirect() {
+  const [redirecting, setRedirecting] = useState(false);
+  // The browser's Back button can bring this page back as it was left (the back-forward cache): ready again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && setRedirecting(false);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+  return {
+    redirecting,
+    go: (url: string) => {
+      setRedirecting(true);
+      window.location.assign(url);
+    },
+  };
 }

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { toast } from 'sonner';
+import type { Money } from '@schemas/money';
+import { currencySymbols } from '@schemas/currency';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Icon } from '@/components/ui/icon';
+import { Skeleton } from '@/components/ui/skeleton';
+import { failureText } from '../api/bookings';
+import type { DiscountCode } from '../hooks/use-discount-code';
+
+const checkFailed = 'Failed to check the code. Please try again.';
+
+/** '£13.50': a discounted price keeps its pence, even when they are round. */
+const withPence = (money: Money) => `${currencySymbols[money.currency]}${(money.amount / 100).toFixed(2)}`;
+
+/**
+ * The promo field with its Apply button; once a code is applied, the code in its place (with a
+ * way to remove it) and the price it leaves. Focus follows the swap, so the keyboard is not lost.
+ */
+export function PromoCode({ discount }: { discount: DiscountCode }) {
+  const [removed, setRemoved] = useState(false);
+  if (discount.code) {
+    return (
+      <AppliedCode
+        discount={discount}
+        onRemove={() => {
+          setRemoved(true);
+          discount.remove();
+        }}
+      />
+    );
+  }
+  return <PromoField discount={discount} focusOnMount={removed} />;
+}
+
+function PromoField({ discount, focusOnMount }: { discount: DiscountCode; focusOnMount: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState('');
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    if (focusOnMount) input.current?.focus();
+  }, [focusOnMount]);
+
+  const apply = async () => {
+    setChecking(true);
+    try {
+      await discount.apply(typed);
+    } catch (error) {
+      toast.error('Error', { description: failureText(error, checkFailed) });
+    } finally {
+      setChecking(false);
+    }
+  };
+  // Enter in this field applies the code rather than submitting the booking.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    if (typed.trim() && !checking) void apply();
+  };
+
+  return (
+    <div className="flex items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <Field
+          ref={input}
+          label="Promo code"
+          id="promo-code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value.toUpperCase())}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      <Button variant="secondary" onClick={() => void apply()} disabled={!typed.trim() || checking}>
+        {checking ? 'Checking…' : 'Apply'}
+      </Button>
+    </div>
+  );
+}
+
+function AppliedCode({ discount, onRemove }: { discount: DiscountCode; onRemove: () => void }) {
+  const remove = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    remove.current?.focus();
+  }, []);
+  const { data: quote, error } = discount.quote;
+
+  return (
+    <div className="flex flex-col gap-3 rounded-xl bg-sand/60 p-4">
+      <div className="flex items-center justify-between gap-3">
+        <span className="text-sm font-medium text-ink">Promo code</span>
+        <span className="inline-flex items-center gap-1 rounded-full bg-sage/10 py-0.5 pl-3 pr-0.5 text-sm font-semibold tracking-wide text-sage">
+          {discount.code}
+          <button
+            ref={remove}
+            type="button"
+            onClick={onRemove}
+            aria-label={`Remove promo code ${discount.code}`}
+            className="inline-flex size-7 items-center justify-center rounded-full transition-colors hover:bg-sage/15 [&_svg]:size-3.5"
+          >
+            <Icon path="M6 6l12 12M18 6L6 18" />
+          </button>
+        </span>
+      </div>
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="text-sm font-medium text-ink">Total</span>
+        {quote ? (
+          <span className="text-right">
+            <s className="mr-2 text-sm text-muted">
+              <span className="sr-only">was </span>
+              {withPence(quote.originalPrice)}
+            </s>
+            <strong className="font-serif text-xl font-normal text-ink">{withPence(quote.discountedPrice)}</strong>{' '}
+            <span className="text-sm font-medium text-sage">({quote.percentOff}% off)</span>
+          </span>
+        ) : error ? (
+          // Quoting again in another currency can fail too (a one-time code used meanwhile).
+          <span role="alert" className="text-right text-sm text-[#a23b22]">
+            {failureText(error, checkFailed)}
+          </span>
+        ) : (
+          <Skeleton className="h-7 w-32" />
+        )}
+      </div>
+    </div>
+  );
+}
