@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { BookingView } from '@schemas/booking';
+import { formatMoney } from '@schemas/currency';
 import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Fact } from '@/components/ui/fact';
@@ -19,9 +20,35 @@ function googleCalendarUrl(booking: BookingView): string {
   return `https://calendar.google.com/calendar/render?${params}`;
 }
 
+const atTime = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
+
+/** Where the booking stands, in the visitor's words: a paid booking waits for its payment first. */
+function outcome(booking: BookingView) {
+  if (booking.status === 'completed') {
+    return { tone: 'text-sage', label: 'Booking confirmed', text: 'A confirmation e-mail with a calendar invite is on its way.' };
+  }
+  if (booking.status === 'pending') {
+    const hold = booking.holdExpiresAt ? ` Your seat is held until ${atTime(booking.holdExpiresAt)}.` : '';
+    return {
+      tone: 'text-clay-dark',
+      label: 'Payment pending',
+      text: `We're waiting for your payment to be confirmed.${hold} This page updates by itself.`,
+    };
+  }
+  if (booking.paymentStatus === 'refunded') {
+    return {
+      tone: 'text-[#a23b22]',
+      label: 'Payment refunded',
+      text: "Your payment arrived after the seat was released, so it has been refunded in full. We've e-mailed you the details.",
+    };
+  }
+  return { tone: 'text-[#a23b22]', label: 'Booking cancelled', text: 'Your checkout expired and the seat was released.' };
+}
+
 export function BookingConfirmationPage() {
   const [params] = useSearchParams();
   const bookingId = params.get('bookingId');
+  // Asked again every 2 s while the booking waits for its payment.
   const { data: booking, isLoading } = useBooking(bookingId);
 
   if (isLoading) {
@@ -36,33 +63,49 @@ export function BookingConfirmationPage() {
   if (!booking) return null;
 
   const { session } = booking;
+  const { tone, label, text } = outcome(booking);
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 md:py-16">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Booking confirmed</p>
-      <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
-      <p className="mt-3 text-muted">A confirmation e-mail with a calendar invite is on its way.</p>
+      {/* One live region for every state, so the change from pending is read out when it comes. */}
+      <div role="status">
+        <p className={`flex items-center gap-2 text-sm font-semibold uppercase tracking-[0.2em] ${tone}`}>
+          {booking.status === 'pending' && <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current" />}
+          {label}
+        </p>
+        <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
+        <p className="mt-3 text-muted">{text}</p>
+      </div>
       <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
         <Fact label="Date">{formatDate(session.startTime)}</Fact>
-        <Fact label="Time">
-          {formatTime(session.startTime)} {timeZoneName(session.startTime)}
-        </Fact>
+        <Fact label="Time">{atTime(session.startTime)}</Fact>
         <Fact label="Location">{session.location}</Fact>
+        {booking.price.amount > 0 && (
+          <Fact label={booking.paymentStatus === 'paid' ? 'Paid' : 'Price'}>{formatMoney(booking.price)}</Fact>
+        )}
+        {booking.discountCode && <Fact label="Promo code">{booking.discountCode}</Fact>}
       </dl>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <a
-          href={googleCalendarUrl(booking)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass({ variant: 'secondary' })}
-        >
-          Google Calendar
-        </a>
-        <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar`} className={buttonClass({ variant: 'secondary' })}>
-          Apple Calendar
-        </a>
-        <ShareButton title={session.title} url={`${window.location.origin}/sessions/${session.id}`} label="Share Booking" />
-        <ButtonLink to="/dashboard/bookings">View My Bookings</ButtonLink>
-      </div>
+      {booking.status === 'completed' && (
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a
+            href={googleCalendarUrl(booking)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ variant: 'secondary' })}
+          >
+            Google Calendar
+          </a>
+          <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar`} className={buttonClass({ variant: 'secondary' })}>
+            Apple Calendar
+          </a>
+          <ShareButton title={session.title} url={`${window.location.origin}/sessions/${session.id}`} label="Share Booking" />
+          <ButtonLink to="/dashboard/bookings">View My Bookings</ButtonLink>
+        </div>
+      )}
+      {booking.status === 'cancelled' && (
+        <ButtonLink to={`/sessions/${session.id}`} className="mt-8">
+          Back to the session
+        </ButtonLink>
+      )}
     </section>
   );
 }
