@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Grant } from '../functions/lib/grants';
+import { currencies } from '../functions/schemas/money';
 
 /**
  * Every domain event and its schema. Events are written to the table's outbox in the same
@@ -8,28 +9,38 @@ import type { Grant } from '../functions/lib/grants';
  */
 export const EVENT_SOURCE = 'breathwork';
 
-const BookingConfirmed = z.object({
+/** Who booked what: every booking event carries it. */
+const BookingFacts = z.object({
   bookingId: z.string().min(1),
   sessionId: z.string().min(1),
   attendeeName: z.string().min(1),
   attendeeEmail: z.email(),
 });
-
-const ReminderDue = z.object({
-  bookingId: z.string().min(1),
-  sessionId: z.string().min(1),
-  attendeeName: z.string().min(1),
-  attendeeEmail: z.email(),
-});
+const Money = z.object({ amount: z.number().int().nonnegative(), currency: z.enum(currencies) });
 
 export const eventCatalogue = {
+  BookingCreated: {
+    description: 'A paid booking awaits payment: its seat is held until holdExpiresAt.',
+    schema: BookingFacts.extend({ price: Money, holdExpiresAt: z.iso.datetime() }),
+  },
   BookingConfirmed: {
     description: 'A seat was booked and needs no further payment.',
-    schema: BookingConfirmed,
+    schema: BookingFacts,
+  },
+  BookingExpired: {
+    description: "A pending booking's held seat was released without payment.",
+    schema: BookingFacts.extend({
+      /** The checkout ran out, the payment failed, the visitor booked anew, or no checkout could be opened. */
+      reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed']),
+    }),
+  },
+  BookingRefundDue: {
+    description: 'A payment arrived after its seat was gone: it is given back in full.',
+    schema: BookingFacts.extend({ paymentIntentId: z.string().min(1), amount: Money }),
   },
   ReminderDue: {
     description: 'A booked session starts within a day: its attendee is reminded.',
-    schema: ReminderDue,
+    schema: BookingFacts,
   },
 } satisfies Record<string, { description: string; schema: z.ZodType }>;
 
@@ -57,6 +68,16 @@ export const consumers = [
     handler: 'notifications/session-reminder',
     on: ['ReminderDue'],
     grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'notifications/checkout-expired',
+    on: ['BookingExpired'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'payments/refund-late-payment',
+    on: ['BookingRefundDue'],
+    grants: ['table:read', 'table:write', 'email:send', 'stripe:read'],
   },
 ] as const satisfies readonly Consumer[];
 

@@ -2,11 +2,9 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { logger } from '../functions/lib/logger';
-import { dynamoClient } from '../functions/lib/aws';
-import { tableDefinition, tableKeys, tableName } from '../functions/lib/table';
+import { idempotencyStore } from '../functions/lib/idempotency';
 import { consumers, eventCatalogue, type ConsumerName, type EventDetail, type EventType } from './catalogue';
 
 type EventsOf<N extends ConsumerName> = Extract<(typeof consumers)[number], { handler: N }>['on'][number];
@@ -25,16 +23,7 @@ const IDEMPOTENCY_WINDOW_SECONDS = 7 * 86_400;
  */
 export function eventConsumer<N extends ConsumerName>(name: N, run: (event: ConsumedEvent<N>) => Promise<void>) {
   const consumer = consumers.find((c) => c.handler === name)!;
-  const persistenceStore = new DynamoDBPersistenceLayer({
-    tableName: tableName(),
-    awsSdkV3Client: dynamoClient,
-    keyAttr: tableKeys.partitionKey,
-    sortKeyAttr: tableKeys.sortKey,
-    expiryAttr: tableDefinition.timeToLiveAttribute,
-    // One partition per consumer, named the same in both runtimes (by default Powertools names it
-    // after the Lambda's function name, which the local stack's shared process cannot give).
-    staticPkValue: `idempotency#${name}`,
-  });
+  const persistenceStore = idempotencyStore(name);
   return middy<EventBridgeEvent<string, unknown>, { handled: true }>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(

@@ -38,10 +38,25 @@ export const routes: Route[] = [
     path: '/sessions/{id}/bookings',
     handler: 'bookings/create',
     access: 'public',
-    grants: ['table:read', 'table:write'],
+    grants: ['table:read', 'table:write', 'stripe:read'],
     // Sized for a rush on a popular session; each e-mail address and client address is also
     // limited per hour in the booking itself.
     throttle: { ratePerSecond: 100, burst: 500 },
+  },
+  {
+    method: 'POST',
+    path: '/bookings/{id}/checkout',
+    handler: 'bookings/resume-checkout',
+    access: 'member',
+    // Opens the checkout again if none was kept (or releases the seat when Stripe refuses).
+    grants: ['table:read', 'table:write', 'stripe:read'],
+  },
+  {
+    method: 'POST',
+    path: '/stripe/webhook',
+    handler: 'payments/stripe-webhook',
+    access: 'webhook',
+    grants: ['table:read', 'table:write', 'stripe:read'],
   },
   { method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
@@ -67,6 +82,13 @@ export const routes: Route[] = [
     handler: 'admin/session-attendees',
     access: 'admin',
     grants: ['table:read'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/bookings/{id}/sync',
+    handler: 'admin/sync-booking',
+    access: 'admin',
+    grants: ['table:read', 'table:write', 'stripe:read'],
   },
 ];
 

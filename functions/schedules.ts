@@ -13,6 +13,8 @@ export type Schedule = {
 export const schedules: Schedule[] = [
   // Queues a reminder for each booking of a session that starts within a day.
   { handler: 'notifications/queue-reminders', every: '15 minutes', grants: ['table:read', 'table:write'] },
+  // Releases the seats of checkouts past their hold, should Stripe's expiry webhook be late or lost.
+  { handler: 'payments/release-expired-holds', every: '5 minutes', grants: ['table:read', 'table:write'] },
 ];
 
 /** A rate as milliseconds, for the local timer. */

@@ -5,7 +5,7 @@ import { dynamo } from '../functions/lib/aws';
 import { tableName } from '../functions/lib/table';
 import { sessionItem, type SessionRecord } from '../functions/domain/sessions';
 import { sessionCategories } from '../functions/schemas/session';
-import { bookFreeSession } from '../functions/domain/bookings';
+import { bookSession } from '../functions/domain/book-session';
 import { discountCodeItem, newDiscountCode } from '../functions/domain/discounts';
 import { DiscountCodeForm } from '../functions/schemas/discount';
 
@@ -232,7 +232,7 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
   for (const [index, demo] of demoSessions.entries()) {
     for (const name of demoAttendees.slice(0, demo.bookedBy ?? 0)) {
       const [firstName, lastName] = name.split(' ');
-      await bookFreeSession(
+      await bookSession(
         sessions[index],
         { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
         { now: options.now, clientAddress: 'demo-data' },

@@ -5,10 +5,8 @@ import { HttpError, notFound } from '../lib/errors';
 import { httpRoute } from '../lib/http';
 import { hourlyAllowance } from '../lib/rate-limit';
 import { DiscountValidationRequest } from '../schemas/discount';
-import { convertMoney, fallbackRates } from '../schemas/currency';
 import { getSession } from '../domain/sessions';
-import { checkUsable, getDiscountCode, quoteDiscount } from '../domain/discounts';
-import { getExchangeRates } from '../domain/exchange-rates';
+import { priceBooking } from '../domain/book-session';
 
 /**
  * Each attempt counts against the caller's network address for the hour. The answer tells
@@ -17,19 +15,14 @@ import { getExchangeRates } from '../domain/exchange-rates';
  */
 export const validationsPerAddressPerHour = 20;
 
+/** The discounted price of a session, as the booking will charge it. */
 export const handler = httpRoute({ body: DiscountValidationRequest }, async ({ body, clientAddress }) => {
   const now = new Date();
   await countAttempt(clientAddress, now);
-  // Rates are read only when some amount changes currency.
-  const [session, code] = await Promise.all([getSession(body.sessionId), getDiscountCode(body.code)]);
+  const session = await getSession(body.sessionId);
   if (!session) throw notFound('Session not found');
-  const record = checkUsable(code);
-  const price = { amount: session.priceAmount, currency: session.priceCurrency };
-  const needsRates =
-    price.currency !== body.currency ||
-    (record.discount.type === 'fixed_amount' && record.discount.amount.currency !== body.currency);
-  const rates = needsRates ? (await getExchangeRates(now)).rates : fallbackRates;
-  return { body: quoteDiscount(record, convertMoney(price, body.currency, rates), rates) };
+  const { quote } = await priceBooking(session, body.currency, body.code, now);
+  return { body: quote };
 });
 
 async function countAttempt(clientAddress: string, now: Date) {

@@ -1,6 +1,8 @@
 import { createEvent } from 'ics';
 import { escapeHtml, type Email } from '../lib/email';
 import type { BookingView } from '../schemas/booking';
+import { formatMoney } from '../schemas/currency';
+import type { Money } from '../schemas/money';
 
 // E-mails cannot know the reader's zone, so they name the teacher's.
 const timeZone = () => process.env.SITE_TIME_ZONE ?? 'Europe/London';
@@ -87,14 +89,40 @@ export function sessionReminderEmail(booking: BookingView, to: string, siteUrl: 
   };
 }
 
+/** A checkout ran out before it was paid: the held seat is free again. */
+export function checkoutExpiredEmail(booking: BookingView, to: string, siteUrl: string): Email {
+  return {
+    to,
+    ...attendeeMessage(booking, siteUrl, {
+      subject: `Your checkout expired: ${booking.session.title}`,
+      lead: 'The payment was not completed in time, so the seat we held for you has been released at',
+      closing: "You're welcome to book again while seats remain.",
+    }),
+  };
+}
+
+/** A payment that came after its seat was gone, given back. */
+export function refundEmail(booking: BookingView, amount: Money, to: string, siteUrl: string): Email {
+  return {
+    to,
+    ...attendeeMessage(booking, siteUrl, {
+      subject: `Refunded: ${booking.session.title}`,
+      lead: `Your payment of ${formatMoney(amount)} arrived after the seat we held for you had been taken, so we have refunded it in full. It was for`,
+      closing:
+        'The refund reaches your account within 5 to 10 working days. We are sorry, and hope to see you at another session.',
+    }),
+  };
+}
+
 export function adminBookingAlertEmail(booking: BookingView, attendeeEmail: string, to: string): Email {
   const when = formatWhen(booking.session.startTime);
+  const payment = booking.price.amount > 0 ? `${booking.paymentStatus}, ${formatMoney(booking.price)}` : booking.paymentStatus;
   return {
     to,
     subject: `New booking: ${booking.session.title}`,
-    text: `${booking.attendeeName} <${attendeeEmail}> booked ${booking.session.title} on ${when} (${booking.paymentStatus}).`,
+    text: `${booking.attendeeName} <${attendeeEmail}> booked ${booking.session.title} on ${when} (${payment}).`,
     html: `<p>${escapeHtml(booking.attendeeName)} &lt;${escapeHtml(attendeeEmail)}&gt; booked <strong>${escapeHtml(
       booking.session.title,
-    )}</strong> on ${escapeHtml(when)} (${escapeHtml(booking.paymentStatus)}).</p>`,
+    )}</strong> on ${escapeHtml(when)} (${escapeHtml(payment)}).</p>`,
   };
 }

@@ -1,15 +1,10 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { createHash } from 'node:crypto';
-import { ulid } from 'ulid';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
-import { conflict, HttpError } from '../lib/errors';
-import { gsi1, gsi2, gsi3, gsi4, expiresIn, tableName, withoutKeys } from '../lib/table';
-import { hourlyAllowance } from '../lib/rate-limit';
+import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../lib/paging';
-import { outboxEvent } from '../../events/outbox';
-import type { BookingRequest, BookingStatus, BookingView, PaymentStatus } from '../schemas/booking';
+import type { BookingReceipt, BookingStatus, BookingView, PaymentStatus } from '../schemas/booking';
+import type { Money } from '../schemas/money';
 import type { BookingStatusView, BookingTime, MemberBookingSummary } from '../schemas/member';
 import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
 
@@ -28,29 +23,26 @@ export type BookingRecord = {
   attendeeEmail: string;
   status: BookingStatus;
   paymentStatus: PaymentStatus;
+  /** What the attendee pays, in the currency they chose, after the discount: 0 when free. */
+  price: Money;
+  /** The promo code redeemed for this booking (one per booking). */
+  discountCode?: string;
+  /** While pending: when the held seat is released if the checkout is not paid. */
+  holdExpiresAt?: string;
+  /** The Stripe Checkout Session for a paid booking, and where the attendee pays. */
+  checkoutSessionId?: string;
+  checkoutUrl?: string;
+  /** The Stripe payment, once paid: what a sync or a refund looks up. */
+  paymentIntentId?: string;
   session: SessionSnapshot;
   createdAt: string;
 };
 
-/** Who is booking and how the request reached us: the limits and the replay key apply to these. */
-export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string };
-
-/** Unauthenticated bookings send e-mail, so each address may make only so many an hour. */
-export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 };
-/** A replayed request within a day gets the first answer. */
-const REQUEST_KEY_SECONDS = 86_400;
-
 export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
 /** One item per (session, e-mail address): the same address cannot book a session twice. */
-const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
-const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });
-/** What a retry of the same request repeats: the session and the form as the server parsed it. */
-const requestFingerprint = (sessionId: string, attendee: BookingRequest) =>
-  createHash('sha256')
-    .update(JSON.stringify([sessionId, attendee.firstName, attendee.lastName, attendee.email]))
-    .digest('base64url');
+export const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
 
-function bookingItem(booking: BookingRecord) {
+export function bookingItem(booking: BookingRecord) {
   return {
     ...bookingKey(booking.id),
     // A session's bookings, oldest first.
@@ -95,132 +87,21 @@ export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
   };
 }
 
-/** What the API answers for a new booking, and again for a replay of the same request. */
-export type BookingReceipt = { booking: { id: string; status: BookingStatus; paymentStatus: PaymentStatus } };
-
-/**
- * Books a seat in a free session as one transaction: the booking, the seat (refused for a
- * started or full session, so a session can never be oversold), the one-booking-per-address
- * guard, the BookingConfirmed event in the outbox, the hourly allowances of the e-mail and
- * client addresses, and the request's replay key. All of it is written, or none of it.
- */
-export async function bookFreeSession(
-  session: SessionRecord,
-  attendee: BookingRequest,
-  context: BookingContext,
-): Promise<BookingReceipt> {
-  const { now } = context;
-  if (Date.parse(session.startTime) <= now.getTime()) throw conflict('This session has already started.');
-  const booking: BookingRecord = {
-    id: ulid(now.getTime()),
-    sessionId: session.id,
-    userId: context.userId,
-    firstName: attendee.firstName,
-    lastName: attendee.lastName,
-    attendeeName: `${attendee.firstName} ${attendee.lastName}`,
-    attendeeEmail: attendee.email,
-    status: 'completed',
-    paymentStatus: 'free',
-    session: sessionSnapshot(session),
-    createdAt: now.toISOString(),
-  };
-  const receipt: BookingReceipt = { booking: { id: booking.id, status: booking.status, paymentStatus: booking.paymentStatus } };
-  const fingerprint = requestFingerprint(session.id, attendee);
-  const table = tableName();
-  const items = {
-    booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
-    seat: {
-      Update: {
-        TableName: table,
-        Key: sessionKey(session.id),
-        UpdateExpression: 'ADD seatsTaken :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
-        ExpressionAttributeValues: { ':one': 1, ':now': booking.createdAt },
-      },
+/** What the API answers for a booking, as it now is. */
+export function receiptOf(booking: BookingRecord): BookingReceipt {
+  return {
+    booking: {
+      id: booking.id,
+      status: booking.status,
+      paymentStatus: booking.paymentStatus,
+      price: booking.price,
+      holdExpiresAt: booking.holdExpiresAt ?? null,
     },
-    attendee: {
-      Put: {
-        TableName: table,
-        Item: { ...attendeeKey(session.id, booking.attendeeEmail), type: 'Attendee', bookingId: booking.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    event: outboxEvent(
-      'BookingConfirmed',
-      { bookingId: booking.id, sessionId: session.id, attendeeName: booking.attendeeName, attendeeEmail: booking.attendeeEmail },
-      now,
-    ),
-    emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
-    addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
-    ...(context.requestKey && {
-      request: {
-        Put: {
-          TableName: table,
-          Item: {
-            ...requestKeyOf(context.requestKey),
-            type: 'Request',
-            fingerprint,
-            receipt,
-            ttl: expiresIn(REQUEST_KEY_SECONDS, now),
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-        },
-      },
-    }),
+    checkoutUrl: booking.status === 'pending' ? (booking.checkoutUrl ?? null) : null,
   };
-  const names = Object.keys(items) as (keyof typeof items)[];
-  const failed = await writeWithConflictRetry(new TransactWriteCommand({ TransactItems: Object.values(items) }));
-  if (!failed) return receipt;
-
-  const refused = (name: keyof typeof items) => failed.get(names.indexOf(name));
-  const replay = refused('request');
-  if (replay) {
-    const first = unmarshall(replay);
-    // The same key with another session or other details is not a retry: the first answer is not theirs.
-    if (first.fingerprint !== fingerprint) throw new HttpError(422, 'This request was already used for another booking.');
-    return first.receipt as BookingReceipt;
-  }
-  if (refused('attendee')) throw conflict('This email address has already booked this session.');
-  if (refused('seat')) throw conflict('This session is sold out.');
-  if (refused('emailAllowance'))
-    throw new HttpError(429, 'Too many bookings for this email address. Please try again in an hour.');
-  if (refused('addressAllowance')) throw new HttpError(429, 'Too many bookings from your network. Please try again in an hour.');
-  throw new Error('The booking transaction was refused for no known reason');
 }
 
-const MAX_ATTEMPTS = 8;
-type RefusedItems = Map<number, Record<string, AttributeValue>>;
-
-/**
- * Runs a transaction. Resolves with nothing when it is written, or with the items whose
- * condition failed (and their current values, where asked for). A conflict with a concurrent
- * transaction on the same items is retried with jittered backoff, so a rush on the last seats
- * neither oversells nor turns people away while seats remain.
- */
-async function writeWithConflictRetry(transaction: TransactWriteCommand): Promise<RefusedItems | undefined> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await dynamo.send(transaction);
-      return undefined;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
-        return new Map(
-          reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [[index, reason.Item ?? {}]] : [])),
-        );
-      }
-      if (!reasons.some((reason) => reason.Code === 'TransactionConflict') || attempt >= MAX_ATTEMPTS) {
-        throw new HttpError(503, 'Many people are booking right now. Please try again.');
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
-    }
-  }
-}
-
-async function getBooking(id: string): Promise<BookingRecord | undefined> {
+export async function getBooking(id: string): Promise<BookingRecord | undefined> {
   const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(id) }));
   return result.Item ? withoutKeys<BookingRecord>(result.Item) : undefined;
 }
@@ -250,9 +131,9 @@ export async function getBookingView(id: string): Promise<BookingView | undefine
     status: booking.status,
     paymentStatus: booking.paymentStatus,
     attendeeName: booking.attendeeName,
-    price: { amount: 0, currency: session.priceCurrency },
-    discountCode: null,
-    holdExpiresAt: null,
+    price: booking.price,
+    discountCode: booking.discountCode ?? null,
+    holdExpiresAt: booking.holdExpiresAt ?? null,
     session: { id: session.id, ...sessionSnapshot(session) },
   };
 }

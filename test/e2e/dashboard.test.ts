@@ -6,7 +6,7 @@ import { api, siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
 import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
-import { bookFreeSession } from '../../functions/domain/bookings';
+import { bookSession } from '../../functions/domain/book-session';
 
 const browser = useBrowser();
 const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
@@ -63,7 +63,7 @@ describe('the member dashboard in the browser', () => {
     });
     expect(booked.status).toBe(201);
     // The past one was booked before it started, as it would have been then.
-    await bookFreeSession(
+    await bookSession(
       before,
       { firstName: 'Robin', lastName: 'Member', email: robin.email },
       { now: new Date(Date.now() - days(3)), userId: robin.userId, clientAddress: 'test' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { bookFreeSession } from '../../functions/domain/bookings';
+import { bookSession } from '../../functions/domain/book-session';
 import { queueReminders } from '../../functions/domain/reminders';
 import { api, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
@@ -16,7 +16,7 @@ describe('session reminders', () => {
     const early = `early-${ulid().toLowerCase()}@example.com`;
     const late = `late-${ulid().toLowerCase()}@example.com`;
     // Booked three days ago, as the job will find it.
-    await bookFreeSession(
+    await bookSession(
       session,
       { firstName: 'Early', lastName: 'Bird', email: early },
       { now: new Date(Date.now() - hours(72)), clientAddress: 'test' },

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { bookFreeSession } from '../../functions/domain/bookings';
+import { bookSession } from '../../functions/domain/book-session';
 import type { SessionRecord } from '../../functions/domain/sessions';
 
 process.env.TABLE_NAME = 'test-table';
@@ -16,6 +16,8 @@ const session = {
   durationMinutes: 60,
   locationType: 'online',
   maxAttendees: 10,
+  priceAmount: 0,
+  priceCurrency: 'GBP',
 } as SessionRecord;
 const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
 const context = { now, clientAddress: '203.0.113.9' };
@@ -25,10 +27,10 @@ const cancelled = (...codes: string[]) =>
 
 beforeEach(() => dynamo.reset());
 
-describe('bookFreeSession', () => {
+describe('bookSession', () => {
   it('writes the booking, the seat, the guard, the event and the allowances in one transaction', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    const { booking } = await bookFreeSession(session, guest, context);
+    const { booking } = await bookSession(session, guest, context);
     expect(booking).toMatchObject({ status: 'completed', paymentStatus: 'free' });
 
     const [call] = dynamo.commandCalls(TransactWriteCommand);
@@ -55,7 +57,7 @@ describe('bookFreeSession', () => {
 
   it('files a member booking under the member, by the session start', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
-    await bookFreeSession(session, guest, { ...context, userId: 'U1' });
+    await bookSession(session, guest, { ...context, userId: 'U1' });
     const [put] = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
     expect(put.Put!.Item).toMatchObject({
       userId: 'U1',
@@ -67,7 +69,6 @@ describe('bookFreeSession', () => {
   it('names each refused condition', async () => {
     const cases: [string[], number, string][] = [
       [['None', 'ConditionalCheckFailed'], 409, 'This session is sold out.'],
-      [['None', 'None', 'ConditionalCheckFailed'], 409, 'This email address has already booked this session.'],
       [
         ['None', 'None', 'None', 'None', 'ConditionalCheckFailed'],
         429,
@@ -82,37 +83,64 @@ describe('bookFreeSession', () => {
     for (const [codes, statusCode, message] of cases) {
       dynamo.reset();
       dynamo.on(TransactWriteCommand).rejects(cancelled(...codes));
-      await expect(bookFreeSession(session, guest, context)).rejects.toMatchObject({ statusCode, message });
+      await expect(bookSession(session, guest, context)).rejects.toMatchObject({ statusCode, message });
     }
+  });
+
+  it('refuses a second booking of the address unless the first awaits payment', async () => {
+    const guard = { Code: 'ConditionalCheckFailed', Item: marshall({ bookingId: 'B0' }) };
+    dynamo
+      .on(TransactWriteCommand)
+      .rejects(
+        new TransactionCanceledException({
+          message: 'x',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, guard],
+        }),
+      );
+    dynamo.on(GetCommand).resolves({ Item: { id: 'B0', status: 'completed', paymentStatus: 'free' } });
+    await expect(bookSession(session, guest, context)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This email address has already booked this session.',
+    });
+    // A member's own pending booking: the confirm dialog's answer, naming it.
+    dynamo.on(GetCommand).resolves({ Item: { id: 'B0', userId: 'U1', status: 'pending', paymentStatus: 'pending' } });
+    await expect(bookSession(session, guest, { ...context, userId: 'U1' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'You already have a pending booking for this session.',
+      details: { pendingBookingId: 'B0' },
+    });
   });
 
   it('answers a replayed request with the first answer, and only a replay of the same request', async () => {
     const key = { ...context, requestKey: 'k'.repeat(20) };
     dynamo.on(TransactWriteCommand).resolvesOnce({});
-    const first = await bookFreeSession(session, guest, key);
-    const stored = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems![6].Put!.Item!;
+    const first = await bookSession(session, guest, key);
+    const [booking, , , , , , request] = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+    const stored = request.Put!.Item!;
+    dynamo.on(GetCommand).resolves({ Item: booking.Put!.Item });
     const reasons = [...Array(6).fill({ Code: 'None' }), { Code: 'ConditionalCheckFailed', Item: marshall(stored) }];
     dynamo
       .on(TransactWriteCommand)
       .rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: reasons }));
-    await expect(bookFreeSession(session, guest, key)).resolves.toEqual(first);
+    await expect(bookSession(session, guest, key)).resolves.toEqual(first);
     for (const [other, attendee] of [
       [{ ...session, id: 'S2' }, guest],
       [session, { ...guest, email: 'grace@example.com' }],
       [session, { ...guest, firstName: 'Augusta' }],
     ] as const) {
-      await expect(bookFreeSession(other, attendee, key)).rejects.toMatchObject({ statusCode: 422 });
+      await expect(bookSession(other, attendee, key)).rejects.toMatchObject({ statusCode: 422 });
     }
   });
 
   it('retries a conflict with a concurrent booking instead of turning the guest away', async () => {
     dynamo.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'TransactionConflict')).resolves({});
-    await expect(bookFreeSession(session, guest, context)).resolves.toMatchObject({ booking: { status: 'completed' } });
+    await expect(bookSession(session, guest, context)).resolves.toMatchObject({ booking: { status: 'completed' } });
     expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
   it('refuses a session that has started without touching the table', async () => {
-    await expect(bookFreeSession({ ...session, startTime: '2030-01-01T09:00:00.000Z' }, guest, context)).rejects.toMatchObject({
+    await expect(bookSession({ ...session, startTime: '2030-01-01T09:00:00.000Z' }, guest, context)).rejects.toMatchObject({
       statusCode: 409,
     });
     expect(dynamo.calls()).toHaveLength(0);

@@ -1,0 +1,211 @@
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+import { conflict, HttpError } from '../lib/errors';
+import { expiresIn, tableName } from '../lib/table';
+import { hourlyAllowance } from '../lib/rate-limit';
+import { transactNamed } from '../lib/transactions';
+import { outboxEvent } from '../../events/outbox';
+import { convertMoney, fallbackRates } from '../schemas/currency';
+import type { BookingReceipt, BookingRequest, PendingBookingConflict } from '../schemas/booking';
+import type { DiscountQuote } from '../schemas/discount';
+import type { Currency, Money } from '../schemas/money';
+import { attendeeKey, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';
+import { checkUsable, discountRedemption, getDiscountCode, quoteDiscount, redemptionRefusal } from './discounts';
+import { getExchangeRates } from './exchange-rates';
+import { holdItem, newHoldExpiry, openCheckout, releaseHold } from './payments';
+import { sessionKey, type SessionRecord } from './sessions';
+
+/** Who is booking and how the request reached us: the limits and the replay key apply to these. */
+export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string };
+
+/** Unauthenticated bookings send e-mail, so each address may make only so many an hour. */
+export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 };
+/** A replayed request within a day gets the first answer. */
+const REQUEST_KEY_SECONDS = 86_400;
+
+const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });
+/** What a retry of the same request repeats: the session and the form as the server parsed it. */
+const requestFingerprint = (sessionId: string, request: BookingRequest) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        sessionId,
+        request.firstName,
+        request.lastName,
+        request.email,
+        request.currency ?? null,
+        request.discountCode ?? null,
+      ]),
+    )
+    .digest('base64url');
+
+/** A session's price for a visitor: before and after the code, if one was given. */
+export type BookingPrice = { originalPrice: Money; price: Money; quote?: DiscountQuote };
+
+/**
+ * The price a visitor pays, computed here and nowhere else: the session's price converted into
+ * the visitor's currency with the server's rates (whole units, as the spec shows converted
+ * prices), then the code's discount with the spec's arithmetic. Rates are read only when some
+ * amount changes currency. Throws the spec's errors for a code that cannot be used.
+ */
+export async function priceBooking(
+  session: SessionRecord,
+  currency: Currency,
+  code: string | undefined,
+  now: Date,
+): Promise<BookingPrice> {
+  const record = code === undefined ? undefined : checkUsable(await getDiscountCode(code));
+  const base: Money = { amount: session.priceAmount, currency: session.priceCurrency };
+  const needsRates =
+    base.currency !== currency || (record?.discount.type === 'fixed_amount' && record.discount.amount.currency !== currency);
+  const rates = needsRates ? (await getExchangeRates(now)).rates : fallbackRates;
+  const originalPrice = convertMoney(base, currency, rates);
+  if (!record) return { originalPrice, price: originalPrice };
+  const quote = quoteDiscount(record, originalPrice, rates);
+  return { originalPrice, price: quote.discountedPrice, quote };
+}
+
+/**
+ * Books a seat as one transaction: the booking, the seat (refused for a started or full
+ * session, so a session can never be oversold), the one-booking-per-address guard, the
+ * discount code's redemption, the event in the outbox, the hourly allowances of the e-mail and
+ * client addresses, and the request's replay key. All of it is written, or none of it.
+ *
+ * Nothing to pay (a free session, or a code that takes the whole price): the booking is
+ * complete and BookingConfirmed follows. Something to pay: the booking is pending, its seat
+ * held until the hold expires (a Hold item the sweep finds), BookingCreated follows, and the
+ * answer carries the Stripe Checkout address.
+ */
+export async function bookSession(
+  session: SessionRecord,
+  request: BookingRequest,
+  context: BookingContext,
+): Promise<BookingReceipt> {
+  const { now } = context;
+  if (Date.parse(session.startTime) <= now.getTime()) throw conflict('This session has already started.');
+  // A free session has nothing to discount: a code sent with it is not spent.
+  const code = session.priceAmount > 0 ? request.discountCode : undefined;
+  const { price } = await priceBooking(session, request.currency ?? session.priceCurrency, code, now);
+  const pending = price.amount > 0;
+  const booking: BookingRecord = {
+    id: ulid(now.getTime()),
+    sessionId: session.id,
+    userId: context.userId,
+    firstName: request.firstName,
+    lastName: request.lastName,
+    attendeeName: `${request.firstName} ${request.lastName}`,
+    attendeeEmail: request.email,
+    status: pending ? 'pending' : 'completed',
+    paymentStatus: pending ? 'pending' : 'free',
+    price,
+    discountCode: code,
+    holdExpiresAt: pending ? newHoldExpiry(now) : undefined,
+    session: sessionSnapshot(session),
+    createdAt: now.toISOString(),
+  };
+  const fingerprint = requestFingerprint(session.id, request);
+  const table = tableName();
+  const attendee = {
+    bookingId: booking.id,
+    sessionId: session.id,
+    attendeeName: booking.attendeeName,
+    attendeeEmail: booking.attendeeEmail,
+  };
+  const refusal = await transactNamed({
+    booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
+    seat: {
+      Update: {
+        TableName: table,
+        Key: sessionKey(session.id),
+        // A held seat counts as taken until its hold is released or paid.
+        UpdateExpression: pending ? 'ADD seatsTaken :one, seatsHeld :one' : 'ADD seatsTaken :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+        ExpressionAttributeValues: { ':one': 1, ':now': booking.createdAt },
+      },
+    },
+    attendee: {
+      Put: {
+        TableName: table,
+        Item: { ...attendeeKey(session.id, booking.attendeeEmail), type: 'Attendee', bookingId: booking.id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+    hold: pending && { Put: { TableName: table, Item: holdItem(booking) } },
+    discount: code !== undefined && discountRedemption(code, now),
+    event: pending
+      ? outboxEvent('BookingCreated', { ...attendee, price, holdExpiresAt: booking.holdExpiresAt! }, now)
+      : outboxEvent('BookingConfirmed', attendee, now),
+    emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
+    addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
+    request: context.requestKey !== undefined && {
+      Put: {
+        TableName: table,
+        Item: {
+          ...requestKeyOf(context.requestKey),
+          type: 'Request',
+          fingerprint,
+          bookingId: booking.id,
+          ttl: expiresIn(REQUEST_KEY_SECONDS, now),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    },
+  });
+  if (!refusal) return pending ? checkoutReceipt(booking) : receiptOf(booking);
+
+  const replay = refusal.refused('request');
+  if (replay) {
+    const first = unmarshall(replay) as { fingerprint: string; bookingId: string };
+    // The same key with another session or other details is not a retry: the first answer is not theirs.
+    if (first.fingerprint !== fingerprint) throw new HttpError(422, 'This request was already used for another booking.');
+    const booked = await getBooking(first.bookingId);
+    if (!booked) throw new Error(`The booking ${first.bookingId} of a replayed request is missing`);
+    return booked.status === 'pending' ? checkoutReceipt(booked) : receiptOf(booked);
+  }
+  const guard = refusal.refused('attendee');
+  if (guard) return bookOverPendingBooking(session, request, context, String(unmarshall(guard).bookingId));
+  if (refusal.refused('seat')) throw conflict('This session is sold out.');
+  if (refusal.refused('discount')) throw redemptionRefusal(refusal.refused('discount'));
+  if (refusal.refused('emailAllowance'))
+    throw new HttpError(429, 'Too many bookings for this email address. Please try again in an hour.');
+  if (refusal.refused('addressAllowance'))
+    throw new HttpError(429, 'Too many bookings from your network. Please try again in an hour.');
+  throw new Error('The booking transaction was refused for no known reason');
+}
+
+/**
+ * The address already has a booking for this session. A completed one stands. A pending one
+ * (a checkout not paid) is the spec's confirm dialog for its member: 409 with its id, so they
+ * can resume it; asked to replace it (or for a guest, who has no dialog), its seat is released
+ * and the booking made anew.
+ */
+async function bookOverPendingBooking(
+  session: SessionRecord,
+  request: BookingRequest,
+  context: BookingContext,
+  existingId: string,
+): Promise<BookingReceipt> {
+  const existing = await getBooking(existingId);
+  if (existing?.status !== 'pending') throw conflict('This email address has already booked this session.');
+  const theirs = context.userId !== undefined && existing.userId === context.userId;
+  if (theirs && !request.replacePending) {
+    const answer: PendingBookingConflict = {
+      message: 'You already have a pending booking for this session.',
+      pendingBookingId: existing.id,
+    };
+    throw new HttpError(409, answer.message, undefined, { pendingBookingId: answer.pendingBookingId });
+  }
+  await releaseHold(existing, 'replaced', context.now);
+  // Released (or settled by a payment meanwhile, which the retry then reports): book once more.
+  return bookSession(session, { ...request, replacePending: false }, context);
+}
+
+/** The receipt of a pending booking, with its checkout opened (once: a retry gets the same one). */
+async function checkoutReceipt(booking: BookingRecord): Promise<BookingReceipt> {
+  const checkoutUrl = booking.checkoutUrl ?? (await openCheckout(booking));
+  return receiptOf({ ...booking, checkoutUrl });
+}

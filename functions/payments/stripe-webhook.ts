@@ -1,0 +1,70 @@
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import Stripe from 'stripe';
+import * as z from 'zod';
+import { HttpError } from '../lib/errors';
+import { httpRoute } from '../lib/http';
+import { idempotencyStore } from '../lib/idempotency';
+import { logger } from '../lib/logger';
+import { verifiedWebhookEvent } from '../lib/stripe';
+import { getBooking } from '../domain/bookings';
+import { awaitAsyncPayment, paymentOf, recordPayment, releaseHold } from '../domain/payments';
+
+const StripeSignatureHeaders = z.object({
+  'stripe-signature': z.string({ error: 'The Stripe-Signature header is missing' }).min(1),
+});
+
+/** Stripe retries an event for up to three days; an id seen within a month is not handled again. */
+const EVENT_ID_WINDOW_SECONDS = 30 * 86_400;
+
+/**
+ * Stripe's webhook: the signature is verified over the raw body (a bad or stale one is a 400
+ * and nothing is written), then each event id is handled once (Powertools Idempotency in the
+ * table). The checkout's `client_reference_id` names the booking. Every transition is also
+ * conditioned on the booking's state, so events out of order or under other ids settle once.
+ */
+export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody }) => {
+  let event: Stripe.Event;
+  try {
+    event = await verifiedWebhookEvent(rawBody, headers['stripe-signature']);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new HttpError(400, 'The Stripe signature does not match this request.');
+    }
+    throw error;
+  }
+  await handleOnce(event);
+  return { body: { received: true } };
+});
+
+const handleOnce = makeIdempotent(handleEvent, {
+  persistenceStore: idempotencyStore('stripe-webhook'),
+  config: new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS }),
+});
+
+/** What the event did, kept as the idempotency record's result. */
+async function handleEvent(event: Stripe.Event): Promise<string> {
+  if (!event.type.startsWith('checkout.session.')) return 'ignored';
+  const checkout = event.data.object as Stripe.Checkout.Session;
+  const booking = checkout.client_reference_id ? await getBooking(checkout.client_reference_id) : undefined;
+  if (!booking) {
+    logger.warn('A checkout event names no booking of ours', { eventId: event.id, checkoutSessionId: checkout.id });
+    return 'unknown booking';
+  }
+  const now = new Date();
+  switch (event.type) {
+    case 'checkout.session.completed':
+      if (checkout.payment_status === 'unpaid') {
+        await awaitAsyncPayment(booking, now);
+        return 'awaiting payment';
+      }
+      return recordPayment(booking.id, paymentOf(checkout), now);
+    case 'checkout.session.async_payment_succeeded':
+      return recordPayment(booking.id, paymentOf(checkout), now);
+    case 'checkout.session.async_payment_failed':
+      return (await releaseHold(booking, 'payment_failed', now)) ? 'released' : 'unchanged';
+    case 'checkout.session.expired':
+      return (await releaseHold(booking, 'expired', now)) ? 'released' : 'unchanged';
+    default:
+      return 'ignored';
+  }
+}
