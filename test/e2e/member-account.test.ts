@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
 
 /** What these checks use of the page's window, run in the page (the tests compile without the DOM's types). */
 type PageWindow = { getComputedStyle: (element: unknown) => { backgroundColor: string }; document: { activeElement: unknown } };
@@ -22,16 +21,6 @@ async function book(sessionId: string, email: string, token: string) {
     body: JSON.stringify({ firstName: 'Robin', lastName: 'Member', email }),
   });
   expect(status).toBe(201);
-}
-
-/** Signs in on /sign-in, reached from `path` (a dashboard page sends a signed-out visitor there and back). */
-async function signInAt(page: Page, path: string, email: string, password: string) {
-  await page.goto(`${siteUrl}${path}`);
-  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.waitForURL(`${siteUrl}${path}`);
 }
 
 describe('My bookings in the browser', () => {

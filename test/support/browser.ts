@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { accessibilityViolations } from './axe';
+import { siteUrl } from './stack';
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };
@@ -33,4 +34,14 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
 export async function expectCleanPage(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(await page.evaluate('window.cspViolations')).toEqual([]);
+}
+
+/** Signs in on /sign-in, reached from `path` (a dashboard page sends a signed-out visitor there and back). */
+export async function signInAt(page: Page, path: string, email: string, password: string) {
+  await page.goto(`${siteUrl}${path}`);
+  await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.waitForURL(`${siteUrl}${path}`);
 }
