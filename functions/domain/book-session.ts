@@ -13,7 +13,7 @@ import type { Currency, Money } from '../schemas/money';
 import { attendeeKey, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';
 import { checkUsable, discountRedemption, getDiscountCode, quoteDiscount, redemptionRefusal } from './discounts';
 import { getExchangeRates } from './exchange-rates';
-import { holdItem, newHoldExpiry, openCheckout, releaseHold } from './payments';
+import { abandonCheckout, holdItem, newHoldExpiry, openCheckout } from './payments';
 import { sessionKey, type SessionRecord } from './sessions';
 
 /** Who is booking and how the request reached us: the limits and the replay key apply to these. */
@@ -199,7 +199,7 @@ async function bookOverPendingBooking(
     };
     throw new HttpError(409, answer.message, undefined, { pendingBookingId: answer.pendingBookingId });
   }
-  await releaseHold(existing, 'replaced', context.now);
+  await abandonCheckout(existing, context.now);
   // Released (or settled by a payment meanwhile, which the retry then reports): book once more.
   return bookSession(session, { ...request, replacePending: false }, context);
 }

@@ -182,6 +182,19 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
 }
 
 /**
+ * The visitor books anew over their unpaid booking: its seat is released, and its checkout
+ * closed so the old link cannot be paid (a payment that still gets through is a late one).
+ */
+export async function abandonCheckout(booking: BookingRecord, now: Date): Promise<void> {
+  if (!(await releaseHold(booking, 'replaced', now)) || !booking.checkoutSessionId) return;
+  try {
+    await (await stripe()).checkout.sessions.expire(booking.checkoutSessionId);
+  } catch (error) {
+    logger.warn('Could not close a replaced checkout', { bookingId: booking.id, error: String(error) });
+  }
+}
+
+/**
  * The sweep (a schedule): releases every hold past its expiry, in case Stripe's expiry webhook
  * is late or lost. Answers how many this run released.
  */

@@ -1,38 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import {
-  discountCodeItem,
-  discountCodeKey,
-  discountRedemption,
-  redemptionRefusal,
-  type DiscountCodeRecord,
-} from '../../functions/domain/discounts';
-import type { Discount, DiscountQuote } from '../../functions/schemas/discount';
+import { discountCodeKey, discountRedemption, redemptionRefusal } from '../../functions/domain/discounts';
+import type { DiscountQuote } from '../../functions/schemas/discount';
 import type { RatesView } from '../../functions/schemas/rates';
 import { api } from '../support/stack';
+import { createCode } from '../support/discounts';
 import { createSession } from '../support/sessions';
-
-/** Writes a code straight to the table, as the admin's form will; its name is unique to the test. */
-async function createCode(discount: Discount, fields: Partial<DiscountCodeRecord> = {}): Promise<string> {
-  const code = `T${ulid()}`;
-  const now = new Date().toISOString();
-  const record: DiscountCodeRecord = {
-    code,
-    discount,
-    active: true,
-    oneTime: false,
-    timesUsed: 0,
-    createdAt: now,
-    updatedAt: now,
-    ...fields,
-  };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: discountCodeItem(record) }));
-  return code;
-}
 
 const validate = (body: unknown, address?: string) =>
   api<DiscountQuote & { message?: string }>('/discount-codes/validate', {

@@ -89,15 +89,13 @@ describe('bookSession', () => {
 
   it('refuses a second booking of the address unless the first awaits payment', async () => {
     const guard = { Code: 'ConditionalCheckFailed', Item: marshall({ bookingId: 'B0' }) };
-    dynamo
-      .on(TransactWriteCommand)
-      .rejects(
-        new TransactionCanceledException({
-          message: 'x',
-          $metadata: {},
-          CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, guard],
-        }),
-      );
+    dynamo.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'x',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, guard],
+      }),
+    );
     dynamo.on(GetCommand).resolves({ Item: { id: 'B0', status: 'completed', paymentStatus: 'free' } });
     await expect(bookSession(session, guest, context)).rejects.toMatchObject({
       statusCode: 409,

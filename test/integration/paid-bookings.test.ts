@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { dynamo } from '../../functions/lib/aws';
+import { tableName } from '../../functions/lib/table';
+import { bookingKey } from '../../functions/domain/bookings';
+import { discountCodeKey } from '../../functions/domain/discounts';
+import { getSession } from '../../functions/domain/sessions';
+import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/payments';
+import type { BookingReceipt, PendingBookingConflict } from '../../functions/schemas/booking';
+import { api, siteUrl, waitForEmails } from '../support/stack';
+import { createSession } from '../support/sessions';
+import { createCode } from '../support/discounts';
+import { signedInUser } from '../support/users';
+import { checkoutEvent, payCheckout, postWebhook, signedWebhook, stripe, waitForBooking } from '../support/stripe';
+
+const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
+
+type Answer = BookingReceipt & { message?: string };
+const book = (sessionId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  api<Answer>(`/sessions/${sessionId}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email: newEmail('ada'), ...body }),
+    headers,
+  });
+
+const paidSession = (fields: Parameters<typeof createSession>[0] = {}) =>
+  createSession({ title: `Paid Breath ${ulid()}`, priceAmount: 1500, priceCurrency: 'GBP', ...fields });
+
+async function seats(sessionId: string) {
+  const session = (await getSession(sessionId))!;
+  return { taken: session.seatsTaken, held: session.seatsHeld };
+}
+
+/** Lets the stream, the bus and the consumers catch up before counting what did not happen. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
+const past = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+describe('paid bookings', () => {
+  it("hold the seat, check out at the server's converted and discounted price, and are confirmed by the webhook", async () => {
+    const session = await paidSession({ maxAttendees: 5 });
+    const code = await createCode({ type: 'percentage', percentage: 10 });
+    const email = newEmail('paying');
+    // The browser's price is never read: only the currency and the code.
+    const { status, body } = await book(session.id, { email, currency: 'EUR', discountCode: code.toLowerCase(), price: 1 });
+    expect(status).toBe(201);
+    // £15 at the fallback 1.17 is €17.55, shown and charged as €18; 10% off is €16.20.
+    expect(body.booking).toMatchObject({ status: 'pending', paymentStatus: 'pending', price: { amount: 1620, currency: 'EUR' } });
+    const holdMs = Date.parse(body.booking.holdExpiresAt!) - Date.now();
+    expect(holdMs).toBeGreaterThan((HOLD_MINUTES - 1) * 60_000);
+    expect(holdMs).toBeLessThanOrEqual(HOLD_MINUTES * 60_000);
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(body.booking.id) }));
+    const checkout = await (await stripe()).checkout.sessions.retrieve(stored.Item!.checkoutSessionId as string);
+    expect(checkout).toMatchObject({
+      url: body.checkoutUrl,
+      amount_total: 1620,
+      currency: 'eur',
+      client_reference_id: body.booking.id,
+      customer_email: email,
+      expires_at: Math.floor(Date.parse(body.booking.holdExpiresAt!) / 1000),
+    });
+    expect(checkout.success_url).toContain(`/booking-confirmation?bookingId=${body.booking.id}`);
+    expect(checkout.cancel_url).toContain(`/sessions/${session.id}`);
+
+    await payCheckout(body.checkoutUrl!);
+    const paid = await waitForBooking(body.booking.id, (b) => b.status === 'completed');
+    expect(paid).toMatchObject({ status: 'completed', paymentStatus: 'paid', discountCode: code, holdExpiresAt: null });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
+    expect((await waitForEmails(email, 1)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+  });
+
+  it('never oversell: 200 simultaneous attempts on a 5-seat session make 5 holds, the rest 409', async () => {
+    const session = await paidSession({ maxAttendees: 5 });
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => book(session.id, { email: newEmail(`rush${i}`) })));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
+      Array(195).fill('This session is sold out.'),
+    );
+    expect(created.every((a) => a.body.checkoutUrl && a.body.booking.status === 'pending')).toBe(true);
+    expect(await seats(session.id)).toEqual({ taken: 5, held: 5 });
+  });
+
+  it('redeem a one-time code once among 20 simultaneous bookings', async () => {
+    const session = await paidSession();
+    const code = await createCode({ type: 'percentage', percentage: 50 }, { oneTime: true });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book(session.id, { email: newEmail(`code${i}`), discountCode: code })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
+      Array(19).fill('This code has already been used'),
+    );
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: discountCodeKey(code) }));
+    expect(stored.Item!.timesUsed).toBe(1);
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+  });
+
+  it('complete without payment with a 100% code, as a free booking does', async () => {
+    const session = await paidSession();
+    const code = await createCode({ type: 'percentage', percentage: 100 });
+    const email = newEmail('free');
+    const { status, body } = await book(session.id, { email, discountCode: code });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      booking: { status: 'completed', paymentStatus: 'free', price: { amount: 0, currency: 'GBP' }, holdExpiresAt: null },
+      checkoutUrl: null,
+    });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
+    expect((await waitForEmails(email, 1)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+  });
+
+  it('are confirmed once, with one e-mail, when webhooks come twice and out of order', async () => {
+    const session = await paidSession();
+    const email = newEmail('twice');
+    const { body } = await book(session.id, { email });
+    const paidCheckout = {
+      id: `cs_test_${ulid()}`,
+      client_reference_id: body.booking.id,
+      payment_status: 'paid' as const,
+      payment_intent: `pi_test_${ulid()}`,
+    };
+    const completed = checkoutEvent('checkout.session.completed', paidCheckout);
+    const answers = [
+      await postWebhook(checkoutEvent('checkout.session.async_payment_succeeded', paidCheckout)),
+      await postWebhook(completed),
+      await postWebhook(completed),
+      await postWebhook(checkoutEvent('checkout.session.expired', { ...paidCheckout, payment_status: 'unpaid' })),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+    await settle();
+    expect((await waitForEmails(email, 2)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
+  });
+
+  it('refuse a webhook with a bad, stale or missing signature, and write nothing', async () => {
+    const session = await paidSession();
+    const { body } = await book(session.id, {});
+    const payload = checkoutEvent('checkout.session.completed', {
+      id: `cs_test_${ulid()}`,
+      client_reference_id: body.booking.id,
+      payment_status: 'paid',
+      payment_intent: `pi_test_${ulid()}`,
+    });
+    const forged = (await signedWebhook(payload)).replace(/v1=[0-9a-f]{4}/, 'v1=0000');
+    const stale = await signedWebhook(payload, Math.floor(Date.now() / 1000) - 600);
+    for (const signature of [forged, stale, 't=1,v1=abc']) {
+      expect(await postWebhook(payload, signature)).toEqual({
+        status: 400,
+        body: { message: 'The Stripe signature does not match this request.' },
+      });
+    }
+    const unsigned = await fetch(`${siteUrl}/api/stripe/webhook`, { method: 'POST', body: payload });
+    expect(unsigned.status).toBe(400);
+    await settle();
+    expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+  });
+
+  it('release an expired checkout once, whether the webhook or the sweep comes first', async () => {
+    const session = await paidSession();
+    const email = newEmail('expiring');
+    const code = await createCode({ type: 'fixed_amount', amount: { amount: 500, currency: 'GBP' } }, { oneTime: true });
+    const { body } = await book(session.id, { email, discountCode: code });
+    expect(body.booking.price).toEqual({ amount: 1000, currency: 'GBP' });
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(body.booking.id) }));
+    const [, swept] = await Promise.all([
+      (await stripe()).checkout.sessions.expire(stored.Item!.checkoutSessionId as string),
+      releaseExpiredHolds(past(HOLD_MINUTES + 1)),
+    ]);
+    expect(swept).toBeLessThanOrEqual(1);
+    expect(await waitForBooking(body.booking.id, (b) => b.status === 'cancelled')).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'cancelled',
+      holdExpiresAt: null,
+    });
+    await settle();
+    expect(await releaseExpiredHolds(past(HOLD_MINUTES + 1))).toBe(0);
+    expect(await seats(session.id)).toEqual({ taken: 0, held: 0 });
+    // The unpaid checkout did not use the one-time code; the address may book again.
+    const code2 = await dynamo.send(new GetCommand({ TableName: tableName(), Key: discountCodeKey(code) }));
+    expect(code2.Item!.timesUsed).toBe(0);
+    expect((await waitForEmails(email, 2)).map((m) => m.subject)).toEqual([`Your checkout expired: ${session.title}`]);
+    expect((await book(session.id, { email, discountCode: code })).status).toBe(201);
+  });
+
+  it('refund a payment that arrives after its hold was released and the seat taken, and never oversell', async () => {
+    const session = await paidSession({ maxAttendees: 1 });
+    const late = newEmail('late');
+    const { body: first } = await book(session.id, { email: late });
+    // The sweep releases the hold (Stripe's own expiry is still to come), and someone else takes the seat.
+    expect(await releaseExpiredHolds(past(HOLD_MINUTES + 1))).toBeGreaterThanOrEqual(1);
+    expect((await book(session.id, {})).status).toBe(201);
+    await payCheckout(first.checkoutUrl!);
+
+    expect(await waitForBooking(first.booking.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
+    const refundMail = (await waitForEmails(late, 2)).find((m) => m.subject.startsWith('Refunded:'));
+    expect(refundMail?.body.text).toContain('Your payment of £15 arrived after the seat we held for you had been taken');
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(first.booking.id) }));
+    const refunds = await (await stripe()).refunds.list({ payment_intent: stored.Item!.paymentIntentId as string });
+    expect(refunds.data.map((r) => [r.amount, r.status])).toEqual([[1500, 'succeeded']]);
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+  });
+
+  it('take a free seat again for a payment that arrives after its hold was released', async () => {
+    const session = await paidSession({ maxAttendees: 1 });
+    const email = newEmail('lucky');
+    const { body } = await book(session.id, { email });
+    await releaseExpiredHolds(past(HOLD_MINUTES + 1));
+    expect(await seats(session.id)).toEqual({ taken: 0, held: 0 });
+    await payCheckout(body.checkoutUrl!);
+    expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
+  });
+
+  it('sync with Stripe: no payment found, updated, already paid', async () => {
+    const admin = await signedInUser(newEmail('admin'), { admin: true });
+    const sync = (id: string) =>
+      api<{ outcome: string }>(`/admin/bookings/${id}/sync`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } });
+    const session = await paidSession();
+    const email = newEmail('synced');
+    const { body } = await book(session.id, { email });
+    expect((await sync(body.booking.id)).body).toEqual({ outcome: 'no_payment_found' });
+
+    // A payment whose webhook never reached us: a checkout paid on Stripe's side only.
+    const client = await stripe();
+    const lost = await client.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 1500, product_data: { name: session.title } } }],
+      client_reference_id: `lost-${ulid()}`,
+      success_url: 'http://127.0.0.1/done',
+      cancel_url: 'http://127.0.0.1/cancelled',
+    });
+    await payCheckout(lost.url!);
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: bookingKey(body.booking.id),
+        UpdateExpression: 'SET checkoutSessionId = :lost',
+        ExpressionAttributeValues: { ':lost': lost.id },
+      }),
+    );
+    expect((await sync(body.booking.id)).body).toEqual({ outcome: 'updated' });
+    expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
+    expect((await sync(body.booking.id)).body).toEqual({ outcome: 'already_paid' });
+    await settle();
+    expect((await waitForEmails(email, 2)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+    expect((await sync(ulid())).status).toBe(404);
+  });
+
+  it("let a member resume their pending booking's checkout, or replace it and release its seat", async () => {
+    const email = newEmail('member');
+    const token = await signedInUser(email);
+    const asMember = { authorization: `Bearer ${token}` };
+    const session = await paidSession({ maxAttendees: 3 });
+    const { body: first } = await book(session.id, { email }, asMember);
+
+    const again = await book(session.id, { email }, asMember);
+    const conflict = again.body as unknown as PendingBookingConflict;
+    expect(again.status).toBe(409);
+    expect(conflict).toEqual({
+      message: 'You already have a pending booking for this session.',
+      pendingBookingId: first.booking.id,
+    });
+
+    const resumed = await api<{ checkoutUrl: string }>(`/bookings/${first.booking.id}/checkout`, {
+      method: 'POST',
+      headers: asMember,
+    });
+    expect(resumed).toEqual({ status: 200, body: { checkoutUrl: first.checkoutUrl } });
+    const stranger = await signedInUser(newEmail('stranger'));
+    const theirs = await api(`/bookings/${first.booking.id}/checkout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stranger}` },
+    });
+    expect(theirs.status).toBe(404);
+
+    const replaced = await book(session.id, { email, replacePending: true }, asMember);
+    expect(replaced.status).toBe(201);
+    expect(replaced.body.booking.id).not.toBe(first.booking.id);
+    expect(await waitForBooking(first.booking.id, () => true)).toMatchObject({ status: 'cancelled' });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+    const old = await api<{ message: string }>(`/bookings/${first.booking.id}/checkout`, { method: 'POST', headers: asMember });
+    expect(old).toEqual({ status: 409, body: { message: 'This booking can no longer be paid. Please book again.' } });
+  });
+});

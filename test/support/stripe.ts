@@ -1,0 +1,65 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type Stripe from 'stripe';
+import { stripe } from '../../functions/lib/stripe';
+import type { BookingView } from '../../functions/schemas/booking';
+import { api, siteUrl } from './stack';
+
+/** The stack's Stripe (the stand-in), through the handlers' own client. */
+export { stripe };
+
+/** Signs an event as Stripe would for the stack's webhook endpoint, with `timestamp` in seconds if given. */
+export async function signedWebhook(payload: string, timestamp?: number): Promise<string> {
+  const secrets = new SecretsManagerClient({});
+  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: process.env.STRIPE_SECRET_NAME }));
+  const { STRIPE_WEBHOOK_SECRET } = JSON.parse(SecretString!) as { STRIPE_WEBHOOK_SECRET: string };
+  return (await stripe()).webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET, timestamp });
+}
+
+let eventCount = 0;
+/** A checkout event of the given type carrying the session as given, as Stripe sends it. */
+export function checkoutEvent(
+  type: string,
+  session: Partial<Stripe.Checkout.Session>,
+  id = `evt_test_${Date.now()}_${eventCount++}`,
+) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    data: { object: { object: 'checkout.session', ...session } },
+  });
+}
+
+/** Posts a webhook to the stack as Stripe does: the raw JSON and its signature. */
+export async function postWebhook(payload: string, signature?: string) {
+  const response = await fetch(`${siteUrl}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature ?? (await signedWebhook(payload)) },
+    body: payload,
+  });
+  return { status: response.status, body: (await response.json()) as { message?: string } };
+}
+
+/** Pays a checkout on the stand-in's hosted page, as the visitor's Pay button does. */
+export async function payCheckout(checkoutUrl: string): Promise<void> {
+  const response = await fetch(`${checkoutUrl}/pay`, { method: 'POST', redirect: 'manual' });
+  if (response.status !== 303) throw new Error(`Paying ${checkoutUrl} answered ${response.status}`);
+}
+
+/** Polls the booking until `until` holds of it (the webhook and the outbox run after the API answers). */
+export async function waitForBooking(
+  id: string,
+  until: (booking: BookingView) => boolean,
+  timeoutMs = 15_000,
+): Promise<BookingView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await api<{ booking: BookingView }>(`/bookings/${id}`);
+    if (until(body.booking) || Date.now() > deadline) return body.booking;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
