@@ -22,6 +22,9 @@ function googleCalendarUrl(booking: BookingView): string {
 
 const atTime = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
 
+// The error red of the site's fields: the seat is not the visitor's.
+const released = 'text-[#a23b22]';
+
 /** Where the booking stands, in the visitor's words: a paid booking waits for its payment first. */
 function outcome(booking: BookingView) {
   if (booking.status === 'completed') {
@@ -37,12 +40,15 @@ function outcome(booking: BookingView) {
   }
   if (booking.paymentStatus === 'refunded') {
     return {
-      tone: 'text-[#a23b22]',
+      tone: released,
       label: 'Payment refunded',
       text: "Your payment arrived after the seat was released, so it has been refunded in full. We've e-mailed you the details.",
     };
   }
-  return { tone: 'text-[#a23b22]', label: 'Booking cancelled', text: 'Your checkout expired and the seat was released.' };
+  if (booking.paymentStatus === 'failed') {
+    return { tone: released, label: 'Payment failed', text: "Your payment didn't go through, so the seat was released." };
+  }
+  return { tone: released, label: 'Booking cancelled', text: 'Your checkout expired and the seat was released.' };
 }
 
 export function BookingConfirmationPage() {
