@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ulid } from 'ulid';
+import type { BookingReceipt, BookingView } from '../../functions/schemas/booking';
+import { api, siteUrl, waitForEmails } from '../support/stack';
+import { createSession } from '../support/sessions';
+import { createCode } from '../support/discounts';
+import { signedInUser } from '../support/users';
+import { waitForBooking } from '../support/stripe';
+import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+
+/** A £20 session of the test's own, so no test depends on the demo data. */
+const paidSession = (name: string) =>
+  createSession({ title: `${name} ${ulid().slice(-6)}`, priceAmount: 2000, priceCurrency: 'GBP' });
+
+/** Opens the session's booking form and fills in the attendee (a member's e-mail is already there). */
+async function openBookingForm(page: Page, sessionId: string, attendee: { email?: string } = {}) {
+  await page.goto(`${siteUrl}/sessions/${sessionId}`);
+  await page.getByRole('button', { name: 'Book Now' }).click();
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  if (attendee.email) await page.getByLabel('Email').fill(attendee.email);
+}
+
+async function applyCode(page: Page, code: string) {
+  await page.getByLabel('Promo code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: `Remove promo code ${code}` }).waitFor();
+}
+
+const bookingIdIn = (page: Page) => new URL(page.url()).searchParams.get('bookingId')!;
+
+describe('paid bookings in the browser', () => {
+  it('a visitor pays with a percentage code on the checkout page and sees the booking confirmed, then the e-mail', async () => {
+    const session = await paidSession('Paid Breath Circle');
+    const code = await createCode({ type: 'percentage', percentage: 10 });
+    const email = newAddress('paying');
+    const page = await openPage(browser(), phone);
+    await openBookingForm(page, session.id, { email });
+    await applyCode(page, code.toLowerCase());
+    const total = page.getByText('(10% off)').locator('..');
+    expect(await total.textContent()).toContain('£18.00');
+    expect(await total.textContent()).toContain('£20.00');
+    await expectCleanPage(page);
+
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+
+    await page.waitForURL(/\/booking-confirmation\?bookingId=/);
+    await page.getByText('Booking confirmed').waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { level: 1, name: session.title }).waitFor();
+    expect(await page.getByText('£18.00', { exact: true }).count()).toBe(1);
+    expect(await page.getByText(code, { exact: true }).count()).toBe(1);
+    await expectCleanPage(page);
+
+    const booking = await waitForBooking(bookingIdIn(page), (b) => b.status === 'completed');
+    expect(booking).toMatchObject({ paymentStatus: 'paid', price: { amount: 1800, currency: 'GBP' }, discountCode: code });
+    const [mail] = await waitForEmails(email, 1);
+    expect(mail.subject).toBe(`Booking confirmed: ${session.title}`);
+    await page.close();
+  });
+
+  it('a 100% code turns the button into Get Free Access and books without checkout', async () => {
+    const session = await paidSession('Gifted Breath Circle');
+    const code = await createCode({ type: 'percentage', percentage: 100 });
+    const email = newAddress('gifted');
+    const page = await openPage(browser(), desktop);
+    await openBookingForm(page, session.id, { email });
+    await applyCode(page, code);
+    await page.getByRole('button', { name: 'Get Free Access' }).click();
+
+    await page.waitForURL(/\/booking-confirmation\?bookingId=/);
+    await page.getByText('Booking confirmed').waitFor();
+    expect(await page.getByText(code, { exact: true }).count()).toBe(1);
+    const booking = await waitForBooking(bookingIdIn(page), (b) => b.status === 'completed');
+    expect(booking).toMatchObject({ paymentStatus: 'free', price: { amount: 0, currency: 'GBP' }, holdExpiresAt: null });
+    expect((await waitForEmails(email, 1)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+    await page.close();
+  });
+
+  it('a member with a pending booking is asked: OK resumes its checkout, Cancel books anew', async () => {
+    const session = await paidSession('Resumed Breath Circle');
+    const email = newAddress('pending');
+    const password = `pw-${ulid()}`;
+    const token = await signedInUser(email, { password, name: 'Ada Lovelace' });
+    // A checkout the member started and left unpaid.
+    const first = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, currency: 'GBP' }),
+    });
+    expect(first.status).toBe(201);
+
+    const page = await openPage(browser(), desktop);
+    await signInAt(page, '/dashboard', email, password);
+    await openBookingForm(page, session.id);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pending booking' });
+    await dialog.getByText('You already have a pending booking for this session.').waitFor();
+    await expectCleanPage(page);
+
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(first.body.checkoutUrl!);
+
+    await openBookingForm(page, session.id);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.href !== first.body.checkoutUrl && url.origin !== siteUrl);
+
+    const replaced = await waitForBooking(first.body.booking.id, (b: BookingView) => b.status === 'cancelled');
+    expect(replaced.status).toBe('cancelled');
+    await page.close();
+  });
+});
