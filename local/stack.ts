@@ -7,6 +7,7 @@ import { buckets, startEmulators } from './emulators';
 import { isPortOpen, stopProcesses, type Service } from './processes';
 import { createEventBus } from './bus';
 import { startAwsEndpoint } from './aws-endpoint';
+import { startStripeStandIn } from './stripe/standin';
 import { startStreamReader } from './stream-reader';
 import { startScheduler } from './scheduler';
 import { createSiteServer } from './api-server';
@@ -21,11 +22,12 @@ import {
   REGION,
   STRIPE_SECRET_NAME,
   TABLE_NAME,
+  usesRealStripe,
 } from './environment';
 import { runStateFile, type RunState } from './run-state';
 
 export type LocalStackOptions = {
-  /** The site's port; the emulators take the next five. */
+  /** The site's port; the emulators and stand-ins take the next six. */
   port: number;
   dataDir: string;
   fresh: boolean;
@@ -39,6 +41,8 @@ export type LocalStack = {
   siteUrl: string;
   apiUrl: string;
   mailUrl: string;
+  /** The Stripe stand-in's address; undefined when the shell's keys send payments to real Stripe. */
+  stripeUrl?: string;
   cognito: CognitoState;
   /** Set only on the start that created the administrator. */
   adminPassword?: string;
@@ -48,8 +52,8 @@ export type LocalStack = {
 /**
  * Starts the whole product on this machine: the emulators, then the table and user pool
  * (from their single definitions), the handlers' environment, the local AWS endpoint (bus and
- * Lambda Invoke), the stream reader that carries the outbox to the bus, the schedules, and
- * last the site. `stop()` takes them down in the reverse order. Expects localEnvironment(port)
+ * Lambda Invoke), the stream reader that carries the outbox to the bus, the schedules, the
+ * Stripe stand-in, and last the site. `stop()` takes them down in the reverse order. Expects localEnvironment(port)
  * to be in process.env; adds the Cognito names once the user pool exists.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
@@ -139,6 +143,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const scheduler = startScheduler({ schedules, log });
     stops.push(() => scheduler.stop());
 
+    // The Stripe stand-in, unless the shell's keys send payments to real Stripe test mode.
+    if (!usesRealStripe()) {
+      const keys = localStripeKeys();
+      const stripe = startStripeStandIn({
+        port: ports.stripe,
+        secretKey: keys.STRIPE_SECRET_KEY,
+        webhookSecret: keys.STRIPE_WEBHOOK_SECRET,
+        webhookUrl: `${siteUrl}/api/stripe/webhook`,
+        dataFile: join(options.dataDir, 'stripe.json'),
+        log,
+      });
+      await stripe.listen();
+      stops.push(() => stripe.close());
+    }
+
     const server: Server = createSiteServer({
       webDist: options.webDist,
       s3Endpoint: `http://127.0.0.1:${ports.s3}`,
@@ -177,6 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       siteUrl,
       apiUrl: `${siteUrl}/api`,
       mailUrl: `http://127.0.0.1:${ports.ses}`,
+      stripeUrl: usesRealStripe() ? undefined : `http://127.0.0.1:${ports.stripe}`,
       cognito,
       adminPassword,
       stop,

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole product on this machine, on real AWS emulators, with demo data.
  *   --fresh       forget all local state (bookings, users, uploads) and seed again
- *   --port N      the site's port (default 3000); the emulators use the next five
+ *   --port N      the site's port (default 3000); the emulators and stand-ins use the next six
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
@@ -86,6 +86,9 @@ const rows: [string, string][] = [
   ['Site', stack.siteUrl],
   ['API', stack.apiUrl],
   ['Mail inbox', stack.mailUrl],
+  stack.stripeUrl
+    ? ['Stripe stand-in', `${stack.stripeUrl}  (test checkout: no card is charged)`]
+    : ['Stripe', 'real Stripe test mode, with the keys from the shell'],
   ['Admin e-mail', stack.cognito.adminEmail],
   [
     'Admin password',

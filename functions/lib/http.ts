@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { routeByKey, type Route } from '../routes';
@@ -25,6 +25,8 @@ type Parsed<S extends Schemas> = {
   /** The visitor's IP address, as CloudFront saw it. */
   clientAddress: string;
   event: APIGatewayProxyEventV2;
+  /** The invocation's Lambda context (its remaining time, for idempotency records). */
+  context: Context;
 };
 /** A JSON body, or with `text` a body sent as it is (its content-type in headers). */
 export type HttpResult = { status?: number; headers?: Record<string, string> } & ({ body: unknown } | { text: string });
@@ -41,7 +43,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>) => Promise<HttpResult>) {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       try {
         const route = routeByKey(event.routeKey);
         if (!route) throw new Error(`No route ${event.routeKey} in the catalogue`);
@@ -49,7 +51,14 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
         const rawBody = readRawBody(event);
         if (route.access !== 'webhook') checkContentType(event);
         const caller = await callerFor(route, event);
-        const input = { ...parseRequest(event, schemas, rawBody), caller, rawBody, clientAddress: clientAddress(event), event };
+        const input = {
+          ...parseRequest(event, schemas, rawBody),
+          caller,
+          rawBody,
+          clientAddress: clientAddress(event),
+          event,
+          context,
+        };
         const result = await run(input as Parsed<S>);
         if ('text' in result) return { statusCode: result.status ?? 200, headers: result.headers, body: result.text };
         return json(result.status ?? 200, result.body, result.headers);

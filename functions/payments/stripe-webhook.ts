@@ -22,7 +22,7 @@ const EVENT_ID_WINDOW_SECONDS = 30 * 86_400;
  * table). The checkout's `client_reference_id` names the booking. Every transition is also
  * conditioned on the booking's state, so events out of order or under other ids settle once.
  */
-export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody }) => {
+export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody, context }) => {
   let event: Stripe.Event;
   try {
     event = await verifiedWebhookEvent(rawBody, headers['stripe-signature']);
@@ -32,14 +32,14 @@ export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ h
     }
     throw error;
   }
+  // An event still in progress when this invocation times out may be taken up by Stripe's retry.
+  onceEach.registerLambdaContext(context);
   await handleOnce(event);
   return { body: { received: true } };
 });
 
-const handleOnce = makeIdempotent(handleEvent, {
-  persistenceStore: idempotencyStore('stripe-webhook'),
-  config: new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS }),
-});
+const onceEach = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS });
+const handleOnce = makeIdempotent(handleEvent, { persistenceStore: idempotencyStore('stripe-webhook'), config: onceEach });
 
 /** What the event did, kept as the idempotency record's result. */
 async function handleEvent(event: Stripe.Event): Promise<string> {

@@ -12,6 +12,8 @@ const signedInCallers: CallerName[] = ['member', 'another member', 'admin'];
 let sessionId: string;
 /** A booking of each signed-in caller, made with their token: the id their own-booking routes read. */
 const ownBooking = {} as Record<CallerName, string>;
+/** A paid booking of each signed-in caller, awaiting payment: the id their checkout route resumes. */
+const ownPendingBooking = {} as Record<CallerName, string>;
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
@@ -23,13 +25,18 @@ beforeAll(async () => {
   tokens.expired = await expiredCopyOf(tokens.member);
   tokens["another pool's"] = await signedInUser(`stranger-${run}@example.com`, { pool: await anotherPool() });
   sessionId = (await createSession({ title: 'Matrix Breath' })).id;
-  for (const caller of signedInCallers) {
-    const { body } = await api<{ booking: { id: string } }>(`/sessions/${sessionId}/bookings`, {
+  const paidSessionId = (await createSession({ title: 'Paid Matrix Breath', priceAmount: 1200 })).id;
+  const bookAs = async (caller: CallerName, session: string) => {
+    const { body } = await api<{ booking: { id: string } }>(`/sessions/${session}/bookings`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokens[caller]}` },
       body: JSON.stringify({ firstName: 'Own', lastName: 'Booking', email: `${ulid().toLowerCase()}@example.com` }),
     });
-    ownBooking[caller] = body.booking.id;
+    return body.booking.id;
+  };
+  for (const caller of signedInCallers) {
+    ownBooking[caller] = await bookAs(caller, sessionId);
+    ownPendingBooking[caller] = await bookAs(caller, paidSessionId);
   }
 });
 
@@ -47,10 +54,17 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
 
 /**
  * A request each route can take: its path filled with a real id (the caller's own booking on
- * /me/bookings/{id}, a session elsewhere), a valid body where it has one.
+ * /me/bookings/{id}, their own pending one on its checkout, a booking on the admin's booking
+ * routes, a session elsewhere), a valid body where it has one.
  */
 function requestFor(route: Route, caller: CallerName) {
-  const id = route.path.startsWith('/me/bookings/') ? (ownBooking[caller] ?? ulid()) : sessionId;
+  const id = route.path.startsWith('/me/bookings/')
+    ? (ownBooking[caller] ?? ulid())
+    : route.path === '/bookings/{id}/checkout'
+      ? (ownPendingBooking[caller] ?? ulid())
+      : route.path.startsWith('/admin/bookings/')
+        ? ownBooking.admin
+        : sessionId;
   const path = route.path.replace('{id}', id);
   const makeBody = bodies[`${route.method} ${route.path}`];
   const body = makeBody ? JSON.stringify(makeBody(caller)) : undefined;

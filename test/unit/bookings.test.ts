@@ -3,7 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { bookSession } from '../../functions/domain/book-session';
+import { bookSession, priceBooking } from '../../functions/domain/book-session';
+import { discountCodeItem } from '../../functions/domain/discounts';
 import type { SessionRecord } from '../../functions/domain/sessions';
 
 process.env.TABLE_NAME = 'test-table';
@@ -142,5 +143,53 @@ describe('bookSession', () => {
       statusCode: 409,
     });
     expect(dynamo.calls()).toHaveLength(0);
+  });
+});
+
+describe('priceBooking: the one place a price is made', () => {
+  const paid = { ...session, priceAmount: 1500, priceCurrency: 'GBP' } as SessionRecord;
+  const code = (discount: Parameters<typeof discountCodeItem>[0]['discount'], oneTime = false, timesUsed = 0) =>
+    discountCodeItem({ code: 'CALM', discount, active: true, oneTime, timesUsed, createdAt: '', updatedAt: '' });
+
+  it("converts with the server's rates to whole units, then takes the code's discount to the penny", async () => {
+    // No live rates cached and no service configured: the spec's fallback table.
+    dynamo.on(GetCommand, { Key: { pk: 'RATES', sk: 'LATEST' } }).resolves({});
+    dynamo
+      .on(GetCommand, { Key: { pk: 'DISCOUNT#CALM', sk: 'DISCOUNT' } })
+      .resolves({ Item: code({ type: 'percentage', percentage: 10 }) });
+    // £15 x 1.17 = €17.55, shown as €18; 10% off is €16.20.
+    expect(await priceBooking(paid, 'EUR', 'calm', now)).toMatchObject({
+      originalPrice: { amount: 1800, currency: 'EUR' },
+      price: { amount: 1620, currency: 'EUR' },
+      quote: { percentOff: 10, free: false },
+    });
+    // £15 x 1.27 = $19.05, shown as $19.
+    expect(await priceBooking(paid, 'USD', undefined, now)).toEqual({
+      originalPrice: { amount: 1900, currency: 'USD' },
+      price: { amount: 1900, currency: 'USD' },
+    });
+  });
+
+  it('reads no rates for a price in its own currency', async () => {
+    dynamo.on(GetCommand).resolves({ Item: code({ type: 'fixed_amount', amount: { amount: 500, currency: 'GBP' } }) });
+    expect((await priceBooking(paid, 'GBP', 'CALM', now)).price).toEqual({ amount: 1000, currency: 'GBP' });
+    expect(dynamo.commandCalls(GetCommand).map((call) => call.args[0].input.Key)).toEqual([
+      { pk: 'DISCOUNT#CALM', sk: 'DISCOUNT' },
+    ]);
+  });
+
+  it("floors a fixed amount at zero, and refuses codes with the spec's words", async () => {
+    dynamo.on(GetCommand).resolves({ Item: code({ type: 'fixed_amount', amount: { amount: 2000, currency: 'GBP' } }) });
+    expect((await priceBooking(paid, 'GBP', 'CALM', now)).quote).toMatchObject({ discountedPrice: { amount: 0 }, free: true });
+    dynamo.on(GetCommand).resolves({ Item: code({ type: 'percentage', percentage: 10 }, true, 1) });
+    await expect(priceBooking(paid, 'GBP', 'CALM', now)).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This code has already been used',
+    });
+    dynamo.on(GetCommand).resolves({});
+    await expect(priceBooking(paid, 'GBP', 'NOPE', now)).rejects.toMatchObject({
+      statusCode: 404,
+      message: 'Invalid discount code',
+    });
   });
 });

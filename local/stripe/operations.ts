@@ -1,0 +1,294 @@
+import { formatAmount, isCurrency } from './money';
+import { hash, integer, list, metadata, onlyKnown, paramName, StripeError, text, type Params } from './params';
+import {
+  newId,
+  type CheckoutSession,
+  type LineItem,
+  type Refund,
+  type Store,
+  type StoredSession,
+  type WebhookEvent,
+} from './store';
+
+/** Stripe's bounds on `expires_at`, from the session's creation. */
+const MIN_HOLD_S = 30 * 60;
+const MAX_HOLD_S = 24 * 60 * 60;
+const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+
+/**
+ * What the stand-in's API does, over its store: Checkout Sessions in payment mode (created,
+ * paid on the hosted page, expired by call or by time) and refunds of their payments. Each
+ * change is saved, and each change Stripe tells a webhook endpoint of is sent as an event.
+ */
+export function createOperations(options: {
+  store: Store;
+  /** The stand-in's own address, for the sessions' hosted page. */
+  baseUrl: string;
+  now: () => number;
+  send: (type: WebhookEvent['type'], session: CheckoutSession) => void;
+}) {
+  const { store } = options;
+  const { state } = store;
+  const seconds = () => Math.floor(options.now() / 1000);
+
+  const storedSession = (id: string) => {
+    const stored = state.sessions[id];
+    if (!stored) throw new StripeError(404, `No such checkout.session: '${id}'`, { code: 'resource_missing', param: 'session' });
+    return stored;
+  };
+
+  const paidSession = (paymentIntent: string) => {
+    const paid = Object.values(state.sessions).find((stored) => stored.session.payment_intent === paymentIntent);
+    if (!paid?.payment)
+      throw new StripeError(404, `No such payment_intent: '${paymentIntent}'`, {
+        code: 'resource_missing',
+        param: 'payment_intent',
+      });
+    return { ...paid, payment: paid.payment };
+  };
+
+  const refundsOf = (paymentIntent: string) =>
+    Object.values(state.refunds).filter((refund) => refund.payment_intent === paymentIntent);
+
+  const finish = (stored: StoredSession, change: Partial<CheckoutSession>, event: WebhookEvent['type']) => {
+    // Stripe drops the hosted page's address once the session is no longer open.
+    stored.session = { ...stored.session, ...change, url: null };
+    store.save();
+    options.send(event, stored.session);
+    return stored.session;
+  };
+
+  const expire = (stored: StoredSession) => finish(stored, { status: 'expired' }, 'checkout.session.expired');
+
+  return {
+    /** The session with its line items, for the hosted page; undefined for an unknown id. */
+    findSession: (id: string): StoredSession | undefined => state.sessions[id],
+
+    createSession(params: Params): CheckoutSession {
+      onlyKnown(params, [
+        'mode',
+        'line_items',
+        'customer_email',
+        'client_reference_id',
+        'metadata',
+        'payment_intent_data',
+        'expires_at',
+        'success_url',
+        'cancel_url',
+      ]);
+      const mode = text(params, 'mode', { required: true });
+      if (mode !== 'payment')
+        throw new StripeError(400, 'The Stripe stand-in takes mode=payment only.', { code: 'parameter_invalid', param: 'mode' });
+      const items = list(params, 'line_items').map((item, index) => lineItem(item, `line_items[${index}]`));
+      const currencies = new Set(items.map((item) => item.currency));
+      if (currencies.size > 1) throw new StripeError(400, 'All line items must use the same currency.', { param: 'line_items' });
+      const created = seconds();
+      const expiresAt = integer(params, 'expires_at') ?? created + MAX_HOLD_S;
+      if (expiresAt - created < MIN_HOLD_S)
+        throw new StripeError(400, 'The `expires_at` timestamp must be at least 30 minutes from Checkout Session creation.', {
+          param: 'expires_at',
+        });
+      if (expiresAt - created > MAX_HOLD_S)
+        throw new StripeError(400, 'The `expires_at` timestamp must be less than 24 hours from Checkout Session creation.', {
+          param: 'expires_at',
+        });
+      const paymentIntentData = hash(params, 'payment_intent_data') ?? {};
+      onlyKnown(paymentIntentData, ['metadata'], 'payment_intent_data');
+      const customerEmail = text(params, 'customer_email', { max: 800 });
+      if (customerEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(customerEmail))
+        throw new StripeError(400, `Invalid email address: ${customerEmail}`, { code: 'email_invalid', param: 'customer_email' });
+      const amount = items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+      const id = newId('cs_test_', 58);
+      const session: CheckoutSession = {
+        id,
+        object: 'checkout.session',
+        amount_subtotal: amount,
+        amount_total: amount,
+        cancel_url: url(params, 'cancel_url') ?? null,
+        client_reference_id: text(params, 'client_reference_id', { max: 200 }) ?? null,
+        created,
+        currency: [...currencies][0],
+        customer_details: null,
+        customer_email: customerEmail ?? null,
+        expires_at: expiresAt,
+        livemode: false,
+        metadata: metadata(params, 'metadata'),
+        mode: 'payment',
+        payment_intent: null,
+        payment_status: 'unpaid',
+        status: 'open',
+        success_url: url(params, 'success_url', true),
+        url: `${options.baseUrl}/checkout/${id}`,
+      };
+      state.sessions[id] = {
+        session,
+        lineItems: items.map(({ currency: _, ...item }) => item),
+        paymentIntentMetadata: metadata(paymentIntentData, 'metadata', 'payment_intent_data'),
+      };
+      store.save();
+      return session;
+    },
+
+    retrieveSession: (id: string) => storedSession(id).session,
+
+    listSessions(query: Params) {
+      onlyKnown(query, ['payment_intent', 'limit']);
+      const paymentIntent = text(query, 'payment_intent');
+      const sessions = Object.values(state.sessions)
+        .map((stored) => stored.session)
+        .filter((session) => paymentIntent === undefined || session.payment_intent === paymentIntent);
+      return page(sessions, query, '/v1/checkout/sessions');
+    },
+
+    /** Expires an open session at once, as a site does when it lets a hold go. */
+    expireSession(id: string) {
+      const stored = storedSession(id);
+      if (stored.session.status !== 'open')
+        throw new StripeError(
+          400,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${stored.session.status}".`,
+          { param: 'session' },
+        );
+      return expire(stored);
+    },
+
+    /** What the hosted page's Pay button does: the payment succeeds at once. */
+    paySession(id: string, customer: { email: string; name: string | null }) {
+      const stored = storedSession(id);
+      if (stored.session.status !== 'open') throw new StripeError(400, `This Checkout Session is ${stored.session.status}.`);
+      stored.payment = { charge: newId('ch_test_'), created: seconds() };
+      return finish(
+        stored,
+        {
+          status: 'complete',
+          payment_status: 'paid',
+          payment_intent: newId('pi_test_'),
+          customer_details: {
+            address: null,
+            business_name: null,
+            email: customer.email,
+            individual_name: null,
+            name: customer.name,
+            phone: null,
+            tax_exempt: 'none',
+            tax_ids: [],
+          },
+        },
+        'checkout.session.completed',
+      );
+    },
+
+    /** Expires every open session whose `expires_at` has passed. */
+    expireDue() {
+      const now = seconds();
+      for (const stored of Object.values(state.sessions)) {
+        if (stored.session.status === 'open' && stored.session.expires_at <= now) expire(stored);
+      }
+    },
+
+    /** The payment intent behind a paid session: its amount, status and metadata. */
+    retrievePaymentIntent(id: string) {
+      const { session, payment, paymentIntentMetadata } = paidSession(id);
+      return {
+        id,
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        created: payment.created,
+        currency: session.currency,
+        latest_charge: payment.charge,
+        livemode: false,
+        metadata: paymentIntentMetadata,
+        status: 'succeeded',
+      };
+    },
+
+    /** Refunds a paid session's payment, whole or in part, up to what is left of it. */
+    createRefund(params: Params): Refund {
+      onlyKnown(params, ['payment_intent', 'amount', 'reason', 'metadata']);
+      const paymentIntent = text(params, 'payment_intent', { required: true });
+      const { session, payment } = paidSession(paymentIntent);
+      const currency = session.currency!;
+      const refunded = refundsOf(paymentIntent).reduce((sum, refund) => sum + refund.amount, 0);
+      const left = session.amount_total! - refunded;
+      if (left <= 0)
+        throw new StripeError(400, `Charge ${payment.charge} has already been refunded.`, { code: 'charge_already_refunded' });
+      const amount = integer(params, 'amount', { min: 1 }) ?? left;
+      if (amount > left)
+        throw new StripeError(
+          400,
+          `Refund amount (${formatAmount(amount, currency)}) is greater than unrefunded amount on charge (${formatAmount(left, currency)})`,
+          { code: 'amount_too_large', param: 'amount' },
+        );
+      const reason = text(params, 'reason');
+      if (reason !== undefined && !REFUND_REASONS.includes(reason))
+        throw new StripeError(400, `Invalid reason: must be one of ${REFUND_REASONS.join(', ')}`, { param: 'reason' });
+      const refund: Refund = {
+        id: newId('re_test_'),
+        object: 'refund',
+        amount,
+        charge: payment.charge,
+        created: seconds(),
+        currency,
+        metadata: metadata(params, 'metadata'),
+        payment_intent: paymentIntent,
+        reason: (reason as Refund['reason']) ?? null,
+        status: 'succeeded',
+      };
+      state.refunds[refund.id] = refund;
+      store.save();
+      return refund;
+    },
+
+    listRefunds(query: Params) {
+      onlyKnown(query, ['payment_intent', 'limit']);
+      const paymentIntent = text(query, 'payment_intent');
+      return page(paymentIntent === undefined ? Object.values(state.refunds) : refundsOf(paymentIntent), query, '/v1/refunds');
+    },
+  };
+}
+
+export type Operations = ReturnType<typeof createOperations>;
+
+/** A line item as Stripe takes it inline: `price_data` (no Price ids here) and a quantity. */
+function lineItem(item: Params, prefix: string): LineItem & { currency: string } {
+  onlyKnown(item, ['price_data', 'quantity'], prefix);
+  const priceData = hash(item, 'price_data', prefix);
+  if (!priceData) throw new StripeError(400, `Missing required param: ${prefix}[price_data].`, { code: 'parameter_missing' });
+  const pricePrefix = paramName(prefix, 'price_data');
+  onlyKnown(priceData, ['currency', 'unit_amount', 'product_data'], pricePrefix);
+  const currency = text(priceData, 'currency', { prefix: pricePrefix, required: true });
+  if (!isCurrency(currency))
+    throw new StripeError(400, `Invalid currency: ${currency}.`, {
+      code: 'parameter_invalid',
+      param: `${pricePrefix}[currency]`,
+    });
+  const productPrefix = paramName(pricePrefix, 'product_data');
+  const productData = hash(priceData, 'product_data', pricePrefix);
+  if (!productData) throw new StripeError(400, `Missing required param: ${productPrefix}.`, { code: 'parameter_missing' });
+  onlyKnown(productData, ['name', 'description'], productPrefix);
+  return {
+    currency: currency.toLowerCase(),
+    name: text(productData, 'name', { prefix: productPrefix, required: true }),
+    description: text(productData, 'description', { prefix: productPrefix }) ?? null,
+    unitAmount: integer(priceData, 'unit_amount', { prefix: pricePrefix, required: true, max: 99_999_999 }),
+    quantity: integer(item, 'quantity', { prefix, required: true, min: 1, max: 999_999 }),
+  };
+}
+
+function url(params: Params, name: string, required: true): string;
+function url(params: Params, name: string): string | undefined;
+function url(params: Params, name: string, required = false) {
+  const value = text(params, name, { required, max: 5000 });
+  if (value === undefined) return undefined;
+  if (!URL.canParse(value.replaceAll('{CHECKOUT_SESSION_ID}', 'x')))
+    throw new StripeError(400, 'Not a valid URL', { code: 'url_invalid', param: name });
+  return value;
+}
+
+/** One page of a list, newest first, in Stripe's list object. */
+function page<T>(items: T[], query: Params, path: string) {
+  const limit = integer(query, 'limit', { min: 1, max: 100 }) ?? 10;
+  const newestFirst = items.toReversed();
+  return { object: 'list', data: newestFirst.slice(0, limit), has_more: newestFirst.length > limit, url: path };
+}
