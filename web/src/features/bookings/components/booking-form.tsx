@@ -28,6 +28,7 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
   const discount = useDiscountCode(session.id, currency);
   const idempotencyKey = useIdempotencyKeys();
   const checkout = useCheckoutRedirect();
+  const form = useRef<HTMLFormElement>(null);
   // The member's pending booking for this session, and the request the server refused for it.
   const [conflict, setConflict] = useState<{ bookingId: string; request: BookingRequest }>();
   const { register, handleSubmit, formState, getValues, setValue } = useForm<BookingRequest>({
@@ -78,7 +79,13 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
   return (
     <>
       {/* submit() reports its own failures with a toast, so its promise is left to run. */}
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Book this session" className="flex flex-col gap-4">
+      <form
+        ref={form}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Book this session"
+        className="flex flex-col gap-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="First name"
@@ -110,7 +117,11 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
         busy={resumeCheckout.isPending || checkout.redirecting}
         onContinue={() => conflict && void continuePayment(conflict.bookingId)}
         onNewBooking={() => conflict && bookAnew(conflict.request)}
-        onDismiss={() => setConflict(undefined)}
+        onDismiss={() => {
+          setConflict(undefined);
+          // The dialog gives focus back to where it was: the submit button, disabled while it was pressed.
+          form.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+        }}
       />
     </>
   );
