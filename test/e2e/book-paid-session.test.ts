@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
-import type { BookingReceipt, BookingView } from '../../functions/schemas/booking';
+import type { BookingReceipt } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
-import { waitForBooking } from '../support/stripe';
+import { payCheckout, waitForBooking } from '../support/stripe';
+import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/payments';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
@@ -24,10 +25,22 @@ async function openBookingForm(page: Page, sessionId: string, attendee: { email?
   if (attendee.email) await page.getByLabel('Email').fill(attendee.email);
 }
 
+/** Types a code (the field uppercases it) and waits for it to be applied in the field's place. */
 async function applyCode(page: Page, code: string) {
   await page.getByLabel('Promo code').fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await page.getByRole('button', { name: `Remove promo code ${code}` }).waitFor();
+  await page.getByRole('button', { name: `Remove promo code ${code.toUpperCase()}`, exact: true }).waitFor();
+}
+
+/** A booking made as the site makes it, signed in when given the member's token: a paid one waits for its checkout. */
+async function bookThroughApi(sessionId: string, email: string, token?: string) {
+  const { status, body } = await api<BookingReceipt>(`/sessions/${sessionId}/bookings`, {
+    method: 'POST',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, currency: 'GBP' }),
+  });
+  expect(status).toBe(201);
+  return body;
 }
 
 const bookingIdIn = (page: Page) => new URL(page.url()).searchParams.get('bookingId')!;
@@ -87,12 +100,7 @@ describe('paid bookings in the browser', () => {
     const password = `pw-${ulid()}`;
     const token = await signedInUser(email, { password, name: 'Ada Lovelace' });
     // A checkout the member started and left unpaid.
-    const first = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', email, currency: 'GBP' }),
-    });
-    expect(first.status).toBe(201);
+    const first = await bookThroughApi(session.id, email, token);
 
     const page = await openPage(browser(), desktop);
     await signInAt(page, '/dashboard', email, password);
@@ -104,15 +112,47 @@ describe('paid bookings in the browser', () => {
     await expectCleanPage(page);
 
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(first.body.checkoutUrl!);
+    await page.waitForURL(first.checkoutUrl!);
 
     await openBookingForm(page, session.id);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL((url) => url.href !== first.body.checkoutUrl && url.origin !== siteUrl);
+    await page.waitForURL((url) => url.href !== first.checkoutUrl && url.origin !== siteUrl);
 
-    const replaced = await waitForBooking(first.body.booking.id, (b: BookingView) => b.status === 'cancelled');
+    const replaced = await waitForBooking(first.booking.id, (b) => b.status === 'cancelled');
     expect(replaced.status).toBe('cancelled');
+    await page.close();
+  });
+
+  it('shows a booking awaiting payment as pending, held until its time, and confirmed by itself once paid', async () => {
+    const session = await paidSession('Awaited Breath Circle');
+    const receipt = await bookThroughApi(session.id, newAddress('awaiting'));
+    const page = await openPage(browser(), phone);
+    await page.goto(`${siteUrl}/booking-confirmation?bookingId=${receipt.booking.id}`);
+    await page.getByText('Payment pending').waitFor();
+    await page.getByText(/Your seat is held until \d{1,2}:\d{2} [AP]M/).waitFor();
+    expect(await page.getByRole('link', { name: 'Google Calendar' }).count()).toBe(0);
+    await expectCleanPage(page);
+
+    await payCheckout(receipt.checkoutUrl!);
+    await page.getByText('Booking confirmed').waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Google Calendar' }).waitFor();
+    await page.close();
+  });
+
+  it('says when the checkout expired and the seat was released, with the way back to the session', async () => {
+    const session = await paidSession('Expired Breath Circle');
+    const receipt = await bookThroughApi(session.id, newAddress('expiring'));
+    const page = await openPage(browser(), desktop);
+    await page.goto(`${siteUrl}/booking-confirmation?bookingId=${receipt.booking.id}`);
+    await page.getByText('Payment pending').waitFor();
+
+    // The sweep, run as if the hold's time had passed.
+    await releaseExpiredHolds(new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000));
+    await page.getByText('Your checkout expired and the seat was released.').waitFor({ timeout: 15_000 });
+    await expectCleanPage(page);
+    await page.getByRole('link', { name: 'Back to the session' }).click();
+    await page.getByRole('heading', { level: 1, name: session.title }).waitFor();
     await page.close();
   });
 });
