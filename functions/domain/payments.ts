@@ -107,6 +107,19 @@ export async function resumeCheckout(booking: BookingRecord, now: Date): Promise
   return booking.checkoutUrl ?? openCheckout(booking);
 }
 
+/** Changes a session's seat counters, as one item of a transaction. */
+function seatCounters(sessionId: string, change: Partial<Record<'seatsTaken' | 'seatsHeld', number>>) {
+  const counters = Object.entries(change);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sessionKey(sessionId),
+      UpdateExpression: `ADD ${counters.map(([name]) => `${name} :${name}`).join(', ')}`,
+      ExpressionAttributeValues: Object.fromEntries(counters.map(([name, by]) => [`:${name}`, by])),
+    },
+  };
+}
+
 /** Why a hold ends without payment. */
 export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
 
@@ -135,14 +148,7 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
         },
       },
     },
-    seat: {
-      Update: {
-        TableName: table,
-        Key: sessionKey(booking.sessionId),
-        UpdateExpression: 'ADD seatsTaken :less, seatsHeld :less',
-        ExpressionAttributeValues: { ':less': -1 },
-      },
-    },
+    seat: seatCounters(booking.sessionId, { seatsTaken: -1, seatsHeld: -1 }),
     hold: { Delete: { TableName: table, Key: holdKey(booking.id) } },
     attendee: {
       Delete: {
@@ -294,14 +300,8 @@ async function confirmHeldBooking(booking: BookingRecord, payment: Payment, now:
   const table = tableName();
   const refusal = await transactNamed({
     booking: paidBooking(booking, payment, now, '#status = :pending', { ':pending': 'pending' }),
-    seat: {
-      Update: {
-        TableName: table,
-        Key: sessionKey(booking.sessionId),
-        UpdateExpression: 'ADD seatsHeld :less',
-        ExpressionAttributeValues: { ':less': -1 },
-      },
-    },
+    // The held seat stays taken, now as a paid one.
+    seat: seatCounters(booking.sessionId, { seatsHeld: -1 }),
     hold: { Delete: { TableName: table, Key: holdKey(booking.id) } },
     event: confirmedEvent(booking, now),
   });
