@@ -6,7 +6,7 @@ import { tableName } from '../../functions/lib/table';
 import { bookingKey, getBooking } from '../../functions/domain/bookings';
 import { discountCodeKey } from '../../functions/domain/discounts';
 import { getSession } from '../../functions/domain/sessions';
-import { HOLD_MINUTES, holdItem, releaseExpiredHolds } from '../../functions/domain/payments';
+import { HOLD_MINUTES, holdItem, releaseExpiredHolds } from '../../functions/domain/seat-holds';
 import type { BookingReceipt, PendingBookingConflict } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
