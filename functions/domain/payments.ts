@@ -6,6 +6,7 @@ import { HttpError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { stripe } from '../lib/stripe';
 import { tableName } from '../lib/table';
+import { formatWhen } from '../lib/when';
 import type { EventDetail } from '../../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
 import { paymentOf, recordPayment, releaseHold } from './seat-holds';
@@ -35,7 +36,7 @@ export async function openCheckout(booking: BookingRecord): Promise<string> {
               unit_amount: booking.price.amount,
               product_data: {
                 name: booking.session.title,
-                description: `${booking.session.location}, ${booking.session.startTime}`,
+                description: `${formatWhen(booking.session.startTime)}, ${booking.session.location}`,
               },
             },
           },
