@@ -13,7 +13,8 @@ import type { Currency, Money } from '../schemas/money';
 import { attendeeKey, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';
 import { checkUsable, discountRedemption, getDiscountCode, quoteDiscount, redemptionRefusal } from './discounts';
 import { getExchangeRates } from './exchange-rates';
-import { abandonCheckout, holdItem, newHoldExpiry, openCheckout } from './payments';
+import { abandonCheckout, openCheckout } from './payments';
+import { holdItem, newHoldExpiry } from './seat-holds';
 import { sessionKey, type SessionRecord } from './sessions';
 
 /** Who is booking and how the request reached us: the limits and the replay key apply to these. */

@@ -1,22 +1,9 @@
 import { createEvent } from 'ics';
 import { escapeHtml, type Email } from '../lib/email';
+import { formatWhen } from '../lib/when';
 import type { BookingView } from '../schemas/booking';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
-
-// E-mails cannot know the reader's zone, so they name the teacher's.
-const timeZone = () => process.env.SITE_TIME_ZONE ?? 'Europe/London';
-
-function formatWhen(startTime: string): string {
-  return (
-    new Intl.DateTimeFormat('en-GB', {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: timeZone(),
-      hour12: true,
-    }).format(new Date(startTime)) + ` (${timeZone()})`
-  );
-}
 
 /** The session as a calendar file, so the attendee can add it in one tap. */
 export function calendarInvite(booking: BookingView, siteUrl: string): string {

@@ -10,7 +10,7 @@ const StripeKeys = z.object({
 });
 type StripeKeys = z.infer<typeof StripeKeys>;
 
-const secrets = new SecretsManagerClient({});
+let secrets: SecretsManagerClient | undefined;
 let keys: Promise<StripeKeys> | undefined;
 let client: Stripe | undefined;
 
@@ -21,6 +21,8 @@ let client: Stripe | undefined;
 function stripeKeys(): Promise<StripeKeys> {
   const name = optionalEnvironment('STRIPE_SECRET_NAME');
   if (!name) throw new Error('STRIPE_SECRET_NAME is not set: the function needs the stripe:read grant');
+  // Created on first use, so a function that never calls Stripe carries no client.
+  secrets ??= new SecretsManagerClient({});
   keys ??= secrets
     .send(new GetSecretValueCommand({ SecretId: name }))
     .then((secret) => StripeKeys.parse(JSON.parse(secret.SecretString ?? '{}')))

@@ -7,7 +7,7 @@ import { idempotencyStore } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { verifiedWebhookEvent } from '../lib/stripe';
 import { getBooking } from '../domain/bookings';
-import { awaitAsyncPayment, paymentOf, recordPayment, releaseHold } from '../domain/payments';
+import { awaitAsyncPayment, paymentOf, recordPayment, releaseHold } from '../domain/seat-holds';
 
 const StripeSignatureHeaders = z.object({
   'stripe-signature': z.string({ error: 'The Stripe-Signature header is missing' }).min(1),
