@@ -7,7 +7,7 @@ import { createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
 import { payCheckout, waitForBooking } from '../support/stripe';
-import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/payments';
+import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/seat-holds';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
