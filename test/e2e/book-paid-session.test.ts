@@ -6,8 +6,8 @@ import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
-import { payCheckout, waitForBooking } from '../support/stripe';
-import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/seat-holds';
+import { payCheckout, stripe, waitForBooking } from '../support/stripe';
+import { getBooking } from '../../functions/domain/bookings';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
@@ -147,8 +147,9 @@ describe('paid bookings in the browser', () => {
     await page.goto(`${siteUrl}/booking-confirmation?bookingId=${receipt.booking.id}`);
     await page.getByText('Payment pending').waitFor();
 
-    // The sweep, run as if the hold's time had passed.
-    await releaseExpiredHolds(new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000));
+    // Stripe ends the unpaid checkout and tells the server, which releases the seat.
+    const { checkoutSessionId } = (await getBooking(receipt.booking.id))!;
+    await (await stripe()).checkout.sessions.expire(checkoutSessionId!);
     await page.getByText('Your checkout expired and the seat was released.').waitFor({ timeout: 15_000 });
     await expectCleanPage(page);
     await page.getByRole('link', { name: 'Back to the session' }).click();
