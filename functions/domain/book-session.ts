@@ -10,12 +10,20 @@ import { convertMoney, fallbackRates } from '../schemas/currency';
 import type { BookingReceipt, BookingRequest, PendingBookingConflict } from '../schemas/booking';
 import type { DiscountQuote } from '../schemas/discount';
 import type { Currency, Money } from '../schemas/money';
-import { attendeeKey, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';
-import { checkUsable, discountRedemption, getDiscountCode, quoteDiscount, redemptionRefusal } from './discounts';
+import { attendeeGuard, bookingFacts, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';
+import {
+  checkActive,
+  checkUsable,
+  countCodeAttempt,
+  discountRedemption,
+  getDiscountCode,
+  quoteDiscount,
+  redemptionRefusal,
+} from './discounts';
 import { getExchangeRates } from './exchange-rates';
 import { abandonCheckout, openCheckout } from './payments';
 import { holdItem, newHoldExpiry } from './seat-holds';
-import { sessionKey, type SessionRecord } from './sessions';
+import { takeSeat, type SessionRecord } from './sessions';
 
 /** Who is booking and how the request reached us: the limits and the replay key apply to these. */
 export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string };
@@ -41,6 +49,9 @@ const requestFingerprint = (sessionId: string, request: BookingRequest) =>
     )
     .digest('base64url');
 
+/** Stripe's smallest charge in each currency, in minor units. */
+const MINIMUM_CHARGE: Record<Currency, number> = { GBP: 30, EUR: 50, USD: 50 };
+
 /** A session's price for a visitor: before and after the code, if one was given. */
 export type BookingPrice = { originalPrice: Money; price: Money; quote?: DiscountQuote };
 
@@ -55,8 +66,9 @@ export async function priceBooking(
   currency: Currency,
   code: string | undefined,
   now: Date,
+  usable: typeof checkUsable = checkUsable,
 ): Promise<BookingPrice> {
-  const record = code === undefined ? undefined : checkUsable(await getDiscountCode(code));
+  const record = code === undefined ? undefined : usable(await getDiscountCode(code));
   const base: Money = { amount: session.priceAmount, currency: session.priceCurrency };
   const needsRates =
     base.currency !== currency || (record?.discount.type === 'fixed_amount' && record.discount.amount.currency !== currency);
@@ -64,6 +76,10 @@ export async function priceBooking(
   const originalPrice = convertMoney(base, currency, rates);
   if (!record) return { originalPrice, price: originalPrice };
   const quote = quoteDiscount(record, originalPrice, rates);
+  // Card payments cannot be this small: what a code leaves under Stripe's minimum is not charged.
+  if (quote.discountedPrice.amount < MINIMUM_CHARGE[currency]) {
+    Object.assign(quote, { discountedPrice: { amount: 0, currency }, free: true });
+  }
   return { originalPrice, price: quote.discountedPrice, quote };
 }
 
@@ -87,7 +103,8 @@ export async function bookSession(
   if (Date.parse(session.startTime) <= now.getTime()) throw conflict('This session has already started.');
   // A free session has nothing to discount: a code sent with it is not spent.
   const code = session.priceAmount > 0 ? request.discountCode : undefined;
-  const { price } = await priceBooking(session, request.currency ?? session.priceCurrency, code, now);
+  if (code !== undefined) await countCodeAttempt(context.clientAddress, now);
+  const { price } = await priceBooking(session, request.currency ?? session.priceCurrency, code, now, checkActive);
   const pending = price.amount > 0;
   const booking: BookingRecord = {
     id: ulid(now.getTime()),
@@ -107,38 +124,15 @@ export async function bookSession(
   };
   const fingerprint = requestFingerprint(session.id, request);
   const table = tableName();
-  const attendee = {
-    bookingId: booking.id,
-    sessionId: session.id,
-    attendeeName: booking.attendeeName,
-    attendeeEmail: booking.attendeeEmail,
-  };
   const refusal = await transactNamed({
     booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
-    seat: {
-      Update: {
-        TableName: table,
-        Key: sessionKey(session.id),
-        // A held seat counts as taken until its hold is released or paid.
-        UpdateExpression: pending ? 'ADD seatsTaken :one, seatsHeld :one' : 'ADD seatsTaken :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
-        ExpressionAttributeValues: { ':one': 1, ':now': booking.createdAt },
-      },
-    },
-    attendee: {
-      Put: {
-        TableName: table,
-        Item: { ...attendeeKey(session.id, booking.attendeeEmail), type: 'Attendee', bookingId: booking.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      },
-    },
+    seat: takeSeat(session.id, now, { held: pending }),
+    attendee: attendeeGuard(booking),
     hold: pending && { Put: { TableName: table, Item: holdItem(booking) } },
     discount: code !== undefined && discountRedemption(code, now),
     event: pending
-      ? outboxEvent('BookingCreated', { ...attendee, price, holdExpiresAt: booking.holdExpiresAt! }, now)
-      : outboxEvent('BookingConfirmed', attendee, now),
+      ? outboxEvent('BookingCreated', { ...bookingFacts(booking), price, holdExpiresAt: booking.holdExpiresAt! }, now)
+      : outboxEvent('BookingConfirmed', bookingFacts(booking), now),
     emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
     request: context.requestKey !== undefined && {
@@ -156,7 +150,7 @@ export async function bookSession(
       },
     },
   });
-  if (!refusal) return pending ? checkoutReceipt(booking) : receiptOf(booking);
+  if (!refusal) return pending ? checkoutReceipt(booking, { releaseOnFailure: true }) : receiptOf(booking);
 
   const replay = refusal.refused('request');
   if (replay) {
@@ -165,7 +159,7 @@ export async function bookSession(
     if (first.fingerprint !== fingerprint) throw new HttpError(422, 'This request was already used for another booking.');
     const booked = await getBooking(first.bookingId);
     if (!booked) throw new Error(`The booking ${first.bookingId} of a replayed request is missing`);
-    return booked.status === 'pending' ? checkoutReceipt(booked) : receiptOf(booked);
+    return booked.status === 'pending' ? checkoutReceipt(booked, { releaseOnFailure: false }) : receiptOf(booked);
   }
   const guard = refusal.refused('attendee');
   if (guard) return bookOverPendingBooking(session, request, context, String(unmarshall(guard).bookingId));
@@ -180,9 +174,10 @@ export async function bookSession(
 
 /**
  * The address already has a booking for this session. A completed one stands. A pending one
- * (a checkout not paid) is the spec's confirm dialog for its member: 409 with its id, so they
- * can resume it; asked to replace it (or for a guest, who has no dialog), its seat is released
- * and the booking made anew.
+ * (a checkout not paid) is replaced, its seat released, when its hold has run out or the
+ * request names it (`replacePending`: only whoever started that checkout, or its member, knows
+ * its id). Otherwise its member gets the spec's confirm dialog (409 with its id, to resume it
+ * or replace it), and anyone else is told the address's checkout is still open.
  */
 async function bookOverPendingBooking(
   session: SessionRecord,
@@ -190,23 +185,26 @@ async function bookOverPendingBooking(
   context: BookingContext,
   existingId: string,
 ): Promise<BookingReceipt> {
-  const existing = await getBooking(existingId);
+  const existing = await getBooking(existingId, { consistent: true });
   if (existing?.status !== 'pending') throw conflict('This email address has already booked this session.');
-  const theirs = context.userId !== undefined && existing.userId === context.userId;
-  if (theirs && !request.replacePending) {
-    const answer: PendingBookingConflict = {
-      message: 'You already have a pending booking for this session.',
-      pendingBookingId: existing.id,
-    };
-    throw new HttpError(409, answer.message, undefined, { pendingBookingId: answer.pendingBookingId });
+  const lapsed = !existing.holdExpiresAt || Date.parse(existing.holdExpiresAt) <= context.now.getTime();
+  if (!lapsed && request.replacePending !== existing.id) {
+    if (context.userId !== undefined && existing.userId === context.userId) {
+      const answer: PendingBookingConflict = {
+        message: 'You already have a pending booking for this session.',
+        pendingBookingId: existing.id,
+      };
+      throw new HttpError(409, answer.message, undefined, { pendingBookingId: answer.pendingBookingId });
+    }
+    throw conflict('This email address has a booking awaiting payment for this session. Please complete its checkout.');
   }
   await abandonCheckout(existing, context.now);
   // Released (or settled by a payment meanwhile, which the retry then reports): book once more.
-  return bookSession(session, { ...request, replacePending: false }, context);
+  return bookSession(session, { ...request, replacePending: undefined }, context);
 }
 
 /** The receipt of a pending booking, with its checkout opened (once: a retry gets the same one). */
-async function checkoutReceipt(booking: BookingRecord): Promise<BookingReceipt> {
-  const checkoutUrl = booking.checkoutUrl ?? (await openCheckout(booking));
+async function checkoutReceipt(booking: BookingRecord, options: { releaseOnFailure: boolean }): Promise<BookingReceipt> {
+  const checkoutUrl = booking.checkoutUrl ?? (await openCheckout(booking, options));
   return receiptOf({ ...booking, checkoutUrl });
 }

@@ -42,6 +42,29 @@ export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' 
 /** One item per (session, e-mail address): the same address cannot book a session twice. */
 export const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
 
+/** The attendee's place, as one item of a transaction: refused while the address has a booking for the session. */
+export function attendeeGuard(booking: Pick<BookingRecord, 'id' | 'sessionId' | 'attendeeEmail'>) {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...attendeeKey(booking.sessionId, booking.attendeeEmail), type: 'Attendee', bookingId: booking.id },
+      ConditionExpression: 'attribute_not_exists(pk)',
+      // The booking that holds the place, for the refusal's answer.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** Who booked what: what every booking event carries. */
+export function bookingFacts(booking: Pick<BookingRecord, 'id' | 'sessionId' | 'attendeeName' | 'attendeeEmail'>) {
+  return {
+    bookingId: booking.id,
+    sessionId: booking.sessionId,
+    attendeeName: booking.attendeeName,
+    attendeeEmail: booking.attendeeEmail,
+  };
+}
+
 export function bookingItem(booking: BookingRecord) {
   return {
     ...bookingKey(booking.id),
@@ -101,8 +124,11 @@ export function receiptOf(booking: BookingRecord): BookingReceipt {
   };
 }
 
-export async function getBooking(id: string): Promise<BookingRecord | undefined> {
-  const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(id) }));
+/** A booking; `consistent` reads the latest write, for a decision that follows a refused transaction. */
+export async function getBooking(id: string, options: { consistent?: boolean } = {}): Promise<BookingRecord | undefined> {
+  const result = await dynamo.send(
+    new GetCommand({ TableName: tableName(), Key: bookingKey(id), ConsistentRead: options.consistent }),
+  );
   return result.Item ? withoutKeys<BookingRecord>(result.Item) : undefined;
 }
 

@@ -1,8 +1,9 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
 import { HttpError } from '../lib/errors';
+import { hourlyAllowance } from '../lib/rate-limit';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
 import { convertMoney, fallbackRates, type ExchangeRates } from '../schemas/currency';
 import type { Discount, DiscountCodeForm, DiscountQuote } from '../schemas/discount';
@@ -71,9 +72,39 @@ export async function usableDiscountCode(code: string): Promise<DiscountCodeReco
 }
 
 export function checkUsable(record: DiscountCodeRecord | undefined): DiscountCodeRecord {
+  const active = checkActive(record);
+  if (active.oneTime && active.timesUsed > 0) throw codeAlreadyUsed();
+  return active;
+}
+
+/**
+ * Only that the code exists and is active: a booking redeems it in its transaction, whose
+ * condition decides whether a one-time code is still unused (it may be this visitor's own, held
+ * by the pending booking they are replacing).
+ */
+export function checkActive(record: DiscountCodeRecord | undefined): DiscountCodeRecord {
   if (!record || !record.active) throw invalidCode();
-  if (record.oneTime && record.timesUsed > 0) throw codeAlreadyUsed();
   return record;
+}
+
+/**
+ * Each answer about a code tells whether it exists, so attempts count against the caller's
+ * network address for the hour: without a limit anyone could guess codes at the API's full rate,
+ * while a visitor trying their code needs only a few.
+ */
+export const codeAttemptsPerAddressPerHour = 20;
+
+export async function countCodeAttempt(clientAddress: string, now: Date): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand(hourlyAllowance('discount-address', clientAddress, codeAttemptsPerAddressPerHour, now).Update),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new HttpError(429, 'Too many discount code attempts from your network. Please try again in an hour.');
+    }
+    throw error;
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type Stripe from 'stripe';
 import { dynamo } from '../lib/aws';
 import { environment } from '../lib/environment';
@@ -17,9 +18,11 @@ import { paymentOf, recordPayment, releaseHold } from './seat-holds';
  * Opens the Stripe Checkout Session of a pending booking and keeps its address on the booking:
  * the server's price in minor units, the booking id as `client_reference_id`, the hold's expiry
  * as `expires_at`. Keyed by the booking for Stripe's idempotency, so a retried request (or
- * two at once) gets the same session. If Stripe cannot open one, the seat is released at once.
+ * two at once) gets the same session. If Stripe cannot open one, the request that made the
+ * booking releases its seat at once (a replay or a resumption leaves that to the hold's expiry,
+ * as the first request may still be opening it). A booking released meanwhile gets no link.
  */
-export async function openCheckout(booking: BookingRecord): Promise<string> {
+export async function openCheckout(booking: BookingRecord, options: { releaseOnFailure: boolean }): Promise<string> {
   const siteUrl = environment('SITE_URL');
   let checkout: Stripe.Checkout.Session;
   try {
@@ -53,19 +56,38 @@ export async function openCheckout(booking: BookingRecord): Promise<string> {
     );
     if (!checkout.url) throw new Error('Stripe answered a Checkout Session without a URL');
   } catch (error) {
-    logger.error('Could not open the checkout; releasing the seat', { bookingId: booking.id, error: String(error) });
-    await releaseHold(booking, 'checkout_failed', new Date());
+    logger.error('Could not open the checkout', { bookingId: booking.id, error: String(error) });
+    if (options.releaseOnFailure) await releaseHold(booking, 'checkout_failed', new Date());
     throw new HttpError(502, 'Failed to create checkout session');
   }
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: bookingKey(booking.id),
-      UpdateExpression: 'SET checkoutSessionId = :id, checkoutUrl = :url',
-      ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url },
-    }),
-  );
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: bookingKey(booking.id),
+        UpdateExpression: 'SET checkoutSessionId = :id, checkoutUrl = :url',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':pending': 'pending' },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    await closeCheckout(booking.id, checkout.id);
+    throw noLongerPayable();
+  }
   return checkout.url;
+}
+
+const noLongerPayable = () => new HttpError(409, 'This booking can no longer be paid. Please book again.');
+
+/** Expires a Checkout Session so its link cannot be paid; a failure only leaves a late payment possible. */
+async function closeCheckout(bookingId: string, checkoutSessionId: string) {
+  try {
+    await (await stripe()).checkout.sessions.expire(checkoutSessionId);
+  } catch (error) {
+    logger.warn('Could not close a checkout', { bookingId, error: String(error) });
+  }
 }
 
 /**
@@ -74,9 +96,9 @@ export async function openCheckout(booking: BookingRecord): Promise<string> {
  */
 export async function resumeCheckout(booking: BookingRecord, now: Date): Promise<string> {
   if (booking.status !== 'pending' || !booking.holdExpiresAt || Date.parse(booking.holdExpiresAt) <= now.getTime()) {
-    throw new HttpError(409, 'This booking can no longer be paid. Please book again.');
+    throw noLongerPayable();
   }
-  return booking.checkoutUrl ?? openCheckout(booking);
+  return booking.checkoutUrl ?? openCheckout(booking, { releaseOnFailure: false });
 }
 
 /**
@@ -84,11 +106,8 @@ export async function resumeCheckout(booking: BookingRecord, now: Date): Promise
  * closed so the old link cannot be paid (a payment that still gets through is a late one).
  */
 export async function abandonCheckout(booking: BookingRecord, now: Date): Promise<void> {
-  if (!(await releaseHold(booking, 'replaced', now)) || !booking.checkoutSessionId) return;
-  try {
-    await (await stripe()).checkout.sessions.expire(booking.checkoutSessionId);
-  } catch (error) {
-    logger.warn('Could not close a replaced checkout', { bookingId: booking.id, error: String(error) });
+  if ((await releaseHold(booking, 'replaced', now)) && booking.checkoutSessionId) {
+    await closeCheckout(booking.id, booking.checkoutSessionId);
   }
 }
 

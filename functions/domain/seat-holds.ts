@@ -1,13 +1,14 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
 import { dynamo } from '../lib/aws';
+import { logger } from '../lib/logger';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { outboxEvent } from '../../events/outbox';
 import type { EventDetail } from '../../events/catalogue';
-import { attendeeKey, bookingKey, getBooking, type BookingRecord } from './bookings';
+import { attendeeGuard, attendeeKey, bookingFacts, bookingKey, getBooking, type BookingRecord } from './bookings';
 import { discountCodeKey } from './discounts';
-import { sessionKey } from './sessions';
+import { sessionKey, takeSeat } from './sessions';
 
 // A held seat's life: held with the booking, then paid or released, exactly once. No Stripe
 // calls here (those are in payments.ts), so the sweep's function carries no Stripe client.
@@ -61,7 +62,8 @@ export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
  * expiry webhook, the sweep, a replacement): the booking is cancelled (payment failed, or
  * cancelled), its seat and its address's place given back, a one-time code usable again, and
  * BookingExpired written to the outbox, all in one transaction conditioned on the booking
- * still being pending. Answers whether this call released it.
+ * still being pending (and, for an expiry, on its hold having run out: a hold extended for a
+ * bank payment meanwhile stands). Answers whether this call released it.
  */
 export async function releaseHold(booking: BookingRecord, reason: ReleaseReason, now: Date): Promise<boolean> {
   const table = tableName();
@@ -71,7 +73,7 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
         TableName: table,
         Key: bookingKey(booking.id),
         UpdateExpression: 'SET #status = :cancelled, paymentStatus = :paymentStatus, releasedAt = :now REMOVE holdExpiresAt',
-        ConditionExpression: '#status = :pending',
+        ConditionExpression: reason === 'expired' ? '#status = :pending AND holdExpiresAt <= :now' : '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':cancelled': 'cancelled',
@@ -101,17 +103,7 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
         ExpressionAttributeValues: { ':less': -1 },
       },
     },
-    event: outboxEvent(
-      'BookingExpired',
-      {
-        bookingId: booking.id,
-        sessionId: booking.sessionId,
-        attendeeName: booking.attendeeName,
-        attendeeEmail: booking.attendeeEmail,
-        reason,
-      },
-      now,
-    ),
+    event: outboxEvent('BookingExpired', { ...bookingFacts(booking), reason }, now),
   });
   if (!refusal) return true;
   if (refusal.refused('booking')) return false;
@@ -139,8 +131,16 @@ export async function releaseExpiredHolds(now: Date): Promise<number> {
       }),
     );
     for (const hold of page.Items ?? []) {
-      const booking = await getBooking(String(hold.bookingId));
-      if (booking && (await releaseHold(booking, 'expired', now))) released++;
+      // One hold that cannot be released now (a rush on its session) does not stop the others.
+      try {
+        const booking = await getBooking(String(hold.bookingId));
+        if (booking && (await releaseHold(booking, 'expired', now))) released++;
+      } catch (error) {
+        logger.warn('A seat hold was not released; the next sweep tries again', {
+          bookingId: hold.bookingId,
+          error: String(error),
+        });
+      }
     }
     start = page.LastEvaluatedKey;
   } while (start);
@@ -169,7 +169,7 @@ export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unkn
  */
 export async function recordPayment(bookingId: string, payment: Payment, now: Date): Promise<PaymentOutcome> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const booking = await getBooking(bookingId);
+    const booking = await getBooking(bookingId, { consistent: true });
     if (!booking) return 'unknown_booking';
     if (booking.paymentStatus === 'paid') return 'already_paid';
     if (booking.paymentStatus === 'refunded') return 'refund_due';
@@ -204,17 +204,7 @@ const paidBooking = (booking: BookingRecord, payment: Payment, now: Date, condit
   },
 });
 
-const confirmedEvent = (booking: BookingRecord, now: Date) =>
-  outboxEvent(
-    'BookingConfirmed',
-    {
-      bookingId: booking.id,
-      sessionId: booking.sessionId,
-      attendeeName: booking.attendeeName,
-      attendeeEmail: booking.attendeeEmail,
-    },
-    now,
-  );
+const confirmedEvent = (booking: BookingRecord, now: Date) => outboxEvent('BookingConfirmed', bookingFacts(booking), now);
 
 async function confirmHeldBooking(booking: BookingRecord, payment: Payment, now: Date): Promise<PaymentOutcome | undefined> {
   const table = tableName();
@@ -234,29 +224,15 @@ async function confirmReleasedBooking(booking: BookingRecord, payment: Payment, 
   const was = { ':cancelled': 'cancelled', ':was': booking.paymentStatus };
   const retaken = await transactNamed({
     booking: paidBooking(booking, payment, now, unchanged, was),
-    seat: {
-      Update: {
-        TableName: table,
-        Key: sessionKey(booking.sessionId),
-        UpdateExpression: 'ADD seatsTaken :one',
-        ConditionExpression:
-          'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
-        ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString() },
-      },
-    },
-    attendee: {
-      Put: {
-        TableName: table,
-        Item: { ...attendeeKey(booking.sessionId, booking.attendeeEmail), type: 'Attendee', bookingId: booking.id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-    // They paid the discounted price: the code counts as used again.
+    seat: takeSeat(booking.sessionId, now, { held: false }),
+    attendee: attendeeGuard(booking),
+    // They paid the discounted price: the code counts as used again, if it still exists.
     discount: booking.discountCode !== undefined && {
       Update: {
         TableName: table,
         Key: discountCodeKey(booking.discountCode),
         UpdateExpression: 'ADD timesUsed :one',
+        ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':one': 1 },
       },
     },
@@ -264,13 +240,12 @@ async function confirmReleasedBooking(booking: BookingRecord, payment: Payment, 
   });
   if (!retaken) return 'confirmed';
   if (retaken.refused('booking')) return undefined;
+  if (retaken.refused('discount')) return confirmReleasedBooking({ ...booking, discountCode: undefined }, payment, now);
 
+  if (!payment.paymentIntentId) throw new Error(`The late payment of booking ${booking.id} names no payment intent to refund`);
   const refund: EventDetail<'BookingRefundDue'> = {
-    bookingId: booking.id,
-    sessionId: booking.sessionId,
-    attendeeName: booking.attendeeName,
-    attendeeEmail: booking.attendeeEmail,
-    paymentIntentId: payment.paymentIntentId ?? '',
+    ...bookingFacts(booking),
+    paymentIntentId: payment.paymentIntentId,
     amount: booking.price,
   };
   const refunding = await transactNamed({

@@ -72,6 +72,24 @@ export async function listSessionsStarting(range: { from: Date; to?: Date }): Pr
   return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));
 }
 
+/**
+ * Takes a seat, as one item of a transaction: refused for a session that has started or is
+ * full, so a session can never be oversold. A held seat (a checkout in progress) counts as
+ * taken and as held.
+ */
+export function takeSeat(sessionId: string, now: Date, options: { held: boolean }) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sessionKey(sessionId),
+      UpdateExpression: options.held ? 'ADD seatsTaken :one, seatsHeld :one' : 'ADD seatsTaken :one',
+      ConditionExpression:
+        'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+      ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString() },
+    },
+  };
+}
+
 export async function getSession(id: string): Promise<SessionRecord | undefined> {
   const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
   return result.Item ? withoutKeys<SessionRecord>(result.Item) : undefined;

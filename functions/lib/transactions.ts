@@ -39,7 +39,7 @@ export async function transactNamed<Name extends string>(
         };
       }
       if (!reasons.some((reason) => reason.Code === 'TransactionConflict') || attempt >= MAX_ATTEMPTS) {
-        throw new HttpError(503, 'Many people are booking right now. Please try again.');
+        throw new HttpError(503, 'The site is busy right now. Please try again in a moment.');
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
     }

@@ -16,6 +16,9 @@ const StripeSignatureHeaders = z.object({
 /** Stripe retries an event for up to three days; an id seen within a month is not handled again. */
 const EVENT_ID_WINDOW_SECONDS = 30 * 86_400;
 
+const onceEach = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS });
+const handleOnce = makeIdempotent(handleEvent, { persistenceStore: idempotencyStore('stripe-webhook'), config: onceEach });
+
 /**
  * Stripe's webhook: the signature is verified over the raw body (a bad or stale one is a 400
  * and nothing is written), then each event id is handled once (Powertools Idempotency in the
@@ -37,9 +40,6 @@ export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ h
   await handleOnce(event);
   return { body: { received: true } };
 });
-
-const onceEach = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS });
-const handleOnce = makeIdempotent(handleEvent, { persistenceStore: idempotencyStore('stripe-webhook'), config: onceEach });
 
 /** What the event did, kept as the idempotency record's result. */
 async function handleEvent(event: Stripe.Event): Promise<string> {

@@ -18,10 +18,13 @@ export const BookingRequest = z.object({
   /** One promo code per booking. */
   discountCode: DiscountCodeText.optional(),
   /**
-   * A signed-in member with a pending booking for the session is asked first (409 with
-   * `pendingBookingId`); true books anew and releases that booking's seat.
+   * The id of this address's pending booking for the session, to book anew and release its seat:
+   * a member learns it from the 409 (`pendingBookingId`), a visitor from their own checkout.
    */
-  replacePending: z.boolean().optional(),
+  replacePending: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid booking id')
+    .optional(),
 });
 export type BookingRequest = z.infer<typeof BookingRequest>;
 

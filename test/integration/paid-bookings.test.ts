@@ -301,12 +301,47 @@ describe('paid bookings', () => {
     });
     expect(theirs.status).toBe(404);
 
-    const replaced = await book(session.id, { email, replacePending: true }, asMember);
+    // Nobody else may cancel it, not even with the same address.
+    expect(await book(session.id, { email })).toMatchObject({
+      status: 409,
+      body: { message: 'This email address has a booking awaiting payment for this session. Please complete its checkout.' },
+    });
+    const replaced = await book(session.id, { email, replacePending: first.booking.id }, asMember);
     expect(replaced.status).toBe(201);
     expect(replaced.body.booking.id).not.toBe(first.booking.id);
     expect(await waitForBooking(first.booking.id, () => true)).toMatchObject({ status: 'cancelled' });
     expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
     const old = await api<{ message: string }>(`/bookings/${first.booking.id}/checkout`, { method: 'POST', headers: asMember });
     expect(old).toEqual({ status: 409, body: { message: 'This booking can no longer be paid. Please book again.' } });
+  });
+});
+
+describe('a visitor who leaves the checkout and books again', () => {
+  it('replaces their pending booking by naming it, keeping their one-time code', async () => {
+    const session = await paidSession({ maxAttendees: 2 });
+    const code = await createCode({ type: 'percentage', percentage: 20 }, { oneTime: true });
+    const email = newEmail('again');
+    const { body: first } = await book(session.id, { email, discountCode: code });
+    const { status, body } = await book(session.id, { email, discountCode: code, replacePending: first.booking.id });
+    expect(status).toBe(201);
+    expect(body.booking.price).toEqual({ amount: 1200, currency: 'GBP' });
+    expect(await waitForBooking(first.booking.id, () => true)).toMatchObject({ status: 'cancelled' });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: discountCodeKey(code) }));
+    expect(stored.Item!.timesUsed).toBe(1);
+    // The old checkout is closed: its link can no longer be paid.
+    const old = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(first.booking.id) }));
+    expect((await (await stripe()).checkout.sessions.retrieve(old.Item!.checkoutSessionId as string)).status).toBe('expired');
+  });
+
+  it('charges nothing for what a code leaves below the smallest card payment', async () => {
+    const session = await paidSession();
+    const code = await createCode({ type: 'percentage', percentage: 99 });
+    const { status, body } = await book(session.id, { discountCode: code });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({
+      booking: { status: 'completed', paymentStatus: 'free', price: { amount: 0 } },
+      checkoutUrl: null,
+    });
   });
 });

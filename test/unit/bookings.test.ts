@@ -103,7 +103,9 @@ describe('bookSession', () => {
       message: 'This email address has already booked this session.',
     });
     // A member's own pending booking: the confirm dialog's answer, naming it.
-    dynamo.on(GetCommand).resolves({ Item: { id: 'B0', userId: 'U1', status: 'pending', paymentStatus: 'pending' } });
+    dynamo.on(GetCommand).resolves({
+      Item: { id: 'B0', userId: 'U1', status: 'pending', paymentStatus: 'pending', holdExpiresAt: '2030-01-01T10:20:00.000Z' },
+    });
     await expect(bookSession(session, guest, { ...context, userId: 'U1' })).rejects.toMatchObject({
       statusCode: 409,
       message: 'You already have a pending booking for this session.',
