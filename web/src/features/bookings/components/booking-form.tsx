@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { failureText, pendingBookingOf, useCreateBooking, useResumeCheckout } from '../api/bookings';
 import { useDiscountCode } from '../hooks/use-discount-code';
+import { leftCheckout, rememberCheckout } from '../pending-checkout';
 import { PendingBookingDialog } from './pending-booking-dialog';
 import { PromoCode } from './promo-code';
 
@@ -44,6 +45,7 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
     try {
       const { booking, checkoutUrl } = await createBooking.mutateAsync({ request, idempotencyKey: idempotencyKey(request) });
       if (checkoutUrl) {
+        rememberCheckout(session.id, booking.id);
         checkout.go(checkoutUrl);
       } else if (booking.status === 'pending') {
         toast.error('Error', { description: 'No checkout URL received' });
@@ -57,7 +59,15 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
       else toast.error('Error', { description: failureText(error, 'Failed to book session. Please try again.') });
     }
   };
-  const submit = handleSubmit((values) => book({ ...values, currency, discountCode: discount.code }));
+  const submit = handleSubmit((values) =>
+    book({
+      ...values,
+      currency,
+      discountCode: discount.code,
+      // A member is asked first (the spec's dialog); a visitor's own unpaid checkout gives way.
+      replacePending: memberEmail ? undefined : leftCheckout(session.id),
+    }),
+  );
 
   const continuePayment = async (bookingId: string) => {
     try {
@@ -67,9 +77,9 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
       toast.error('Error', { description: failureText(error, 'Failed to create checkout session') });
     }
   };
-  const bookAnew = (request: BookingRequest) => {
+  const bookAnew = ({ bookingId, request }: { bookingId: string; request: BookingRequest }) => {
     setConflict(undefined);
-    void book({ ...request, replacePending: true });
+    void book({ ...request, replacePending: bookingId });
   };
 
   const busy = formState.isSubmitting || createBooking.isPending || checkout.redirecting;
@@ -116,7 +126,7 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
         open={conflict !== undefined}
         busy={resumeCheckout.isPending || checkout.redirecting}
         onContinue={() => conflict && void continuePayment(conflict.bookingId)}
-        onNewBooking={() => conflict && bookAnew(conflict.request)}
+        onNewBooking={() => conflict && bookAnew(conflict)}
         onDismiss={() => {
           setConflict(undefined);
           // The dialog gives focus back to where it was: the submit button, disabled while it was pressed.
