@@ -3,10 +3,10 @@ import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
-import { createSession } from '../support/sessions';
+import { bookingsOf, createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
-import { payCheckout, stripe, waitForBooking } from '../support/stripe';
+import { payCheckout, runOutHold, stripe, waitForBooking } from '../support/stripe';
 import { getBooking } from '../../functions/domain/bookings';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
 
@@ -147,13 +147,35 @@ describe('paid bookings in the browser', () => {
     await page.goto(`${siteUrl}/booking-confirmation?bookingId=${receipt.booking.id}`);
     await page.getByText('Payment pending').waitFor();
 
-    // Stripe ends the unpaid checkout and tells the server, which releases the seat.
+    // The hold's time is up; Stripe ends the unpaid checkout and tells the server, which releases the seat.
+    await runOutHold(receipt.booking.id);
     const { checkoutSessionId } = (await getBooking(receipt.booking.id))!;
     await (await stripe()).checkout.sessions.expire(checkoutSessionId!);
     await page.getByText('Your checkout expired and the seat was released.').waitFor({ timeout: 15_000 });
     await expectCleanPage(page);
     await page.getByRole('link', { name: 'Back to the session' }).click();
     await page.getByRole('heading', { level: 1, name: session.title }).waitFor();
+    await page.close();
+  });
+
+  it('lets a visitor who left the checkout unpaid book again with the same address, releasing the first seat', async () => {
+    const session = await paidSession('Second Thoughts Circle');
+    const email = newAddress('returning');
+    const page = await openPage(browser(), phone);
+    await openBookingForm(page, session.id, { email });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${siteUrl}/sessions/${session.id}`);
+    const [left] = await bookingsOf(session.id);
+    const first = left.id as string;
+
+    await openBookingForm(page, session.id, { email });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/booking-confirmation\?bookingId=/);
+    await page.getByText('Booking confirmed').waitFor({ timeout: 15_000 });
+    expect(bookingIdIn(page)).not.toBe(first);
+    expect((await waitForBooking(first, (b) => b.status === 'cancelled')).status).toBe('cancelled');
     await page.close();
   });
 });

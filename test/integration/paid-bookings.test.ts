@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { bookingKey, getBooking } from '../../functions/domain/bookings';
+import { bookingKey } from '../../functions/domain/bookings';
 import { discountCodeKey } from '../../functions/domain/discounts';
 import { getSession } from '../../functions/domain/sessions';
-import { HOLD_MINUTES, holdItem, releaseExpiredHolds } from '../../functions/domain/seat-holds';
+import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/seat-holds';
 import type { BookingReceipt, PendingBookingConflict } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
-import { checkoutEvent, payCheckout, postWebhook, signedWebhook, stripe, waitForBooking } from '../support/stripe';
+import { checkoutEvent, payCheckout, postWebhook, runOutHold, signedWebhook, stripe, waitForBooking } from '../support/stripe';
 
 const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
 
@@ -34,24 +34,6 @@ async function seats(sessionId: string) {
 
 /** Lets the stream, the bus and the consumers catch up before counting what did not happen. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
-
-/**
- * Moves a booking's hold into the past, as if its 31 minutes were up (Stripe's own expiry of the
- * checkout is still to come): the sweep then finds it, and only it, among the shared stack's holds.
- */
-async function runOutHold(bookingId: string) {
-  const expiresAt = new Date(Date.now() - 60_000).toISOString();
-  const held = { ...(await getBooking(bookingId))!, holdExpiresAt: expiresAt };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: holdItem(held) }));
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: bookingKey(bookingId),
-      UpdateExpression: 'SET holdExpiresAt = :expiresAt',
-      ExpressionAttributeValues: { ':expiresAt': expiresAt },
-    }),
-  );
-}
 
 describe('paid bookings', () => {
   it("hold the seat, check out at the server's converted and discounted price, and are confirmed by the webhook", async () => {

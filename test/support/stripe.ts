@@ -1,6 +1,11 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type Stripe from 'stripe';
+import { dynamo } from '../../functions/lib/aws';
 import { stripe } from '../../functions/lib/stripe';
+import { tableName } from '../../functions/lib/table';
+import { bookingKey, getBooking } from '../../functions/domain/bookings';
+import { holdItem } from '../../functions/domain/seat-holds';
 import type { BookingView } from '../../functions/schemas/booking';
 import { api, siteUrl } from './stack';
 
@@ -62,4 +67,22 @@ export async function waitForBooking(
     if (until(body.booking) || Date.now() > deadline) return body.booking;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Moves a booking's hold into the past, as if its 31 minutes were up (Stripe's own expiry of the
+ * checkout is still to come): the sweep then finds it, and only it, among the shared stack's holds.
+ */
+export async function runOutHold(bookingId: string) {
+  const expiresAt = new Date(Date.now() - 60_000).toISOString();
+  const held = { ...(await getBooking(bookingId))!, holdExpiresAt: expiresAt };
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: holdItem(held) }));
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: bookingKey(bookingId),
+      UpdateExpression: 'SET holdExpiresAt = :expiresAt',
+      ExpressionAttributeValues: { ':expiresAt': expiresAt },
+    }),
+  );
 }
