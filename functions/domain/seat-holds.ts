@@ -23,7 +23,9 @@ export const HOLD_MINUTES = 31;
 const ASYNC_PAYMENT_HOLD_DAYS = 7;
 const ALL_HOLDS = 'HOLDS';
 
-export const newHoldExpiry = (now: Date) => new Date(now.getTime() + HOLD_MINUTES * 60_000).toISOString();
+/** In whole seconds, as Stripe's `expires_at` is: the checkout and the hold end at the same instant. */
+export const newHoldExpiry = (now: Date) =>
+  new Date(Math.floor((now.getTime() + HOLD_MINUTES * 60_000) / 1000) * 1000).toISOString();
 
 const holdKey = (bookingId: string) => ({ pk: `HOLD#${bookingId}`, sk: 'HOLD' });
 
