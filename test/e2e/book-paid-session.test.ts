@@ -164,6 +164,8 @@ describe('paid bookings in the browser', () => {
     const page = await openPage(browser(), phone);
     await openBookingForm(page, session.id, { email });
     await page.getByRole('button', { name: 'Continue to payment' }).click();
+    // On the checkout page, whose Cancel leads back (the booking form has a Cancel of its own).
+    await page.waitForURL((url) => url.origin !== siteUrl);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(`${siteUrl}/sessions/${session.id}`);
     const [left] = await bookingsOf(session.id);
