@@ -1,14 +1,18 @@
 // E-mails and Stripe's checkout page cannot know the reader's zone, so they name the teacher's.
 const timeZone = () => process.env.SITE_TIME_ZONE ?? 'Europe/London';
 
-/** A session's start in words, in the teacher's time zone, named. */
+/** A session's start in words, in the teacher's time zone, named: 'Tuesday, 9 June 2026 at 6:15 pm (Europe/London)'. */
 export function formatWhen(startTime: string): string {
-  return (
-    new Intl.DateTimeFormat('en-GB', {
-      dateStyle: 'full',
-      timeStyle: 'short',
-      timeZone: timeZone(),
-      hour12: true,
-    }).format(new Date(startTime)) + ` (${timeZone()})`
-  );
+  const words = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    // 1 to 12: en-GB's hour12 counts 0 to 11 and would print noon as '00:00 pm'.
+    hourCycle: 'h12',
+    timeZone: timeZone(),
+  }).format(new Date(startTime));
+  return `${words} (${timeZone()})`;
 }
