@@ -6,7 +6,7 @@ import { HttpError } from '../lib/errors';
 import { hourlyAllowance } from '../lib/rate-limit';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
 import { convertMoney, fallbackRates, type ExchangeRates } from '../schemas/currency';
-import type { Discount, DiscountCodeForm, DiscountQuote } from '../schemas/discount';
+import { discountCodeRefusals, type Discount, type DiscountCodeForm, type DiscountQuote } from '../schemas/discount';
 import type { Money } from '../schemas/money';
 
 /** A discount code as stored: the spec's discount_codes row, with its discount as a tagged value. */
@@ -23,8 +23,8 @@ export type DiscountCodeRecord = {
 };
 
 /** The answers the spec gives a visitor for a code that cannot be used. */
-export const invalidCode = () => new HttpError(404, 'Invalid discount code');
-export const codeAlreadyUsed = () => new HttpError(409, 'This code has already been used');
+export const invalidCode = () => new HttpError(404, discountCodeRefusals.invalid);
+export const codeAlreadyUsed = () => new HttpError(409, discountCodeRefusals.used);
 
 const ALL_CODES = 'DISCOUNT_CODES';
 export const discountCodeKey = (code: string) => ({ pk: `DISCOUNT#${code.trim().toUpperCase()}`, sk: 'DISCOUNT' });

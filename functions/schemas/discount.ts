@@ -1,15 +1,18 @@
 import * as z from 'zod';
 import { currencies, type Money } from './money';
 
+/** The spec's answers for a code that cannot be used, in the server's errors and the form's checks alike. */
+export const discountCodeRefusals = { invalid: 'Invalid discount code', used: 'This code has already been used' } as const;
+
 /** A code as stored and looked up: letters, digits, - and _, uppercased as typed. */
 const CODE_PATTERN = /^[A-Z0-9_-]{1,50}$/;
 
 /** What a visitor types into the promo field; a code that cannot exist is as invalid as an unknown one. */
 export const DiscountCodeText = z
-  .string({ error: 'Invalid discount code' })
+  .string({ error: discountCodeRefusals.invalid })
   .trim()
   .toUpperCase()
-  .regex(CODE_PATTERN, 'Invalid discount code');
+  .regex(CODE_PATTERN, discountCodeRefusals.invalid);
 
 /** `POST /api/discount-codes/validate`: the price comes from the session on the server, never from the browser. */
 export const DiscountValidationRequest = z.object({

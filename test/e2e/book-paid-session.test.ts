@@ -94,6 +94,31 @@ describe('paid bookings in the browser', () => {
     await page.close();
   });
 
+  it('takes a one-time code off the form when someone else used it first, with the spec’s words', async () => {
+    const session = await paidSession('Contested Breath Circle');
+    const code = await createCode({ type: 'percentage', percentage: 20 }, { oneTime: true });
+    const page = await openPage(browser(), desktop);
+    await page.goto(`${siteUrl}/sessions/${session.id}`);
+    await page.getByRole('button', { name: 'Book Now' }).press('Enter');
+    // The form takes the button's place, and the keyboard goes on from its first field.
+    await page.getByLabel('First name').waitFor();
+    expect(await page.evaluate("document.activeElement?.getAttribute('autocomplete')")).toBe('given-name');
+    await openBookingForm(page, session.id, { email: newAddress('second') });
+    await applyCode(page, code);
+    const other = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Grace', lastName: 'Hopper', email: newAddress('first'), discountCode: code }),
+    });
+    expect(other.status).toBe(201);
+
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByText('This code has already been used').waitFor();
+    await page.getByLabel('Promo code').waitFor();
+    expect(await page.getByRole('button', { name: `Remove promo code ${code}`, exact: true }).count()).toBe(0);
+    expect(page.url()).toBe(`${siteUrl}/sessions/${session.id}`);
+    await page.close();
+  });
+
   it('a member with a pending booking is asked: OK resumes its checkout, Cancel books anew', async () => {
     const session = await paidSession('Resumed Breath Circle');
     const email = newAddress('pending');

@@ -32,9 +32,11 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
   const form = useRef<HTMLFormElement>(null);
   // The member's pending booking for this session, and the request the server refused for it.
   const [conflict, setConflict] = useState<{ bookingId: string; request: BookingRequest }>();
-  const { register, handleSubmit, formState, getValues, setValue } = useForm<BookingRequest>({
+  const { register, handleSubmit, formState, getValues, setValue, setFocus } = useForm<BookingRequest>({
     resolver: zodResolver(BookingRequest),
   });
+  // The form takes Book Now's place: focus moves into it, or a keyboard user is left on the page.
+  useEffect(() => setFocus('firstName'), [setFocus]);
   // A member books with their account's address, so the booking is theirs.
   useEffect(() => {
     if (memberEmail && !getValues('email')) setValue('email', memberEmail);
@@ -55,6 +57,7 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
       }
     } catch (error) {
       const pendingBookingId = pendingBookingOf(error);
+      discount.dropIfRefused(error);
       if (pendingBookingId) setConflict({ bookingId: pendingBookingId, request });
       else toast.error('Error', { description: failureText(error, 'Failed to book session. Please try again.') });
     }

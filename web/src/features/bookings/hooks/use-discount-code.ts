@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Currency } from '@schemas/money';
-import { DiscountCodeText } from '@schemas/discount';
+import { DiscountCodeText, discountCodeRefusals } from '@schemas/discount';
 import { ApiError } from '@/lib/api';
 import { discountQuoteQuery } from '../api/bookings';
 
@@ -21,12 +21,19 @@ export function useDiscountCode(sessionId: string, currency: Currency) {
   const apply = async (typed: string) => {
     // A code that cannot exist is refused here, without spending one of the visitor's checks.
     const parsed = DiscountCodeText.safeParse(typed);
-    if (!parsed.success) throw new ApiError(404, 'Invalid discount code');
+    if (!parsed.success) throw new ApiError(404, discountCodeRefusals.invalid);
     await queryClient.fetchQuery(discountQuoteQuery({ code: parsed.data, sessionId, currency }));
     setCode(parsed.data);
   };
 
-  return { code, quote, apply, remove: () => setCode(undefined) };
+  const remove = () => setCode(undefined);
+  /** Takes the code off when the server refused it with the booking (a one-time code used meanwhile). */
+  const dropIfRefused = (error: unknown) => {
+    const refusals: string[] = Object.values(discountCodeRefusals);
+    if (error instanceof ApiError && refusals.includes(error.message)) remove();
+  };
+
+  return { code, quote, apply, remove, dropIfRefused };
 }
 
 export type DiscountCode = ReturnType<typeof useDiscountCode>;
