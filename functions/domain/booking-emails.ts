@@ -2,6 +2,7 @@ import { createEvent } from 'ics';
 import { escapeHtml, type Email } from '../lib/email';
 import { formatWhen } from '../lib/when';
 import type { BookingView } from '../schemas/booking';
+import type { AttendeeBooking } from './bookings';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
 
@@ -26,10 +27,16 @@ export function calendarInvite(booking: BookingView, siteUrl: string): string {
 
 /**
  * An e-mail to an attendee about their booking: a greeting, one line about the session, when
- * and where, the link to the booking, and a closing line.
+ * and where (with the joining link of an online session, for those who have a place), the link
+ * to the booking, and a closing line.
  */
-function attendeeMessage(booking: BookingView, siteUrl: string, words: { subject: string; lead: string; closing: string }) {
+function attendeeMessage(
+  booking: BookingView & { joinLink?: string | null },
+  siteUrl: string,
+  words: { subject: string; lead: string; closing: string },
+) {
   const when = formatWhen(booking.session.startTime);
+  const join = booking.joinLink ? `Join online: ${booking.joinLink}` : undefined;
   const link = `${siteUrl}/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`;
   const title = booking.session.title;
   return {
@@ -40,6 +47,7 @@ function attendeeMessage(booking: BookingView, siteUrl: string, words: { subject
       `${words.lead} ${title}.`,
       `When: ${when}`,
       `Where: ${booking.session.location}`,
+      ...(join ? [join] : []),
       '',
       `Your booking: ${link}`,
       '',
@@ -47,13 +55,15 @@ function attendeeMessage(booking: BookingView, siteUrl: string, words: { subject
     ].join('\n'),
     html: `<p>Hello ${escapeHtml(booking.attendeeName)},</p>
 <p>${escapeHtml(words.lead)} <strong>${escapeHtml(title)}</strong>.</p>
-<p>When: ${escapeHtml(when)}<br>Where: ${escapeHtml(booking.session.location)}</p>
+<p>When: ${escapeHtml(when)}<br>Where: ${escapeHtml(booking.session.location)}${
+      booking.joinLink ? `<br>Join online: <a href="${escapeHtml(booking.joinLink)}">${escapeHtml(booking.joinLink)}</a>` : ''
+    }</p>
 <p><a href="${escapeHtml(link)}">View your booking</a></p>
 <p>${escapeHtml(words.closing)}</p>`,
   };
 }
 
-export function bookingConfirmationEmail(booking: BookingView, to: string, siteUrl: string): Email {
+export function bookingConfirmationEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
   return {
     to,
     ...attendeeMessage(booking, siteUrl, {
@@ -65,7 +75,7 @@ export function bookingConfirmationEmail(booking: BookingView, to: string, siteU
   };
 }
 
-export function sessionReminderEmail(booking: BookingView, to: string, siteUrl: string): Email {
+export function sessionReminderEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
   return {
     to,
     ...attendeeMessage(booking, siteUrl, {

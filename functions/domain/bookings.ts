@@ -149,9 +149,27 @@ export function listSessionBookings(sessionId: string, page: PageQuery): Promise
 
 /** The booking with its session as it is now, as the confirmation page and the e-mails show it. */
 export async function getBookingView(id: string): Promise<BookingView | undefined> {
+  const found = await bookingWithSession(id);
+  return found && bookingView(found.booking, found.session);
+}
+
+/** What the attendee's own e-mails show: the booking's view, and for an online session its private joining link. */
+export type AttendeeBooking = BookingView & { joinLink: string | null };
+
+export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | undefined> {
+  const found = await bookingWithSession(id);
+  if (!found) return undefined;
+  const { booking, session } = found;
+  return { ...bookingView(booking, session), joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null };
+}
+
+async function bookingWithSession(id: string) {
   const booking = await getBooking(id);
   const session = booking && (await getSession(booking.sessionId));
-  if (!booking || !session) return undefined;
+  return booking && session ? { booking, session } : undefined;
+}
+
+function bookingView(booking: BookingRecord, session: SessionRecord): BookingView {
   return {
     id: booking.id,
     status: booking.status,

@@ -1,12 +1,12 @@
 import { eventConsumer } from '../../events/consumer';
-import { getBookingView } from '../domain/bookings';
+import { getAttendeeBooking } from '../domain/bookings';
 import { bookingConfirmationEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 export const handler = eventConsumer('notifications/booking-confirmation', async ({ detail }) => {
-  const booking = await getBookingView(detail.bookingId);
+  const booking = await getAttendeeBooking(detail.bookingId);
   if (!booking) {
     logger.warn('Booking no longer exists; no confirmation sent', { bookingId: detail.bookingId });
     return;

@@ -1,12 +1,12 @@
 import { eventConsumer } from '../../events/consumer';
-import { getBookingView } from '../domain/bookings';
+import { getAttendeeBooking } from '../domain/bookings';
 import { sessionReminderEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 export const handler = eventConsumer('notifications/session-reminder', async ({ detail }) => {
-  const booking = await getBookingView(detail.bookingId);
+  const booking = await getAttendeeBooking(detail.bookingId);
   if (!booking || booking.status !== 'completed') {
     logger.warn('Booking gone or no longer confirmed; no reminder sent', { bookingId: detail.bookingId });
     return;

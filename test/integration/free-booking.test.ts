@@ -17,7 +17,7 @@ const from = (n: number) => ({ 'cloudfront-viewer-address': `198.51.${100 + (n >
 
 describe('booking a free session as a guest', () => {
   it('writes a completed, free booking, takes a seat and e-mails the guest and the admin', async () => {
-    const session = await createSession({ title: 'Free Friday Breath', maxAttendees: 5 });
+    const session = await createSession({ title: 'Free Friday Breath', maxAttendees: 5, zoomLink: 'https://zoom.us/j/555' });
     const email = `ada-${ulid().toLowerCase()}@example.com`;
 
     const { status, body } = await book(session.id, guest(email.toUpperCase()));
@@ -36,10 +36,13 @@ describe('booking a free session as a guest', () => {
 
     const confirmation = await api<{ booking: BookingView }>(`/bookings/${body.booking.id}`);
     expect(confirmation.body.booking.session).toMatchObject({ id: session.id, title: 'Free Friday Breath', location: 'Online' });
+    // The joining link is for attendees: in their e-mail, never on the page anyone with the id can open.
+    expect(JSON.stringify(confirmation.body)).not.toContain('zoom.us');
 
     const [mail] = await waitForEmails(email, 1);
     expect(mail.subject).toBe('Booking confirmed: Free Friday Breath');
     expect(mail.body.text).toContain(`/booking-confirmation?bookingId=${body.booking.id}`);
+    expect(mail.body.text).toContain('Join online: https://zoom.us/j/555');
     expect(mail.attachments[0].contentType).toContain('text/calendar');
     expect(Buffer.from(mail.attachments[0].content, 'base64').toString()).toContain('SUMMARY:Free Friday Breath');
 
