@@ -178,6 +178,7 @@ function bookingView(booking: BookingRecord, session: SessionRecord): BookingVie
     price: booking.price,
     discountCode: booking.discountCode ?? null,
     holdExpiresAt: booking.holdExpiresAt ?? null,
+    checkoutUrl: booking.status === 'pending' ? (booking.checkoutUrl ?? null) : null,
     session: { id: session.id, ...sessionSnapshot(session) },
   };
 }

@@ -73,5 +73,7 @@ export type BookingView = {
   discountCode: string | null;
   /** While the booking awaits payment: when its seat is released if unpaid. */
   holdExpiresAt: string | null;
+  /** While the booking awaits payment: where to pay it (for a visitor who left the checkout). */
+  checkoutUrl: string | null;
   session: { id: string; title: string; startTime: string; endTime: string; location: string; locationType: 'online' | 'onsite' };
 };

@@ -156,12 +156,15 @@ describe('paid bookings in the browser', () => {
     await page.goto(`${siteUrl}/booking-confirmation?bookingId=${receipt.booking.id}`);
     await page.getByText('Payment pending').waitFor();
     await page.getByText(/Your seat is held until \d{1,2}:\d{2} [AP]M/).waitFor();
+    // A visitor who left the checkout can go back to it from here.
+    expect(await page.getByRole('link', { name: 'Complete payment' }).getAttribute('href')).toBe(receipt.checkoutUrl);
     expect(await page.getByRole('link', { name: 'Google Calendar' }).count()).toBe(0);
     await expectCleanPage(page);
 
     await payCheckout(receipt.checkoutUrl!);
     await page.getByText('Booking confirmed').waitFor({ timeout: 15_000 });
     await page.getByRole('link', { name: 'Google Calendar' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Complete payment' }).count()).toBe(0);
     await page.close();
   });
 

@@ -107,6 +107,12 @@ export function BookingConfirmationPage() {
           <ButtonLink to="/dashboard/bookings">View My Bookings</ButtonLink>
         </div>
       )}
+      {booking.checkoutUrl && (
+        // Stripe's own page: a plain link, as the visitor leaves the site to pay.
+        <a href={booking.checkoutUrl} className={buttonClass({ className: 'mt-8' })}>
+          Complete payment
+        </a>
+      )}
       {booking.status === 'cancelled' && (
         <ButtonLink to={`/sessions/${session.id}`} className="mt-8">
           Back to the session
