@@ -23,6 +23,10 @@ export const eventCatalogue = {
     description: 'A paid booking awaits payment: its seat is held until holdExpiresAt.',
     schema: BookingFacts.extend({ price: Money, holdExpiresAt: z.iso.datetime() }),
   },
+  CheckoutLinkRequested: {
+    description: 'Someone booked again with the address of a booking awaiting payment: its owner is sent the way back to it.',
+    schema: BookingFacts,
+  },
   BookingConfirmed: {
     description: 'A seat was booked and needs no further payment.',
     schema: BookingFacts,
@@ -72,6 +76,11 @@ export const consumers = [
   {
     handler: 'notifications/checkout-expired',
     on: ['BookingExpired'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'notifications/checkout-link',
+    on: ['CheckoutLinkRequested'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {

@@ -33,6 +33,8 @@ export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 }
 /** A replayed request within a day gets the first answer. */
 const REQUEST_KEY_SECONDS = 86_400;
 
+const tooManyForEmail = () => new HttpError(429, 'Too many bookings for this email address. Please try again in an hour.');
+
 const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });
 /** What a retry of the same request repeats: the session and the form as the server parsed it. */
 const requestFingerprint = (sessionId: string, request: BookingRequest) =>
@@ -165,8 +167,7 @@ export async function bookSession(
   if (guard) return bookOverPendingBooking(session, request, context, String(unmarshall(guard).bookingId));
   if (refusal.refused('seat')) throw conflict('This session is sold out.');
   if (refusal.refused('discount')) throw redemptionRefusal(refusal.refused('discount'));
-  if (refusal.refused('emailAllowance'))
-    throw new HttpError(429, 'Too many bookings for this email address. Please try again in an hour.');
+  if (refusal.refused('emailAllowance')) throw tooManyForEmail();
   if (refusal.refused('addressAllowance'))
     throw new HttpError(429, 'Too many bookings from your network. Please try again in an hour.');
   throw new Error('The booking transaction was refused for no known reason');
@@ -196,11 +197,27 @@ async function bookOverPendingBooking(
       };
       throw new HttpError(409, answer.message, undefined, { pendingBookingId: answer.pendingBookingId });
     }
-    throw conflict('This email address has a booking awaiting payment for this session. Please complete its checkout.');
+    await sendCheckoutLink(existing, context);
+    throw conflict(
+      "This email address has a booking awaiting payment for this session. We've e-mailed you the link to complete it.",
+    );
   }
   await abandonCheckout(existing, context.now);
   // Released (or settled by a payment meanwhile, which the retry then reports): book once more.
   return bookSession(session, { ...request, replacePending: undefined }, context);
+}
+
+/**
+ * Someone without the booking's id (its owner on another device, or anyone who knows the
+ * address) is not told the id: the address's mailbox is sent the way back to it instead,
+ * counted against the address's hourly booking allowance so nobody can flood it.
+ */
+async function sendCheckoutLink(booking: BookingRecord, context: BookingContext) {
+  const refusal = await transactNamed({
+    emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, context.now),
+    event: outboxEvent('CheckoutLinkRequested', bookingFacts(booking), context.now),
+  });
+  if (refusal) throw tooManyForEmail();
 }
 
 /** The receipt of a pending booking, with its checkout opened (once: a retry gets the same one). */

@@ -98,6 +98,20 @@ export function checkoutExpiredEmail(booking: BookingView, to: string, siteUrl: 
   };
 }
 
+/** The way back to a booking awaiting payment, for its address's owner on another device. */
+export function checkoutLinkEmail(booking: BookingView, to: string, siteUrl: string): Email {
+  const held = booking.holdExpiresAt ? ` until ${formatWhen(booking.holdExpiresAt)}` : '';
+  return {
+    to,
+    ...attendeeMessage(booking, siteUrl, {
+      subject: `Complete your booking: ${booking.session.title}`,
+      lead: `Your seat is held${held}, waiting for your payment, at`,
+      closing:
+        'Open your booking and choose Complete payment. If you did not ask for this, you can ignore it: the seat is released when the hold ends.',
+    }),
+  };
+}
+
 /** A payment that came after its seat was gone, given back. */
 export function refundEmail(booking: BookingView, amount: Money, to: string, siteUrl: string): Email {
   return {

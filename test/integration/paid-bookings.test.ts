@@ -283,11 +283,17 @@ describe('paid bookings', () => {
     });
     expect(theirs.status).toBe(404);
 
-    // Nobody else may cancel it, not even with the same address.
+    // Nobody else may cancel it, not even with the same address: its mailbox is sent the way back to it.
     expect(await book(session.id, { email })).toMatchObject({
       status: 409,
-      body: { message: 'This email address has a booking awaiting payment for this session. Please complete its checkout.' },
+      body: {
+        message:
+          "This email address has a booking awaiting payment for this session. We've e-mailed you the link to complete it.",
+      },
     });
+    const [link] = await waitForEmails(email, 1);
+    expect(link.subject).toBe(`Complete your booking: ${session.title}`);
+    expect(link.body.text).toContain(`/booking-confirmation?bookingId=${first.booking.id}`);
     const replaced = await book(session.id, { email, replacePending: first.booking.id }, asMember);
     expect(replaced.status).toBe(201);
     expect(replaced.body.booking.id).not.toBe(first.booking.id);

@@ -1,0 +1,16 @@
+import { eventConsumer } from '../../events/consumer';
+import { getBookingView } from '../domain/bookings';
+import { checkoutLinkEmail } from '../domain/booking-emails';
+import { sendEmail } from '../lib/email';
+import { environment } from '../lib/environment';
+import { logger } from '../lib/logger';
+
+/** Sends the owner of a booking awaiting payment the link back to it, while it still awaits payment. */
+export const handler = eventConsumer('notifications/checkout-link', async ({ detail }) => {
+  const booking = await getBookingView(detail.bookingId);
+  if (booking?.status !== 'pending') {
+    logger.info('Booking no longer awaits payment; no link sent', { bookingId: detail.bookingId });
+    return;
+  }
+  await sendEmail(checkoutLinkEmail(booking, detail.attendeeEmail, environment('SITE_URL')));
+});
