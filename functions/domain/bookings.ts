@@ -110,6 +110,9 @@ export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
   };
 }
 
+/** Where to pay a booking that awaits payment; nothing for any other. */
+const pendingCheckoutUrl = (booking: BookingRecord) => (booking.status === 'pending' ? (booking.checkoutUrl ?? null) : null);
+
 /** What the API answers for a booking, as it now is. */
 export function receiptOf(booking: BookingRecord): BookingReceipt {
   return {
@@ -120,7 +123,7 @@ export function receiptOf(booking: BookingRecord): BookingReceipt {
       price: booking.price,
       holdExpiresAt: booking.holdExpiresAt ?? null,
     },
-    checkoutUrl: booking.status === 'pending' ? (booking.checkoutUrl ?? null) : null,
+    checkoutUrl: pendingCheckoutUrl(booking),
   };
 }
 
@@ -178,7 +181,7 @@ function bookingView(booking: BookingRecord, session: SessionRecord): BookingVie
     price: booking.price,
     discountCode: booking.discountCode ?? null,
     holdExpiresAt: booking.holdExpiresAt ?? null,
-    checkoutUrl: booking.status === 'pending' ? (booking.checkoutUrl ?? null) : null,
+    checkoutUrl: pendingCheckoutUrl(booking),
     session: { id: session.id, ...sessionSnapshot(session) },
   };
 }
@@ -297,6 +300,7 @@ export function memberBookingSummary(booking: BookingRecord): MemberBookingSumma
     id: booking.id,
     status: booking.status,
     paymentStatus: booking.paymentStatus,
+    checkoutUrl: pendingCheckoutUrl(booking),
     session: {
       id: booking.sessionId,
       title: session.title,

@@ -32,6 +32,8 @@ export type MemberBookingSummary = {
   id: string;
   status: BookingStatus;
   paymentStatus: PaymentStatus;
+  /** While the booking awaits payment: where to pay it. */
+  checkoutUrl: string | null;
   session: {
     id: string;
     title: string;

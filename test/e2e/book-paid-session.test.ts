@@ -128,7 +128,13 @@ describe('paid bookings in the browser', () => {
     const first = await bookThroughApi(session.id, email, token);
 
     const page = await openPage(browser(), desktop);
-    await signInAt(page, '/dashboard', email, password);
+    await signInAt(page, '/dashboard/bookings', email, password);
+    // My bookings offers the way back to the unpaid checkout.
+    const payLink = page.getByRole('link', { name: 'Complete payment' });
+    await payLink.waitFor();
+    expect(await payLink.getAttribute('href')).toBe(first.checkoutUrl);
+    if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
+    await expectCleanPage(page);
     await openBookingForm(page, session.id);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Continue to payment' }).click();

@@ -117,6 +117,7 @@ describe('the member API', () => {
       id: bookingId,
       status: 'completed',
       paymentStatus: 'free',
+      checkoutUrl: null,
       session: {
         id: session.id,
         title: 'Recorded Breath',

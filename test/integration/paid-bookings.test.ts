@@ -271,6 +271,12 @@ describe('paid bookings', () => {
       pendingBookingId: first.booking.id,
     });
 
+    // Their bookings list offers the way back to it too.
+    const listed = await api<{ bookings: { id: string; checkoutUrl: string | null }[] }>('/me/bookings?status=all', {
+      headers: asMember,
+    });
+    expect(listed.body.bookings.find((b) => b.id === first.booking.id)?.checkoutUrl).toBe(first.checkoutUrl);
+
     const resumed = await api<{ checkoutUrl: string }>(`/bookings/${first.booking.id}/checkout`, {
       method: 'POST',
       headers: asMember,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { BookingStatus } from '@schemas/booking';
 import type { MemberBookingSummary } from '@schemas/member';
 import { Badge } from '@/components/ui/badge';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime, timeZoneName } from '@/lib/format';
@@ -64,6 +64,12 @@ export function BookingCard({ booking, userId }: { booking: MemberBookingSummary
           </Fact>
           <Fact icon={online ? 'online' : 'place'}>{online ? 'Online' : session.location}</Fact>
         </ul>
+        {booking.checkoutUrl && (
+          // Stripe's own page: a plain link, as the member leaves the site to pay.
+          <a href={booking.checkoutUrl} className={buttonClass({ size: 'sm', className: 'self-start' })}>
+            Complete payment
+          </a>
+        )}
         <div>
           <Button
             variant="ghost"
