@@ -27,8 +27,8 @@ export function calendarInvite(booking: BookingView, siteUrl: string): string {
 
 /**
  * An e-mail to an attendee about their booking: a greeting, one line about the session, when
- * and where (with the joining link of an online session, for those who have a place), the link
- * to the booking, and a closing line.
+ * and where (with the joining link of an online session, for those who have a place), what they
+ * paid, the link to the booking, and a closing line.
  */
 function attendeeMessage(
   booking: BookingView & { joinLink?: string | null },
@@ -37,6 +37,7 @@ function attendeeMessage(
 ) {
   const when = formatWhen(booking.session.startTime);
   const join = booking.joinLink ? `Join online: ${booking.joinLink}` : undefined;
+  const paid = booking.paymentStatus === 'paid' ? `Paid: ${formatMoney(booking.price)}` : undefined;
   const link = `${siteUrl}/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`;
   const title = booking.session.title;
   return {
@@ -48,6 +49,7 @@ function attendeeMessage(
       `When: ${when}`,
       `Where: ${booking.session.location}`,
       ...(join ? [join] : []),
+      ...(paid ? [paid] : []),
       '',
       `Your booking: ${link}`,
       '',
@@ -57,7 +59,7 @@ function attendeeMessage(
 <p>${escapeHtml(words.lead)} <strong>${escapeHtml(title)}</strong>.</p>
 <p>When: ${escapeHtml(when)}<br>Where: ${escapeHtml(booking.session.location)}${
       booking.joinLink ? `<br>Join online: <a href="${escapeHtml(booking.joinLink)}">${escapeHtml(booking.joinLink)}</a>` : ''
-    }</p>
+    }${paid ? `<br>${escapeHtml(paid)}` : ''}</p>
 <p><a href="${escapeHtml(link)}">View your booking</a></p>
 <p>${escapeHtml(words.closing)}</p>`,
   };

@@ -67,7 +67,9 @@ describe('paid bookings', () => {
     const paid = await waitForBooking(body.booking.id, (b) => b.status === 'completed');
     expect(paid).toMatchObject({ status: 'completed', paymentStatus: 'paid', discountCode: code, holdExpiresAt: null });
     expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
-    expect((await waitForEmails(email, 1)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+    const [confirmation] = await waitForEmails(email, 1);
+    expect(confirmation.subject).toBe(`Booking confirmed: ${session.title}`);
+    expect(confirmation.body.text).toContain('Paid: €16.20');
   });
 
   it('never oversell: 200 simultaneous attempts on a 5-seat session make 5 holds, the rest 409', async () => {
