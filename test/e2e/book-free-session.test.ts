@@ -32,6 +32,8 @@ describe('a visitor in the browser', () => {
 
     const schedule = page.getByRole('region', { name: 'UPCOMING SESSIONS' });
     await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).waitFor();
+    // A row's button is named by the word it shows, then the session.
+    expect(await schedule.getByRole('link', { name: 'Book Monthly Live Breathwork', exact: true }).count()).toBe(1);
     expect(await accessibilityViolations(page)).toEqual([]);
     await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Monthly Live Breathwork' }).waitFor();
