@@ -77,11 +77,12 @@ export async function priceBooking(
   const rates = needsRates ? (await getExchangeRates(now)).rates : fallbackRates;
   const originalPrice = convertMoney(base, currency, rates);
   if (!record) return { originalPrice, price: originalPrice };
-  const quote = quoteDiscount(record, originalPrice, rates);
+  const quoted = quoteDiscount(record, originalPrice, rates);
   // Card payments cannot be this small: what a code leaves under Stripe's minimum is not charged.
-  if (quote.discountedPrice.amount < MINIMUM_CHARGE[currency]) {
-    Object.assign(quote, { discountedPrice: { amount: 0, currency }, free: true });
-  }
+  const quote =
+    quoted.discountedPrice.amount < MINIMUM_CHARGE[currency]
+      ? { ...quoted, discountedPrice: { amount: 0, currency }, free: true }
+      : quoted;
   return { originalPrice, price: quote.discountedPrice, quote };
 }
 

@@ -170,6 +170,22 @@ export function discountRedemption(code: string, now: Date) {
   };
 }
 
+/**
+ * Counts a code's use up or down, as one item of a transaction, if the code still exists: a
+ * hold released unpaid gives its use back, a payment that comes after all takes it again.
+ */
+export function countCodeUse(code: string, by: 1 | -1) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: discountCodeKey(code),
+      UpdateExpression: 'ADD timesUsed :by',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':by': by },
+    },
+  };
+}
+
 /** Why a redemption was refused, from the code's values the refused transaction returned. */
 export function redemptionRefusal(old: Record<string, AttributeValue> | undefined): HttpError {
   const record = old && Object.keys(old).length > 0 ? withoutKeys<DiscountCodeRecord>(unmarshall(old)) : undefined;

@@ -7,8 +7,8 @@ import { transactNamed } from '../lib/transactions';
 import { outboxEvent } from '../../events/outbox';
 import type { EventDetail } from '../../events/catalogue';
 import { attendeeGuard, attendeeKey, bookingFacts, bookingKey, getBooking, type BookingRecord } from './bookings';
-import { discountCodeKey } from './discounts';
-import { sessionKey, takeSeat } from './sessions';
+import { countCodeUse } from './discounts';
+import { seatCounters, takeSeat } from './sessions';
 
 // A held seat's life: held with the booking, then paid or released, exactly once. No Stripe
 // calls here (those are in payments.ts), so the sweep's function carries no Stripe client.
@@ -40,19 +40,6 @@ export function holdItem(booking: Pick<BookingRecord, 'id' | 'sessionId'> & { ho
     bookingId: booking.id,
     sessionId: booking.sessionId,
     expiresAt,
-  };
-}
-
-/** Changes a session's seat counters, as one item of a transaction. */
-function seatCounters(sessionId: string, change: Partial<Record<'seatsTaken' | 'seatsHeld', number>>) {
-  const counters = Object.entries(change);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: sessionKey(sessionId),
-      UpdateExpression: `ADD ${counters.map(([name]) => `${name} :${name}`).join(', ')}`,
-      ExpressionAttributeValues: Object.fromEntries(counters.map(([name, by]) => [`:${name}`, by])),
-    },
   };
 }
 
@@ -96,15 +83,7 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
       },
     },
     // An unpaid checkout did not use the code.
-    discount: booking.discountCode !== undefined && {
-      Update: {
-        TableName: table,
-        Key: discountCodeKey(booking.discountCode),
-        UpdateExpression: 'ADD timesUsed :less',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':less': -1 },
-      },
-    },
+    discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, -1),
     event: outboxEvent('BookingExpired', { ...bookingFacts(booking), reason }, now),
   });
   if (!refusal) return true;
@@ -229,15 +208,7 @@ async function confirmReleasedBooking(booking: BookingRecord, payment: Payment, 
     seat: takeSeat(booking.sessionId, now, { held: false }),
     attendee: attendeeGuard(booking),
     // They paid the discounted price: the code counts as used again, if it still exists.
-    discount: booking.discountCode !== undefined && {
-      Update: {
-        TableName: table,
-        Key: discountCodeKey(booking.discountCode),
-        UpdateExpression: 'ADD timesUsed :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      },
-    },
+    discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, 1),
     event: confirmedEvent(booking, now),
   });
   if (!retaken) return 'confirmed';

@@ -90,6 +90,19 @@ export function takeSeat(sessionId: string, now: Date, options: { held: boolean 
   };
 }
 
+/** Changes a session's seat counters, as one item of a transaction. */
+export function seatCounters(sessionId: string, change: Partial<Record<'seatsTaken' | 'seatsHeld', number>>) {
+  const counters = Object.entries(change);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sessionKey(sessionId),
+      UpdateExpression: `ADD ${counters.map(([name]) => `${name} :${name}`).join(', ')}`,
+      ExpressionAttributeValues: Object.fromEntries(counters.map(([name, by]) => [`:${name}`, by])),
+    },
+  };
+}
+
 export async function getSession(id: string): Promise<SessionRecord | undefined> {
   const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
   return result.Item ? withoutKeys<SessionRecord>(result.Item) : undefined;
