@@ -5,7 +5,6 @@ import {
   AdminConfirmSignUpCommand,
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
-  InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -14,6 +13,7 @@ import { decodeJwt } from 'jose';
 import { portsFor } from '../../local/environment';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { TEST_PORT } from '../support/stack';
+import { idTokenOf } from '../support/users';
 
 // Its own stack, so the test can read cognito-local's output in the stack's data dir.
 const port = TEST_PORT + 20;
@@ -57,20 +57,14 @@ describe("cognito-local's triggers reach the catalogue's trigger modules", () =>
     );
     expect(Item).toMatchObject({ email, fullName: 'Nora Member', subscriptionStatus: 'Free' });
 
-    const auth = await cognito().send(
-      new InitiateAuthCommand({
-        ClientId: clientId,
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: email, PASSWORD: 'breathe-in' },
-      }),
-    );
-    const claims = decodeJwt(auth.AuthenticationResult!.IdToken!);
+    const idToken = await idTokenOf(clientId, email, 'breathe-in', cognito());
+    const claims = decodeJwt(idToken);
     expect(claims).toMatchObject({ iss: environment.COGNITO_ISSUER, aud: clientId, token_use: 'id', email, sub: signUp.UserSub });
 
     // The API verifies it against the issuer's JWKS: the member sees their own account.
     const me = await fetch(`http://127.0.0.1:${port}/api/me`, {
       headers: {
-        authorization: `Bearer ${auth.AuthenticationResult!.IdToken!}`,
+        authorization: `Bearer ${idToken}`,
         'x-origin-verify': environment.ORIGIN_VERIFY_SECRET,
       },
     });

@@ -4,7 +4,6 @@ import {
   AdminConfirmSignUpCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
-  InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +14,7 @@ import type { MeView, MemberBookingView, MemberBookingsPage, ProfileView } from 
 import type { SiteConfig } from '../../functions/schemas/site-config';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
-import { signedInUser, signUpCodeFor, sitePool } from '../support/users';
+import { idTokenOf, signedInUser, signUpCodeFor, sitePool } from '../support/users';
 
 const cognito = new CognitoIdentityProviderClient({});
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -84,14 +83,7 @@ async function signUp(email: string, confirm: 'with the code' | 'by an administr
   } else {
     await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
   }
-  const auth = await cognito.send(
-    new InitiateAuthCommand({
-      ClientId: clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: password },
-    }),
-  );
-  return auth.AuthenticationResult!.IdToken!;
+  return idTokenOf(clientId, email, password);
 }
 
 let member: string;

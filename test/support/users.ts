@@ -33,7 +33,17 @@ export async function signedInUser(
   const { userPoolId, clientId } = options.pool ?? (await sitePool());
   const password = options.password ?? randomBytes(12).toString('base64url');
   await createConfirmedUser(cognito, userPoolId, { email, password, name: options.name, admin: options.admin });
-  const auth = await cognito.send(
+  return idTokenOf(clientId, email, password);
+}
+
+/** Signs a confirmed user in with their password, as the site does locally: their ID token. */
+export async function idTokenOf(
+  clientId: string,
+  email: string,
+  password: string,
+  client: CognitoIdentityProviderClient = cognito,
+): Promise<string> {
+  const auth = await client.send(
     new InitiateAuthCommand({
       ClientId: clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
