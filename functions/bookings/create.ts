@@ -7,7 +7,7 @@ import { bookSession } from '../domain/book-session';
 
 export const handler = httpRoute(
   { params: IdParams, body: BookingRequest, headers: IdempotencyKeyHeaders },
-  async ({ params, body, headers, clientAddress, caller }) => {
+  async ({ params, body, headers, clientAddress, caller, context }) => {
     const session = await getSession(params.id);
     if (!session) throw notFound('Session not found');
     const receipt = await bookSession(session, body, {
@@ -15,6 +15,7 @@ export const handler = httpRoute(
       userId: caller?.userId,
       clientAddress,
       requestKey: headers['idempotency-key'],
+      deadline: Date.now() + context.getRemainingTimeInMillis(),
     });
     return { status: 201, body: receipt };
   },

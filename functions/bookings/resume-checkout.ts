@@ -10,6 +10,8 @@ export const handler = httpRoute({ params: IdParams }, async (input) => {
   const booking = await getBooking(input.params.id);
   // Another member's booking is not found, as if it did not exist.
   if (booking?.userId !== userId) throw notFound('Booking not found');
-  const answer: CheckoutResumption = { checkoutUrl: await resumeCheckout(booking, new Date()) };
+  const answer: CheckoutResumption = {
+    checkoutUrl: await resumeCheckout(booking, new Date(), Date.now() + input.context.getRemainingTimeInMillis()),
+  };
   return { body: answer };
 });

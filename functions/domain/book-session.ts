@@ -25,8 +25,11 @@ import { abandonCheckout, openCheckout } from './payments';
 import { holdItem, newHoldExpiry } from './seat-holds';
 import { takeSeat, type SessionRecord } from './sessions';
 
-/** Who is booking and how the request reached us: the limits and the replay key apply to these. */
-export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string };
+/**
+ * Who is booking and how the request reached us (the limits and the replay key apply to these),
+ * and, in a Lambda, when it runs out of time (epoch ms): a checkout must leave room before it.
+ */
+export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string; deadline?: number };
 
 /** Unauthenticated bookings send e-mail, so each address may make only so many an hour. */
 export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 };
@@ -153,7 +156,8 @@ export async function bookSession(
       },
     },
   });
-  if (!refusal) return pending ? checkoutReceipt(booking, { releaseOnFailure: true }) : receiptOf(booking);
+  if (!refusal)
+    return pending ? checkoutReceipt(booking, { releaseOnFailure: true, deadline: context.deadline }) : receiptOf(booking);
 
   const replay = refusal.refused('request');
   if (replay) {
@@ -162,7 +166,9 @@ export async function bookSession(
     if (first.fingerprint !== fingerprint) throw new HttpError(422, 'This request was already used for another booking.');
     const booked = await getBooking(first.bookingId);
     if (!booked) throw new Error(`The booking ${first.bookingId} of a replayed request is missing`);
-    return booked.status === 'pending' ? checkoutReceipt(booked, { releaseOnFailure: false }) : receiptOf(booked);
+    return booked.status === 'pending'
+      ? checkoutReceipt(booked, { releaseOnFailure: false, deadline: context.deadline })
+      : receiptOf(booked);
   }
   const guard = refusal.refused('attendee');
   if (guard) return bookOverPendingBooking(session, request, context, String(unmarshall(guard).bookingId));
@@ -222,7 +228,7 @@ async function sendCheckoutLink(booking: BookingRecord, context: BookingContext)
 }
 
 /** The receipt of a pending booking, with its checkout opened (once: a retry gets the same one). */
-async function checkoutReceipt(booking: BookingRecord, options: { releaseOnFailure: boolean }): Promise<BookingReceipt> {
+async function checkoutReceipt(booking: BookingRecord, options: Parameters<typeof openCheckout>[1]): Promise<BookingReceipt> {
   const checkoutUrl = booking.checkoutUrl ?? (await openCheckout(booking, options));
   return receiptOf({ ...booking, checkoutUrl });
 }

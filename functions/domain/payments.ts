@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type Stripe from 'stripe';
 import { dynamo } from '../lib/aws';
+import { beforeDeadline } from '../lib/deadline';
 import { environment } from '../lib/environment';
 import { HttpError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -21,14 +22,16 @@ import { paymentOf, recordPayment, releaseHold } from './seat-holds';
  * two at once) gets the same session. If Stripe cannot open one, the request that made the
  * booking releases its seat at once (a replay or a resumption leaves that to the hold's expiry,
  * as the first request may still be opening it). A booking released meanwhile gets no link.
+ * Stripe is given up in time for that release to happen before the function's `deadline`.
  */
-export async function openCheckout(booking: BookingRecord, options: { releaseOnFailure: boolean }): Promise<string> {
+export async function openCheckout(
+  booking: BookingRecord,
+  options: { releaseOnFailure: boolean; deadline?: number },
+): Promise<string> {
   const siteUrl = environment('SITE_URL');
   let checkout: Stripe.Checkout.Session;
   try {
-    checkout = await (
-      await stripe()
-    ).checkout.sessions.create(
+    const opening = (await stripe()).checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [
@@ -54,6 +57,10 @@ export async function openCheckout(booking: BookingRecord, options: { releaseOnF
       },
       { idempotencyKey: `checkout-${booking.id}` },
     );
+    checkout =
+      options.deadline === undefined
+        ? await opening
+        : await beforeDeadline(opening, options.deadline - CLEAN_UP_RESERVE_MS, 'Opening the checkout');
     if (!checkout.url) throw new Error('Stripe answered a Checkout Session without a URL');
   } catch (error) {
     logger.error('Could not open the checkout', { bookingId: booking.id, error: String(error) });
@@ -79,6 +86,12 @@ export async function openCheckout(booking: BookingRecord, options: { releaseOnF
   return checkout.url;
 }
 
+/**
+ * Kept free of the Stripe call at the end of a function's time: releasing a seat is one
+ * DynamoDB transaction, and the visitor still needs an answer.
+ */
+export const CLEAN_UP_RESERVE_MS = 2_000;
+
 const noLongerPayable = () => new HttpError(409, 'This booking can no longer be paid. Please book again.');
 
 /** Expires a Checkout Session so its link cannot be paid; a failure only leaves a late payment possible. */
@@ -94,11 +107,11 @@ async function closeCheckout(bookingId: string, checkoutSessionId: string) {
  * The checkout of a member's own pending booking, to pay it after all (the spec's confirm
  * dialog, OK). A booking no longer pending, or whose hold has run out, cannot be paid.
  */
-export async function resumeCheckout(booking: BookingRecord, now: Date): Promise<string> {
+export async function resumeCheckout(booking: BookingRecord, now: Date, deadline: number): Promise<string> {
   if (booking.status !== 'pending' || !booking.holdExpiresAt || Date.parse(booking.holdExpiresAt) <= now.getTime()) {
     throw noLongerPayable();
   }
-  return booking.checkoutUrl ?? openCheckout(booking, { releaseOnFailure: false });
+  return booking.checkoutUrl ?? openCheckout(booking, { releaseOnFailure: false, deadline });
 }
 
 /**

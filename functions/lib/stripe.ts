@@ -10,6 +10,25 @@ const StripeKeys = z.object({
 });
 type StripeKeys = z.infer<typeof StripeKeys>;
 
+/**
+ * How long one Stripe request may take: each attempt times out after `attemptTimeoutMs`, and a
+ * failed one is retried once. With Stripe's back-off that is 6.5 s at worst (stripeWorstCaseMs),
+ * so a function calling Stripe keeps time within its own timeout to clean up (release a seat).
+ */
+export const stripeRequestLimits = { attemptTimeoutMs: 3_000, maxNetworkRetries: 1 } as const;
+
+/**
+ * The longest a Stripe request can take: every attempt timing out, and before each retry the
+ * SDK's longest back-off (half a second doubling per retry, capped at 5 s).
+ */
+export function stripeWorstCaseMs(limits: { attemptTimeoutMs: number; maxNetworkRetries: number } = stripeRequestLimits) {
+  let total = limits.attemptTimeoutMs;
+  for (let retry = 1; retry <= limits.maxNetworkRetries; retry++) {
+    total += Math.min(500 * 2 ** (retry - 1), 5_000) + limits.attemptTimeoutMs;
+  }
+  return total;
+}
+
 let secrets: SecretsManagerClient | undefined;
 let keys: Promise<StripeKeys> | undefined;
 let client: Stripe | undefined;
@@ -43,8 +62,8 @@ export async function stripe(): Promise<Stripe> {
   const api = optionalEnvironment('STRIPE_API_URL');
   const endpoint = api ? new URL(api) : undefined;
   client = new Stripe(STRIPE_SECRET_KEY, {
-    maxNetworkRetries: 2,
-    timeout: 10_000,
+    maxNetworkRetries: stripeRequestLimits.maxNetworkRetries,
+    timeout: stripeRequestLimits.attemptTimeoutMs,
     ...(endpoint && {
       host: endpoint.hostname,
       port: endpoint.port,

@@ -49,6 +49,8 @@ export function startStripeStandIn(options: {
   retryDelaysMs?: readonly number[];
   /** The clock, in milliseconds. */
   now?: () => number;
+  /** Answers the API this much later: a slow Stripe, to see the site give up on it in time. */
+  apiDelayMs?: number;
 }) {
   const now = options.now ?? Date.now;
   const baseUrl = `http://127.0.0.1:${options.port}`;
@@ -80,6 +82,7 @@ export function startStripeStandIn(options: {
     if (body === undefined)
       return sendJson(response, 413, { error: { type: 'invalid_request_error', message: 'Request too large' } });
     if (url.pathname.startsWith('/checkout/')) return servePage(response, method, url.pathname, body);
+    if (options.apiDelayMs) await new Promise((resolve) => setTimeout(resolve, options.apiDelayMs));
     try {
       authorize(request.headers.authorization);
       const key = header(request, 'idempotency-key');

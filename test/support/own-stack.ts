@@ -24,7 +24,8 @@ export function ownStack(port: number) {
     ports,
     siteUrl,
     mailUrl,
-    createSession: (title: string) => createSession({ title }, table),
+    createSession: (title: string, fields: Parameters<typeof createSession>[0] = {}) =>
+      createSession({ title, ...fields }, table),
     /** A guest booking through the site's API, from its own viewer address. */
     book(environment: LocalEnvironment, sessionId: string, email: string, viewerAddress = '203.0.113.7:4431') {
       return fetch(`${siteUrl}/api/sessions/${sessionId}/bookings`, {

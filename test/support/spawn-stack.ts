@@ -22,12 +22,13 @@ export type SpawnedStack = {
  */
 export async function spawnStack(
   port: number,
-  options: { dataDir?: string; inMemory?: boolean; fresh?: boolean; ownProcessGroup?: boolean } = {},
+  options: { dataDir?: string; inMemory?: boolean; fresh?: boolean; ownProcessGroup?: boolean; args?: string[] } = {},
 ): Promise<SpawnedStack> {
   const { dataDir = mkdtempSync(join(tmpdir(), 'breathwork-stack-')), inMemory = true, fresh = true } = options;
   const args = ['--import', 'tsx', 'local/start.ts', '--port', String(port), '--data-dir', dataDir];
   if (inMemory) args.push('--in-memory');
   if (fresh) args.push('--fresh');
+  args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Stripe from 'stripe';
+import { functionSettings } from '../../infra/resources';
+import { beforeDeadline, DeadlineExceeded } from '../../functions/lib/deadline';
+import { stripeRequestLimits, stripeWorstCaseMs } from '../../functions/lib/stripe';
+import { CLEAN_UP_RESERVE_MS } from '../../functions/domain/payments';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('timeouts that fit inside each other', () => {
+  it("leave a function calling Stripe the time to clean up after Stripe's worst case", () => {
+    expect(stripeWorstCaseMs() + CLEAN_UP_RESERVE_MS).toBeLessThanOrEqual(functionSettings.timeoutSeconds * 1000);
+  });
+
+  it("count Stripe's own longest back-off between attempts", () => {
+    // The SDK's jitter at its largest; its back-off is internal, so it is read from the request sender.
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const sender = (new Stripe('sk_test_x') as unknown as { _requestSender: { _getSleepTimeInMS(n: number): number } })
+      ._requestSender;
+    const retries = [1, 2, 3].map((n) => sender._getSleepTimeInMS(n));
+    const limits = { attemptTimeoutMs: 1_000, maxNetworkRetries: 3 };
+    expect(stripeWorstCaseMs(limits)).toBeGreaterThanOrEqual(4 * 1_000 + retries.reduce((a, b) => a + b, 0));
+    expect(stripeWorstCaseMs()).toBe(
+      stripeRequestLimits.attemptTimeoutMs * 2 + Math.ceil(sender._getSleepTimeInMS(stripeRequestLimits.maxNetworkRetries)),
+    );
+  });
+
+  it('give up on a call at its deadline, and pass on an answer that comes first', async () => {
+    const slow = new Promise((resolve) => setTimeout(() => resolve('late'), 1_000));
+    const started = Date.now();
+    await expect(beforeDeadline(slow, started + 50, 'A slow call')).rejects.toBeInstanceOf(DeadlineExceeded);
+    expect(Date.now() - started).toBeLessThan(500);
+    await expect(beforeDeadline(Promise.resolve('first'), Date.now() + 1_000, 'A quick call')).resolves.toBe('first');
+    await expect(beforeDeadline(Promise.reject(new Error('refused')), Date.now() + 1_000, 'A call')).rejects.toThrow('refused');
+  });
+});
