@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -9,6 +10,16 @@ const packageDir = (name: string) => dirname(require.resolve(`${name}/package.js
 
 export type EmulatorPorts = { dynamodb: number; cognito: number; s3: number; ses: number };
 export const buckets = { images: 'breathwork-images', media: 'breathwork-media' } as const;
+
+/** DynamoDB Local is a Java program: without a Java runtime on the PATH, says how to get one. */
+export function requireJava(env: NodeJS.ProcessEnv = process.env): void {
+  const java = spawnSync('java', ['-version'], { env, stdio: 'ignore' });
+  if (!java.error) return;
+  throw new Error(
+    'DynamoDB Local needs a Java runtime (17 or newer) and none is on the PATH: install one ' +
+      '(Debian or Ubuntu: sudo apt-get install default-jre-headless; macOS: brew install openjdk), then start again',
+  );
+}
 
 /**
  * Starts the real AWS stand-ins: DynamoDB Local (the jar inside amplify-dynamodb-simulator),

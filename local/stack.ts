@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -25,6 +25,7 @@ import {
   usesRealStripe,
 } from './environment';
 import { runStateFile, type RunState } from './run-state';
+import { LOCK_FILE } from './data-lock';
 
 export type LocalStackOptions = {
   /** The site's port; the emulators and stand-ins take the next six. */
@@ -35,6 +36,8 @@ export type LocalStackOptions = {
   inMemory: boolean;
   webDist: string;
   log?: (line: string) => void;
+  /** Delays every answer of the Stripe stand-in's API: a slow Stripe. */
+  stripeDelayMs?: number;
 };
 
 export type LocalStack = {
@@ -65,7 +68,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (await isPortOpen(port))
       throw new Error(`Port ${port} is already in use: stop what uses it, or choose another with --port`);
   }
-  if (options.fresh) rmSync(options.dataDir, { recursive: true, force: true });
+  if (options.fresh) {
+    // Everything but the lock of the start that asked for it.
+    for (const entry of existsSync(options.dataDir) ? readdirSync(options.dataDir) : []) {
+      if (entry !== LOCK_FILE) rmSync(join(options.dataDir, entry), { recursive: true, force: true });
+    }
+  }
   mkdirSync(options.dataDir, { recursive: true });
 
   const stops: (() => Promise<void>)[] = [];
@@ -153,6 +161,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         webhookUrl: `${siteUrl}/api/stripe/webhook`,
         dataFile: join(options.dataDir, 'stripe.json'),
         log,
+        apiDelayMs: options.stripeDelayMs,
       });
       await stripe.listen();
       stops.push(() => stripe.close());

@@ -1,23 +1,40 @@
 /**
  * `npm start`: the whole product on this machine, on real AWS emulators, with demo data.
+ *   --build       build the site first (`npm start` does)
  *   --fresh       forget all local state (bookings, users, uploads) and seed again
  *   --port N      the site's port (default 3000); the emulators and stand-ins use the next six
+ *   --stripe-delay-ms N   the Stripe stand-in answers its API N ms late (a slow Stripe)
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { lockDataDir } from './data-lock';
+import { requireJava } from './emulators';
 import type { LocalStack } from './stack';
 
 const { values } = parseArgs({
   options: {
+    build: { type: 'boolean', default: false },
     fresh: { type: 'boolean', default: false },
     port: { type: 'string', default: process.env.PORT ?? '3000' },
     'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.local') },
     'in-memory': { type: 'boolean', default: false },
+    'stripe-delay-ms': { type: 'string' },
   },
 });
 const dataDir = values['data-dir'];
+const root = join(import.meta.dirname, '..');
+
+// Refused before anything is built or started, so a second start on the same data changes
+// nothing of the first's.
+try {
+  lockDataDir(dataDir);
+  requireJava();
+} catch (error) {
+  console.error(`\n  ${(error as Error).message}.\n`);
+  process.exit(1);
+}
 
 // Set once the stack has started; the handlers below may run before that.
 // eslint-disable-next-line prefer-const
@@ -48,9 +65,13 @@ process.on('uncaughtException', fatal);
 process.on('unhandledRejection', fatal);
 
 // Ctrl+C: the site stops taking requests, event deliveries drain, the emulators stop; a second
-// Ctrl+C stops at once (the guards still stop the emulators).
+// Ctrl+C stops at once (the guards still stop the emulators). One press can arrive twice, from
+// the terminal and passed on by npm, so a repeat within a second is the same press.
+let stopAskedAt = 0;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    if (stopping && Date.now() - stopAskedAt < 1000) return;
+    stopAskedAt = Date.now();
     if (stopping || !stack) {
       console.log('\n  Stopped.');
       process.exit(1);
@@ -59,6 +80,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log('\n  Stopping (Ctrl+C again to stop at once)...');
     stack.stop().then(() => process.exit(0), fatal);
   });
+}
+
+if (values.build) {
+  console.log('\n  Building the site...');
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
 }
 
 const port = Number(values.port);
@@ -75,7 +102,8 @@ stack = await startLocalStack({
   dataDir,
   fresh: values.fresh,
   inMemory: values['in-memory'],
-  webDist: join(import.meta.dirname, '..', 'web', 'dist'),
+  stripeDelayMs: values['stripe-delay-ms'] === undefined ? undefined : Number(values['stripe-delay-ms']),
+  webDist: join(root, 'web', 'dist'),
   log: (line) => console.log(`  ${line}`),
 }).catch((error: Error) => {
   console.error(`\n  The local stack could not start: ${error.message}\n`);
