@@ -6,10 +6,11 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../functions/lib/logger';
 import { environment } from '../functions/lib/environment';
+import { awsClientSettings } from '../functions/lib/outbound-limits';
 import { EVENT_SOURCE } from './catalogue';
 import { OUTBOX_ITEM_TYPE } from './outbox';
 
-const eventBridge = new EventBridgeClient({});
+const eventBridge = new EventBridgeClient(awsClientSettings);
 const PUT_EVENTS_LIMIT = 10;
 
 type Outboxed = { sequenceNumber: string; eventType: string; detail: unknown };

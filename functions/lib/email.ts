@@ -1,7 +1,8 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { environment } from './environment';
+import { awsClientSettings } from './outbound-limits';
 
-const ses = new SESv2Client({});
+const ses = new SESv2Client(awsClientSettings);
 
 export type Email = {
   to: string;

@@ -2,6 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import Stripe from 'stripe';
 import * as z from 'zod';
 import { optionalEnvironment } from './environment';
+import { awsClientSettings, stripeRequestLimits } from './outbound-limits';
 
 /** The secret's JSON: the API key and the signing secret of the webhook endpoint. */
 const StripeKeys = z.object({
@@ -9,25 +10,6 @@ const StripeKeys = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1),
 });
 type StripeKeys = z.infer<typeof StripeKeys>;
-
-/**
- * How long one Stripe request may take: each attempt times out after `attemptTimeoutMs`, and a
- * failed one is retried once. With Stripe's back-off that is 6.5 s at worst (stripeWorstCaseMs),
- * so a function calling Stripe keeps time within its own timeout to clean up (release a seat).
- */
-export const stripeRequestLimits = { attemptTimeoutMs: 3_000, maxNetworkRetries: 1 } as const;
-
-/**
- * The longest a Stripe request can take: every attempt timing out, and before each retry the
- * SDK's longest back-off (half a second doubling per retry, capped at 5 s).
- */
-export function stripeWorstCaseMs(limits: { attemptTimeoutMs: number; maxNetworkRetries: number } = stripeRequestLimits) {
-  let total = limits.attemptTimeoutMs;
-  for (let retry = 1; retry <= limits.maxNetworkRetries; retry++) {
-    total += Math.min(500 * 2 ** (retry - 1), 5_000) + limits.attemptTimeoutMs;
-  }
-  return total;
-}
 
 let secrets: SecretsManagerClient | undefined;
 let keys: Promise<StripeKeys> | undefined;
@@ -41,7 +23,7 @@ function stripeKeys(): Promise<StripeKeys> {
   const name = optionalEnvironment('STRIPE_SECRET_NAME');
   if (!name) throw new Error('STRIPE_SECRET_NAME is not set: the function needs the stripe:read grant');
   // Created on first use, so a function that never calls Stripe carries no client.
-  secrets ??= new SecretsManagerClient({});
+  secrets ??= new SecretsManagerClient(awsClientSettings);
   keys ??= secrets
     .send(new GetSecretValueCommand({ SecretId: name }))
     .then((secret) => StripeKeys.parse(JSON.parse(secret.SecretString ?? '{}')))

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { functionSettings } from '../../infra/resources';
-import { stripeWorstCaseMs } from '../../functions/lib/stripe';
+import { stripeWorstCaseMs } from '../../functions/lib/outbound-limits';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
 import { ownStack } from '../support/own-stack';
 import { TEST_PORT } from '../support/stack';

@@ -2,14 +2,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import Stripe from 'stripe';
 import { functionSettings } from '../../infra/resources';
 import { beforeDeadline, DeadlineExceeded } from '../../functions/lib/deadline';
-import { stripeRequestLimits, stripeWorstCaseMs } from '../../functions/lib/stripe';
+import {
+  awsCallWorstCaseMs,
+  awsClientSettings,
+  stripeRequestLimits,
+  stripeWorstCaseMs,
+} from '../../functions/lib/outbound-limits';
 import { CLEAN_UP_RESERVE_MS } from '../../functions/domain/payments';
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('timeouts that fit inside each other', () => {
+  const functionMs = functionSettings.timeoutSeconds * 1000;
+
   it("leave a function calling Stripe the time to clean up after Stripe's worst case", () => {
-    expect(stripeWorstCaseMs() + CLEAN_UP_RESERVE_MS).toBeLessThanOrEqual(functionSettings.timeoutSeconds * 1000);
+    expect(stripeWorstCaseMs() + CLEAN_UP_RESERVE_MS).toBeLessThanOrEqual(functionMs);
+    // The clean-up is a DynamoDB transaction: at least one attempt's whole wait fits in the reserve.
+    expect(CLEAN_UP_RESERVE_MS).toBeGreaterThan(awsClientSettings.requestHandler.requestTimeout);
+  });
+
+  it('let no AWS call outlast the function that makes it, retries included', () => {
+    expect(awsCallWorstCaseMs).toBeLessThan(functionMs);
   });
 
   it("count Stripe's own longest back-off between attempts", () => {

@@ -1,0 +1,37 @@
+// How long each call out of a function may take, retries included: declared together so that
+// the calls a function makes, and the clean-up after them, fit within its timeout.
+
+/**
+ * Every AWS client's limits, so no call can hang a function until its timeout: an attempt that
+ * cannot connect within a second, or waits two without a byte of answer, is given up and
+ * tried again, three attempts in all (awsCallWorstCaseMs with the SDK's back-off).
+ */
+export const awsClientSettings = {
+  maxAttempts: 3,
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+} as const;
+
+/** The SDK's standard retry waits at most 100 ms × 2^(retry - 1) before each retry. */
+export const awsCallWorstCaseMs =
+  awsClientSettings.maxAttempts *
+    (awsClientSettings.requestHandler.connectionTimeout + awsClientSettings.requestHandler.requestTimeout) +
+  Array.from({ length: awsClientSettings.maxAttempts - 1 }, (_, retry) => 100 * 2 ** retry).reduce((a, b) => a + b, 0);
+
+/**
+ * How long one Stripe request may take: each attempt times out after `attemptTimeoutMs`, and a
+ * failed one is retried once. With Stripe's back-off that is 6.5 s at worst (stripeWorstCaseMs),
+ * so a function calling Stripe keeps time within its own timeout to clean up (release a seat).
+ */
+export const stripeRequestLimits = { attemptTimeoutMs: 3_000, maxNetworkRetries: 1 } as const;
+
+/**
+ * The longest a Stripe request can take: every attempt timing out, and before each retry the
+ * SDK's longest back-off (half a second doubling per retry, capped at 5 s).
+ */
+export function stripeWorstCaseMs(limits: { attemptTimeoutMs: number; maxNetworkRetries: number } = stripeRequestLimits) {
+  let total = limits.attemptTimeoutMs;
+  for (let retry = 1; retry <= limits.maxNetworkRetries; retry++) {
+    total += Math.min(500 * 2 ** (retry - 1), 5_000) + limits.attemptTimeoutMs;
+  }
+  return total;
+}
