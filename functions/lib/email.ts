@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { environment } from './environment';
+import { count } from './metrics';
 
 const ses = new SESv2Client({});
 
@@ -15,6 +16,8 @@ export async function sendEmail(email: Email): Promise<void> {
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: environment('FROM_EMAIL'),
+      // Its events (sends, deliveries, bounces, complaints) feed the bounce and complaint alarms.
+      ConfigurationSetName: environment('SES_CONFIGURATION_SET'),
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {
@@ -29,6 +32,7 @@ export async function sendEmail(email: Email): Promise<void> {
       },
     }),
   );
+  count('emailSent');
 }
 
 /** Escapes text placed into an e-mail's HTML. */
