@@ -18,7 +18,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
         },

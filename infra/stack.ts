@@ -1,5 +1,6 @@
 import { CfnElement, CfnOutput, Duration, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -31,6 +32,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -49,6 +51,7 @@ import { outboxStreamFilter } from '../events/outbox';
 import { requireRealAddress } from './addresses';
 import { deadLetterQueue } from './dead-letters';
 import { constructId, handlerFunction, type PoolDerived } from './handler-function';
+import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
 import { securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
@@ -68,6 +71,19 @@ export type BreathworkStackProps = StackProps & {
   exchangeRatesUrl?: string;
   /** The built site to upload; omitted in tests that only inspect the template. */
   webDist?: string;
+  /** The monthly cost budget, in US dollars, whose 80% and forecast overrun notify the administrator. */
+  monthlyBudgetUsd?: number;
+  /**
+   * Which table the stack keeps: 1, the first, unless a point-in-time restore has been imported
+   * in its place as the next generation (docs/operations.md). Kept in cdk.json's context.
+   */
+  tableGeneration?: number;
+  /**
+   * Synthesizes the user pool without its triggers and mail configuration set, whose functions
+   * and set do not exist yet when `cdk import` brings retained resources into a new stack
+   * (docs/operations.md); the next ordinary deploy adds them.
+   */
+  reattach?: boolean;
 };
 
 /** The user pool operation for each trigger the catalogue can name. */
@@ -87,10 +103,11 @@ export class BreathworkStack extends Stack {
     const fromEmail = requireRealAddress('fromEmail', props.fromEmail);
     const adminEmail = requireRealAddress('adminEmail', props.adminEmail);
 
-    const table = this.table();
+    const table = this.table(props.tableGeneration ?? 1);
 
-    // Every dead-letter alarm e-mails the administrator.
-    const alerts = new Topic(this, 'DeadLetterAlerts', { displayName: 'Breathwork dead letters', enforceSSL: true });
+    // Every alarm and the budget e-mail the administrator (the dead-letter alarms came first,
+    // hence the id, which stays so the confirmed subscription does too).
+    const alerts = new Topic(this, 'DeadLetterAlerts', { displayName: 'Breathwork alerts', enforceSSL: true });
     alerts.addSubscription(new EmailSubscription(adminEmail));
     Validations.of(alerts).acknowledge({
       id: 'AwsSolutions-SNS2',
@@ -98,25 +115,33 @@ export class BreathworkStack extends Stack {
         'CloudWatch alarms cannot publish to a topic encrypted with the AWS managed SNS key; its messages name an alarm and carry no personal data.',
     });
 
-    const { users, webClient } = this.userPool(fromEmail);
+    const mail = mailConfigurationSet(this);
+    const { users, webClient } = this.userPool(fromEmail, props.reattach ? undefined : mail);
     const cognitoEndpoint = `https://cognito-idp.${this.region}.amazonaws.com`;
     const cognitoIssuer = `${cognitoEndpoint}/${users.userPoolId}`;
 
     // All private: the site and images are read through CloudFront, premium media only through
     // short-lived presigned URLs. (Upload CORS for the site's origin comes with uploads.)
-    const privateBucket = (bucketId: string) => {
+    const privateBucket = (bucketId: string, options: { versioned?: boolean } = {}) => {
       const bucket = new Bucket(this, bucketId, {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
         encryption: BucketEncryption.S3_MANAGED,
         enforceSSL: true,
         removalPolicy: RemovalPolicy.RETAIN,
+        // An overwritten or deleted object stays restorable for a month.
+        ...(options.versioned && {
+          versioned: true,
+          lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS) }],
+        }),
       });
       Validations.of(bucket).acknowledge({ id: 'AwsSolutions-S1', reason: 'Server access logs are not needed at this scale.' });
       return bucket;
     };
     const siteBucket = privateBucket('SiteBucket');
     const imagesBucket = privateBucket('ImagesBucket');
-    const mediaBucket = privateBucket('MediaBucket');
+    // The recordings are the teacher's work: a mistaken upload over one, or a deletion, is undone
+    // from its previous version.
+    const mediaBucket = privateBucket('MediaBucket', { versioned: true });
 
     const bus = new EventBus(this, 'Bus', { eventBusName: `${id}-events` });
 
@@ -146,6 +171,7 @@ export class BreathworkStack extends Stack {
       // Requests refused before any Lambda runs (bad token, throttled) are logged only here.
       accessLogSettings: {
         destination: new LogGroupLogDestination(new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH })),
+        format: AccessLogFormat.custom(JSON.stringify(apiAccessLogFields)),
       },
     });
 
@@ -169,8 +195,13 @@ export class BreathworkStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // Everything but Host (API Gateway needs its own), plus CloudFront's headers such as
-          // CloudFront-Viewer-Country, which picks the visitor's currency.
+          // Everything but Host (API Gateway needs its own), plus CloudFront's own headers:
+          // CloudFront-Viewer-Country picks the visitor's currency, and CloudFront-Viewer-Address
+          // is what every per-address limit counts (functions/lib/http.ts). CloudFront writes that
+          // header itself from the connection, so a value a visitor sends under that name does not
+          // reach the API. Without it the API would fall back to the address API Gateway sees, an
+          // edge server's (or X-Forwarded-For's first, visitor-written entry), and many visitors
+          // would share one allowance.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headersPolicy,
         },
@@ -192,6 +223,7 @@ export class BreathworkStack extends Stack {
       EVENT_BUS_NAME: bus.eventBusName,
       FROM_EMAIL: fromEmail,
       ADMIN_EMAIL: adminEmail,
+      SES_CONFIGURATION_SET: mail.configurationSetName,
       SITE_URL: siteUrl,
       ORIGIN_VERIFY_SECRET: originVerifyValue,
       ...(props.exchangeRatesUrl && { EXCHANGE_RATES_URL: props.exchangeRatesUrl }),
@@ -237,7 +269,8 @@ export class BreathworkStack extends Stack {
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['ses:SendEmail'],
-            resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`],
+            // SES authorizes a send against its identity and the configuration set it names.
+            resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`, configurationSetArn(this, mail)],
             conditions: { StringEquals: { 'ses:FromAddress': fromEmail } },
           }),
         );
@@ -299,20 +332,27 @@ export class BreathworkStack extends Stack {
       'dynamodb:ListStreams, which reading a stream needs, cannot be limited to a resource.',
     );
 
+    // Where each job's failed runs wait, for `npm run dead-letters -- --aws`.
+    const scheduleDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
     scheduleJobs(this, schedules, {
       alerts,
       functionFor: (job, deadLetters) => {
         const fn = handlerFunction(this, job.handler, environment, deadLetters);
         grant(fn, job.grants);
+        scheduleDeadLetters[job.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
         return fn;
       },
     });
+    new CfnOutput(this, 'ScheduleDeadLetters', { value: this.toJsonString(scheduleDeadLetters) });
+    // The stream positions of batches the relay gave up on: re-driven by re-publishing their window.
+    new CfnOutput(this, 'RelayFailures', { value: relayFailures.queueUrl });
 
-    for (const trigger of triggers) {
+    const cognitoTriggers = triggers.map((trigger) => {
       const fn = handlerFunction(this, trigger.handler, triggerEnvironment);
       grant(fn, trigger.grants);
-      users.addTrigger(triggerOperations[trigger.on], fn);
-    }
+      if (!props.reattach) users.addTrigger(triggerOperations[trigger.on], fn);
+      return fn;
+    });
 
     if (props.webDist) {
       // The site reads its settings at run time, so the one build runs in every stage.
@@ -335,12 +375,29 @@ export class BreathworkStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: users.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: webClient.userPoolClientId });
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
+    // For `npm run outbox`, which reads the outbox items and puts them on the bus again.
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'EventBusName', { value: bus.eventBusName });
+
+    monitor(this, {
+      alerts,
+      relay,
+      apiStage: stage,
+      cognitoTriggers,
+      mail,
+      monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
+    });
   }
 
-  /** The single table of `tableDefinition`: keys, indexes, stream and time-to-live. */
-  private table() {
+  /**
+   * The single table of `tableDefinition`: keys, indexes, stream and time-to-live. It outlives
+   * the stack (retained) and refuses deletion while protected. A later generation is a table
+   * restored to a point in time and imported in its place, under its own logical id.
+   */
+  private table(generation: number) {
+    if (!Number.isInteger(generation) || generation < 1) throw new Error(`tableGeneration must be 1, 2, ..., not ${generation}`);
     const { keys, indexes, stream, timeToLiveAttribute } = tableDefinition;
-    const table = new Table(this, 'Table', {
+    const table = new Table(this, generation === 1 ? 'Table' : `Table${generation}`, {
       partitionKey: { name: keys.partitionKey, type: AttributeType.STRING },
       sortKey: { name: keys.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -348,6 +405,7 @@ export class BreathworkStack extends Stack {
       stream: StreamViewType[stream],
       timeToLiveAttribute,
       removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: true,
     });
     for (const index of indexes) {
       table.addGlobalSecondaryIndex({
@@ -359,8 +417,8 @@ export class BreathworkStack extends Stack {
     return table;
   }
 
-  /** The user pool of `userPoolSettings`, mailing through SES, and the site's client. */
-  private userPool(fromEmail: string) {
+  /** The user pool of `userPoolSettings`, mailing through SES (with `mail`'s events), and the site's client. */
+  private userPool(fromEmail: string, mail: ConfigurationSet | undefined) {
     const users = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
@@ -378,14 +436,17 @@ export class BreathworkStack extends Stack {
       // to the account that owns their address, so an unverified one must never replace it.
       keepOriginal: { email: true },
       // SES in the stack's own region (a token when the stack names no region).
-      email: UserPoolEmail.withSES({ fromEmail, sesRegion: this.region }),
+      email: UserPoolEmail.withSES({ fromEmail, sesRegion: this.region, configurationSetName: mail?.configurationSetName }),
       removalPolicy: RemovalPolicy.RETAIN,
+      deletionProtection: true,
     });
-    new CfnUserPoolGroup(this, 'AdminGroup', {
+    const adminGroup = new CfnUserPoolGroup(this, 'AdminGroup', {
       userPoolId: users.userPoolId,
       groupName: userPoolSettings.adminGroup,
       description: 'Runs the site',
     });
+    // Deleting the group would take the administrator's membership with it.
+    adminGroup.applyRemovalPolicy(RemovalPolicy.RETAIN);
     // The site signs in with SRP through Amplify; no hosted UI, so no OAuth flow at all.
     const webClient = users.addClient('WebClient', {
       authFlows: { userSrp: true },
@@ -509,6 +570,14 @@ export class BreathworkStack extends Stack {
       reason: "The deployment function's managed role only lets it write its own logs.",
     });
   }
+}
+
+/** How long a replaced or deleted recording can be restored from its previous version. */
+const NONCURRENT_VERSION_DAYS = 30;
+
+/** The configuration set as an IAM resource (SES names sets by name, not by CloudFormation ARN). */
+function configurationSetArn(stack: Stack, mail: ConfigurationSet) {
+  return `arn:${stack.partition}:ses:${stack.region}:${stack.account}:configuration-set/${mail.configurationSetName}`;
 }
 
 /** Acknowledges a finding on the role policy of `fn`, the construct it concerns. */

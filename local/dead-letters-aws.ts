@@ -1,24 +1,67 @@
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { outboxRelay } from '../events/catalogue';
+import { describeRefusal } from '../events/publish';
+import { republishOutbox, type OutboxPlace } from '../events/republish';
 
 /**
- * Dead letters in AWS: each consumer's rule parks what it could not deliver in an SQS queue.
- * The stack's `ConsumerDeadLetters` output names each consumer's queue and Lambda.
+ * Dead letters in AWS, of three kinds, each in its own SQS queue named by the stack's outputs:
+ * - a consumer's (`ConsumerDeadLetters`): events its rule could not deliver, re-driven by
+ *   invoking the consumer with each;
+ * - a job's (`ScheduleDeadLetters`): runs the scheduler could not deliver or that failed,
+ *   re-driven by invoking the job with each;
+ * - the outbox relay's (`RelayFailures`): the stream positions of batches it gave up on, not the
+ *   events, re-driven by putting the outbox items of their time on the bus again.
  */
-export type ConsumerQueue = { consumer: string; queueUrl: string; functionName: string };
-type Clients = { sqs: SQSClient; lambda: LambdaClient; cloudFormation: CloudFormationClient };
+export type DeadLetterQueue =
+  | { kind: 'consumer' | 'schedule'; handler: string; queueUrl: string; functionName: string }
+  | { kind: 'relay'; handler: string; queueUrl: string };
+export type AwsClients = {
+  sqs: SQSClient;
+  lambda: LambdaClient;
+  cloudFormation: CloudFormationClient;
+  dynamo: DynamoDBDocumentClient;
+  eventBridge: EventBridgeClient;
+};
+export type RedriveResult = { kind: DeadLetterQueue['kind']; handler: string; messageId: string; ok: boolean; error?: string };
 
-export async function consumerQueues(clients: Clients, stackName: string): Promise<ConsumerQueue[]> {
-  const { Stacks = [] } = await clients.cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-  const output = Stacks[0]?.Outputs?.find((o) => o.OutputKey === 'ConsumerDeadLetters')?.OutputValue;
-  if (!output) throw new Error(`The stack ${stackName} has no ConsumerDeadLetters output: deploy the current version first`);
-  const byConsumer = JSON.parse(output) as Record<string, Omit<ConsumerQueue, 'consumer'>>;
-  return Object.entries(byConsumer).map(([consumer, queue]) => ({ consumer, ...queue }));
+type Named = Record<string, { queueUrl: string; functionName: string }>;
+
+/** The outputs the dead-letter and outbox commands read; a stack deployed before one of them existed says so. */
+export async function stackOutputs(cloudFormation: CloudFormationClient, stackName: string, names: readonly string[]) {
+  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+  const outputs = Object.fromEntries((Stacks[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
+  const missing = names.filter((name) => !outputs[name]);
+  if (missing.length > 0) {
+    throw new Error(`The stack ${stackName} has no ${missing.join(', ')} output: deploy the current version first`);
+  }
+  return outputs as Record<string, string>;
 }
 
-export async function listAwsDeadLetters(clients: Clients, stackName: string) {
-  const queues = await consumerQueues(clients, stackName);
+export async function deadLetterQueues(clients: Pick<AwsClients, 'cloudFormation'>, stackName: string) {
+  const outputs = await stackOutputs(clients.cloudFormation, stackName, [
+    'ConsumerDeadLetters',
+    'ScheduleDeadLetters',
+    'RelayFailures',
+    'TableName',
+    'EventBusName',
+  ]);
+  const invoked = (kind: 'consumer' | 'schedule', output: string): DeadLetterQueue[] =>
+    Object.entries(JSON.parse(output) as Named).map(([handler, queue]) => ({ kind, handler, ...queue }));
+  const queues: DeadLetterQueue[] = [
+    ...invoked('consumer', outputs.ConsumerDeadLetters),
+    ...invoked('schedule', outputs.ScheduleDeadLetters),
+    { kind: 'relay', handler: outboxRelay.handler, queueUrl: outputs.RelayFailures },
+  ];
+  const outbox: OutboxPlace = { tableName: outputs.TableName, busName: outputs.EventBusName };
+  return { queues, outbox };
+}
+
+export async function listAwsDeadLetters(clients: Pick<AwsClients, 'cloudFormation' | 'sqs'>, stackName: string) {
+  const { queues } = await deadLetterQueues(clients, stackName);
   return Promise.all(
     queues.map(async (queue) => {
       const { Attributes } = await clients.sqs.send(
@@ -29,14 +72,44 @@ export async function listAwsDeadLetters(clients: Clients, stackName: string) {
   );
 }
 
+/** How far a batch's outbox items may have been written before its first record reached the stream, and after. */
+const RELAY_WINDOW_MARGIN_MS = 60_000;
+
+/** The failure record Lambda writes for a stream batch it gave up on: where it was, and when. */
+type StreamBatchFailure = {
+  DDBStreamBatchInfo?: { approximateArrivalOfFirstRecord: string; approximateArrivalOfLastRecord: string };
+};
+
 /**
- * Sends each dead letter (the EventBridge event as the rule would have delivered it) to its
- * consumer Lambda, and deletes the message once the function has handled it. A message the
- * function fails again stays, visible again after the visibility timeout.
+ * Re-drives every dead letter of the stack. A consumer's or a job's message is sent to its
+ * function; a relay failure puts the outbox items written around its batch's time on the bus
+ * again (consumers are idempotent: those already handled do nothing twice). A message is
+ * deleted once that has succeeded; one that fails again stays, visible again after the
+ * visibility timeout.
  */
-export async function redriveAws(clients: Clients, stackName: string, visibilityTimeout = 300) {
-  const results: { consumer: string; messageId: string; ok: boolean; error?: string }[] = [];
-  for (const queue of await consumerQueues(clients, stackName)) {
+export async function redriveAws(clients: AwsClients, stackName: string, visibilityTimeout = 300): Promise<RedriveResult[]> {
+  const { queues, outbox } = await deadLetterQueues(clients, stackName);
+  const results: RedriveResult[] = [];
+  const redrive = async (queue: DeadLetterQueue, body: string): Promise<string | undefined> => {
+    if (queue.kind === 'relay') {
+      const batch = (JSON.parse(body) as StreamBatchFailure).DDBStreamBatchInfo;
+      if (!batch) return 'Not a stream batch failure record';
+      const since = new Date(Date.parse(batch.approximateArrivalOfFirstRecord) - RELAY_WINDOW_MARGIN_MS);
+      const until = new Date(Date.parse(batch.approximateArrivalOfLastRecord) + RELAY_WINDOW_MARGIN_MS);
+      const { failed } = await republishOutbox(clients, outbox, { since, until });
+      return failed && `The bus did not take every outbox event: ${describeRefusal(failed.refusal)}`;
+    }
+    const response = await clients.lambda.send(
+      new InvokeCommand({
+        FunctionName: queue.functionName,
+        InvocationType: 'RequestResponse',
+        Payload: new TextEncoder().encode(body),
+      }),
+    );
+    return response.FunctionError ? new TextDecoder().decode(response.Payload ?? new Uint8Array()) : undefined;
+  };
+
+  for (const queue of queues) {
     const seen = new Set<string>();
     for (;;) {
       const { Messages = [] } = await clients.sqs.send(
@@ -51,20 +124,14 @@ export async function redriveAws(clients: Clients, stackName: string, visibility
       if (fresh.length === 0) break;
       for (const message of fresh) {
         seen.add(message.MessageId!);
-        const response = await clients.lambda.send(
-          new InvokeCommand({
-            FunctionName: queue.functionName,
-            InvocationType: 'RequestResponse',
-            Payload: new TextEncoder().encode(message.Body ?? '{}'),
-          }),
-        );
-        if (response.FunctionError) {
-          const error = new TextDecoder().decode(response.Payload ?? new Uint8Array());
-          results.push({ consumer: queue.consumer, messageId: message.MessageId!, ok: false, error });
+        const error = await redrive(queue, message.Body ?? '{}');
+        const result: RedriveResult = { kind: queue.kind, handler: queue.handler, messageId: message.MessageId!, ok: !error };
+        if (error) {
+          results.push({ ...result, error });
           continue;
         }
         await clients.sqs.send(new DeleteMessageCommand({ QueueUrl: queue.queueUrl, ReceiptHandle: message.ReceiptHandle }));
-        results.push({ consumer: queue.consumer, messageId: message.MessageId!, ok: true });
+        results.push(result);
       }
     }
   }

@@ -2,8 +2,10 @@
  * `npm run dead-letters -- list|redrive`: the deliveries that failed every retry.
  *   locally (default)   reads <data dir>/dead-letters.jsonl; redrive asks the running stack
  *                       (`npm start`) to deliver each again to its consumer
- *   --aws --stack NAME  the consumers' dead-letter SQS queues in AWS; redrive invokes each
- *                       consumer Lambda with its messages and deletes those it handled
+ *   --aws --stack NAME  every dead-letter SQS queue of the stack in AWS: the consumers' and the
+ *                       jobs' (redrive invokes the function with each message and deletes those
+ *                       it handled) and the outbox relay's (redrive puts the outbox items of each
+ *                       failed batch's time on the bus again)
  *   --data-dir DIR      the local state (default .local)
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,16 +35,27 @@ if (values.aws) {
   const { SQSClient } = await import('@aws-sdk/client-sqs');
   const { LambdaClient } = await import('@aws-sdk/client-lambda');
   const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
+  const { EventBridgeClient } = await import('@aws-sdk/client-eventbridge');
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
   const { listAwsDeadLetters, redriveAws } = await import('./dead-letters-aws');
-  const clients = { sqs: new SQSClient({}), lambda: new LambdaClient({}), cloudFormation: new CloudFormationClient({}) };
+  const clients = {
+    sqs: new SQSClient({}),
+    lambda: new LambdaClient({}),
+    cloudFormation: new CloudFormationClient({}),
+    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+    eventBridge: new EventBridgeClient({}),
+  };
   if (command === 'list') {
     for (const queue of await listAwsDeadLetters(clients, values.stack)) {
-      console.log(`${queue.consumer}: ${queue.messages} message(s) in ${queue.queueUrl}`);
+      console.log(`${queue.kind.padEnd(8)} ${queue.handler}: ${queue.messages} message(s) in ${queue.queueUrl}`);
     }
   } else {
     const results = await redriveAws(clients, values.stack);
     for (const r of results)
-      console.log(`${r.ok ? 're-driven' : 'failed again'}  ${r.consumer}  ${r.messageId}${r.error ? `  ${r.error}` : ''}`);
+      console.log(
+        `${r.ok ? 're-driven' : 'failed again'}  ${r.kind} ${r.handler}  ${r.messageId}${r.error ? `  ${r.error}` : ''}`,
+      );
     console.log(`${results.filter((r) => r.ok).length} re-driven, ${results.filter((r) => !r.ok).length} failed again`);
     if (results.some((r) => !r.ok)) process.exitCode = 1;
   }

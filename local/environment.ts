@@ -99,6 +99,8 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     TABLE_NAME,
     EVENT_BUS_NAME: 'breathwork',
     FROM_EMAIL: 'hello@breathwork.local',
+    // aws-ses-v2-local accepts the name and keeps no events: the send is the same call as in AWS.
+    SES_CONFIGURATION_SET: 'breathwork',
     ADMIN_EMAIL,
     SITE_URL: local(ports.site),
     ORIGIN_VERIFY_SECRET: originVerifySecret,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { conflict, HttpError } from '../lib/errors';
 import { expiresIn, tableName } from '../lib/table';
+import { count } from '../lib/metrics';
 import { hourlyAllowance } from '../lib/rate-limit';
 import { transactNamed } from '../lib/transactions';
 import { outboxEvent } from '../../events/outbox';
@@ -156,8 +157,10 @@ export async function bookSession(
       },
     },
   });
-  if (!refusal)
+  if (!refusal) {
+    count('booking');
     return pending ? checkoutReceipt(booking, { releaseOnFailure: true, deadline: context.deadline }) : receiptOf(booking);
+  }
 
   const replay = refusal.refused('request');
   if (replay) {
@@ -172,7 +175,10 @@ export async function bookSession(
   }
   const guard = refusal.refused('attendee');
   if (guard) return bookOverPendingBooking(session, request, context, String(unmarshall(guard).bookingId));
-  if (refusal.refused('seat')) throw conflict('This session is sold out.');
+  if (refusal.refused('seat')) {
+    count('soldOut');
+    throw conflict('This session is sold out.');
+  }
   if (refusal.refused('discount')) throw redemptionRefusal(refusal.refused('discount'));
   if (refusal.refused('emailAllowance')) throw tooManyForEmail();
   if (refusal.refused('addressAllowance'))

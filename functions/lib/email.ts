@@ -1,5 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { environment } from './environment';
+import { count } from './metrics';
 import { awsClientSettings } from './outbound-limits';
 
 const ses = new SESv2Client(awsClientSettings);
@@ -16,6 +17,8 @@ export async function sendEmail(email: Email): Promise<void> {
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: environment('FROM_EMAIL'),
+      // Its events (sends, deliveries, bounces, complaints) feed the bounce and complaint alarms.
+      ConfigurationSetName: environment('SES_CONFIGURATION_SET'),
       Destination: { ToAddresses: [email.to] },
       Content: {
         Simple: {
@@ -30,6 +33,7 @@ export async function sendEmail(email: Email): Promise<void> {
       },
     }),
   );
+  count('emailSent');
 }
 
 /** Escapes text placed into an e-mail's HTML. */

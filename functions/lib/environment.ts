@@ -9,6 +9,8 @@ export type HandlerEnvironment = {
   FROM_EMAIL: string;
   /** Where booking alerts go. */
   ADMIN_EMAIL: string;
+  /** The SES configuration set every send names: its events feed the bounce and complaint alarms. */
+  SES_CONFIGURATION_SET: string;
   /** The site's public address, for links in e-mails. */
   SITE_URL: string;
   /** The token issuer: https://cognito-idp.<region>.amazonaws.com/<pool id>, or cognito-local's. */

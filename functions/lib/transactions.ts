@@ -2,6 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { dynamo } from './aws';
 import { HttpError } from './errors';
+import { count } from './metrics';
 
 const MAX_ATTEMPTS = 8;
 
@@ -41,6 +42,7 @@ export async function transactNamed<Name extends string>(
       if (!reasons.some((reason) => reason.Code === 'TransactionConflict') || attempt >= MAX_ATTEMPTS) {
         throw new HttpError(503, 'The site is busy right now. Please try again in a moment.');
       }
+      count('conflict');
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
     }
   }

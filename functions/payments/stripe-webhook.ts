@@ -5,6 +5,7 @@ import { HttpError } from '../lib/errors';
 import { httpRoute } from '../lib/http';
 import { idempotencyStore } from '../lib/idempotency';
 import { logger } from '../lib/logger';
+import { count } from '../lib/metrics';
 import { verifiedWebhookEvent } from '../lib/stripe';
 import { getBooking } from '../domain/bookings';
 import { awaitAsyncPayment, paymentOf, recordPayment, releaseHold } from '../domain/seat-holds';
@@ -26,19 +27,26 @@ const handleOnce = makeIdempotent(handleEvent, { persistenceStore: idempotencySt
  * conditioned on the booking's state, so events out of order or under other ids settle once.
  */
 export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody, context }) => {
-  let event: Stripe.Event;
   try {
-    event = await verifiedWebhookEvent(rawBody, headers['stripe-signature']);
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
-      throw new HttpError(400, 'The Stripe signature does not match this request.');
+    let event: Stripe.Event;
+    try {
+      event = await verifiedWebhookEvent(rawBody, headers['stripe-signature']);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+        throw new HttpError(400, 'The Stripe signature does not match this request.');
+      }
+      throw error;
     }
+    // An event still in progress when this invocation times out may be taken up by Stripe's retry.
+    onceEach.registerLambdaContext(context);
+    await handleOnce(event);
+    return { body: { received: true } };
+  } catch (error) {
+    // Refused (a wrong signing secret looks like this) or failed: either way Stripe retries, and
+    // until one succeeds a payment may be unrecorded, so the operator hears of it.
+    count('webhookFailure');
     throw error;
   }
-  // An event still in progress when this invocation times out may be taken up by Stripe's retry.
-  onceEach.registerLambdaContext(context);
-  await handleOnce(event);
-  return { body: { received: true } };
 });
 
 /** What the event did, kept as the idempotency record's result. */

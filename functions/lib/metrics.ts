@@ -1,0 +1,30 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+/** Where the counts below land in CloudWatch; the dashboard and alarms (infra/monitoring.ts) read them there. */
+export const METRICS_NAMESPACE = 'Breathwork';
+export const METRICS_SERVICE = 'breathwork';
+
+/** What an operator asks about, each counted where it happens. */
+export const operatorMetrics = {
+  /** A booking was made: a seat taken, free or held for payment. */
+  booking: 'Bookings',
+  /** A visitor was told 'This session is sold out.' */
+  soldOut: 'SoldOutRefusals',
+  /** A transaction met a concurrent one on the same items and was retried. */
+  conflict: 'TransactionConflicts',
+  /** A Stripe webhook was refused or failed: a payment may not have been recorded. */
+  webhookFailure: 'WebhookFailures',
+  /** An e-mail was handed to SES. */
+  emailSent: 'EmailsSent',
+} as const;
+
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
+
+/**
+ * Counts one occurrence, written at once as an embedded-metric-format line on the function's
+ * log (CloudWatch turns it into the metric; locally it is a line of the stack's output). One
+ * line per occurrence, so nothing waits for a flush at the end of the invocation.
+ */
+export function count(what: keyof typeof operatorMetrics): void {
+  metrics.singleMetric().addMetric(operatorMetrics[what], MetricUnit.Count, 1);
+}

@@ -1,0 +1,296 @@
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { METRICS_NAMESPACE, METRICS_SERVICE, operatorMetrics } from '../functions/lib/metrics';
+
+/**
+ * When each alarm fires, and why there. Counts are per five minutes unless said otherwise.
+ * A visitor-facing failure is worth an e-mail at its first occurrence where money or an account
+ * is at stake (webhooks, sign-up triggers, throttles); elsewhere a few, so one retried blip is quiet.
+ */
+export const alarmThresholds = {
+  /** The relay retries a batch the bus refuses: events older than this are late e-mails. */
+  relayIteratorAgeMs: 5 * 60_000,
+  lambdaErrors: 3,
+  lambdaThrottles: 1,
+  api5xx: 3,
+  webhookFailures: 1,
+  cognitoTriggerErrors: 1,
+  /** Percent of sends over six hours: SES warns an account at 5% bounces and 0.1% complaints. */
+  bounceRatePercent: 5,
+  complaintRatePercent: 0.1,
+} as const;
+
+/** Until this is set with `-c monthlyBudgetUsd=`, a month of a small site costs well under it. */
+export const DEFAULT_MONTHLY_BUDGET_USD = 30;
+
+const FIVE_MINUTES = Duration.minutes(5);
+const MAIL_RATE_PERIOD = Duration.hours(6);
+const MAIL_DIMENSION = 'ses:configuration-set';
+
+/**
+ * The API stage's access log, one JSON object per request: the route, status, latencies, errors
+ * and the address API Gateway saw. Behind CloudFront that address is not the one the per-visitor
+ * limits count (CloudFront-Viewer-Address, see functions/lib/http.ts): API Gateway takes it from
+ * X-Forwarded-For, whose first entries a visitor can write, and cannot log the viewer header.
+ */
+export const apiAccessLogFields = {
+  requestId: '$context.requestId',
+  time: '$context.requestTime',
+  route: '$context.routeKey',
+  status: '$context.status',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  error: '$context.error.message',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+  sourceIp: '$context.identity.sourceIp',
+  userAgent: '$context.identity.userAgent',
+} as const;
+
+/**
+ * The configuration set every e-mail is sent with (the handlers' SendEmail and the user pool's
+ * mail): SES publishes its sends, deliveries, bounces and complaints to CloudWatch under the
+ * set's name, from which the bounce and complaint rates are computed.
+ */
+export function mailConfigurationSet(scope: Construct): ConfigurationSet {
+  const mail = new ConfigurationSet(scope, 'Mail');
+  mail.addEventDestination('ToCloudWatch', {
+    destination: EventDestination.cloudWatchDimensions([
+      { name: MAIL_DIMENSION, source: CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: mail.configurationSetName },
+    ]),
+    events: [
+      EmailSendingEvent.SEND,
+      EmailSendingEvent.DELIVERY,
+      EmailSendingEvent.BOUNCE,
+      EmailSendingEvent.COMPLAINT,
+      EmailSendingEvent.REJECT,
+      EmailSendingEvent.RENDERING_FAILURE,
+    ],
+  });
+  return mail;
+}
+
+export type MonitoringProps = {
+  /** The topic that e-mails the administrator: every alarm notifies it going wrong and going right again. */
+  alerts: ITopic;
+  relay: IFunction;
+  apiStage: HttpStage;
+  cognitoTriggers: IFunction[];
+  mail: ConfigurationSet;
+  monthlyBudgetUsd: number;
+};
+
+/**
+ * The alarms on what a customer would notice, a monthly budget, and one dashboard with all of
+ * it and the bookings per hour. Call it last: the dashboard lists every alarm and handler
+ * function the stack has by then (the dead-letter alarms included).
+ */
+export function monitor(scope: Construct, props: MonitoringProps) {
+  const stack = Stack.of(scope);
+  const { alerts } = props;
+  const watch = (id: string, options: { metric: IMetric; threshold: number; description: string; above?: boolean }) => {
+    const alarm = new Alarm(scope, id, {
+      alarmDescription: options.description,
+      metric: options.metric,
+      threshold: options.threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: options.above
+        ? ComparisonOperator.GREATER_THAN_THRESHOLD
+        : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      // No traffic is no trouble: quiet hours must not raise (or hold) an alarm.
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(new SnsAction(alerts));
+    alarm.addOkAction(new SnsAction(alerts));
+    return alarm;
+  };
+
+  const operator = (name: keyof typeof operatorMetrics, period = FIVE_MINUTES) =>
+    new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: operatorMetrics[name],
+      dimensionsMap: { service: METRICS_SERVICE },
+      statistic: 'Sum',
+      period,
+    });
+  // Lambda publishes these summed over every function of the account and region, too: the
+  // product's own account has nothing else (the dashboard shows which function it was).
+  const allFunctions = (metricName: 'Errors' | 'Throttles') =>
+    new Metric({ namespace: 'AWS/Lambda', metricName, statistic: 'Sum', period: FIVE_MINUTES });
+  const mail = (metricName: 'Send' | 'Delivery' | 'Bounce' | 'Complaint' | 'Reject', period = FIVE_MINUTES) =>
+    new Metric({
+      namespace: 'AWS/SES',
+      metricName,
+      dimensionsMap: { [MAIL_DIMENSION]: props.mail.configurationSetName },
+      statistic: 'Sum',
+      period,
+      label: metricName,
+    });
+  const mailRate = (what: 'Bounce' | 'Complaint') =>
+    new MathExpression({
+      expression: `100 * FILL(${what.toLowerCase()}s, 0) / sends`,
+      usingMetrics: { [`${what.toLowerCase()}s`]: mail(what, MAIL_RATE_PERIOD), sends: mail('Send', MAIL_RATE_PERIOD) },
+      period: MAIL_RATE_PERIOD,
+      label: `${what} rate (%)`,
+    });
+
+  const relayAge = props.relay.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) });
+  const triggerErrors = new MathExpression({
+    expression: props.cognitoTriggers.map((_, i) => `FILL(t${i}, 0)`).join(' + '),
+    usingMetrics: Object.fromEntries(props.cognitoTriggers.map((fn, i) => [`t${i}`, fn.metricErrors({ period: FIVE_MINUTES })])),
+    period: FIVE_MINUTES,
+    label: 'Cognito trigger errors',
+  });
+
+  watch('RelayIteratorAgeAlarm', {
+    metric: relayAge,
+    threshold: alarmThresholds.relayIteratorAgeMs,
+    above: true,
+    description:
+      "The outbox relay is more than 5 minutes behind the table's stream: booking e-mails and other events are late. See the relay's log; docs/operations.md.",
+  });
+  watch('LambdaErrorsAlarm', {
+    metric: allFunctions('Errors'),
+    threshold: alarmThresholds.lambdaErrors,
+    description: 'Lambda functions failed (unhandled errors or timeouts): the dashboard shows which.',
+  });
+  watch('LambdaThrottlesAlarm', {
+    metric: allFunctions('Throttles'),
+    threshold: alarmThresholds.lambdaThrottles,
+    description: 'Lambda refused invocations for want of concurrency: visitors were turned away. Ask for a higher quota.',
+  });
+  watch('Api5xxAlarm', {
+    metric: props.apiStage.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }),
+    threshold: alarmThresholds.api5xx,
+    description: "The API answered 5xx: visitors saw 'Something went wrong' or 'The site is busy'. See the API access log.",
+  });
+  watch('StripeWebhookFailuresAlarm', {
+    metric: operator('webhookFailure'),
+    threshold: alarmThresholds.webhookFailures,
+    description:
+      "Stripe webhooks were refused or failed: payments may be unrecorded until Stripe's retry succeeds. A wrong STRIPE_WEBHOOK_SECRET looks like this.",
+  });
+  watch('CognitoTriggerErrorsAlarm', {
+    metric: triggerErrors,
+    threshold: alarmThresholds.cognitoTriggerErrors,
+    description: 'A Cognito trigger failed: a sign-up, confirmation or password e-mail did not complete.',
+  });
+  watch('MailBounceRateAlarm', {
+    metric: mailRate('Bounce'),
+    threshold: alarmThresholds.bounceRatePercent,
+    description: 'At least 5% of the e-mails sent in six hours bounced: SES reviews accounts that keep this up.',
+  });
+  watch('MailComplaintRateAlarm', {
+    metric: mailRate('Complaint'),
+    threshold: alarmThresholds.complaintRatePercent,
+    description:
+      'Recipients marked e-mails as spam (0.1% of sends in six hours or more): SES reviews accounts that keep this up.',
+  });
+
+  monthlyBudget(scope, alerts, props.monthlyBudgetUsd);
+
+  const everyAlarm = stack.node.findAll().filter((c): c is Alarm => c instanceof Alarm);
+  const handlers = stack.node.findAll().filter((c): c is NodejsFunction => c instanceof NodejsFunction);
+  const dashboard = new Dashboard(scope, 'Dashboard', {
+    dashboardName: `${stack.stackName}-operations`,
+    defaultInterval: Duration.days(1),
+    widgets: [
+      [new AlarmStatusWidget({ title: 'Alarms', alarms: everyAlarm, width: 24, height: 4 })],
+      [
+        new GraphWidget({
+          title: 'Bookings per hour',
+          left: [operator('booking', Duration.hours(1)), operator('soldOut', Duration.hours(1))],
+          right: [operator('conflict', Duration.hours(1))],
+          width: 12,
+        }),
+        new GraphWidget({
+          title: 'API',
+          left: [
+            props.apiStage.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'Requests' }),
+            props.apiStage.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum', label: '4xx' }),
+            props.apiStage.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum', label: '5xx' }),
+          ],
+          right: [props.apiStage.metricLatency({ period: FIVE_MINUTES, statistic: 'p99', label: 'Latency p99 (ms)' })],
+          width: 12,
+        }),
+      ],
+      [
+        new GraphWidget({
+          title: 'Lambda errors by function',
+          left: handlers.map((fn) => fn.metricErrors({ period: FIVE_MINUTES, label: fn.node.id })),
+          right: [allFunctions('Throttles').with({ label: 'Throttles, all functions' })],
+          width: 12,
+        }),
+        new GraphWidget({ title: 'Outbox relay: iterator age (ms)', left: [relayAge], width: 12 }),
+      ],
+      [
+        new GraphWidget({
+          title: 'Payments and accounts',
+          left: [operator('webhookFailure'), triggerErrors],
+          width: 8,
+        }),
+        new GraphWidget({
+          title: 'E-mail',
+          left: [operator('emailSent'), mail('Send'), mail('Delivery'), mail('Bounce'), mail('Complaint'), mail('Reject')],
+          width: 8,
+        }),
+        new GraphWidget({ title: 'Bounce and complaint rates (%)', left: [mailRate('Bounce'), mailRate('Complaint')], width: 8 }),
+      ],
+    ],
+  });
+  new CfnOutput(scope, 'DashboardUrl', {
+    value: `https://console.aws.amazon.com/cloudwatch/home?region=${stack.region}#dashboards/dashboard/${stack.stackName}-operations`,
+  });
+  return { dashboard, alarms: everyAlarm };
+}
+
+/**
+ * A monthly cost budget for the account (Budgets sees the bill, not the stack), telling the
+ * alerts topic when actual spend passes 80% and when the month's forecast passes the amount.
+ */
+function monthlyBudget(scope: Construct, alerts: ITopic, amountUsd: number) {
+  if (!(amountUsd > 0)) throw new Error(`monthlyBudgetUsd must be an amount of US dollars above 0, not ${amountUsd}`);
+  const stack = Stack.of(scope);
+  // Budgets publishes to the topic as a service of this account.
+  alerts.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal('budgets.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [alerts.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': stack.account },
+        ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:budgets::${stack.account}:*` },
+      },
+    }),
+  );
+  const notify = (notificationType: 'ACTUAL' | 'FORECASTED', threshold: number) => ({
+    notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold, thresholdType: 'PERCENTAGE' },
+    subscribers: [{ subscriptionType: 'SNS', address: alerts.topicArn }],
+  });
+  const budget = new CfnBudget(scope, 'MonthlyBudget', {
+    budget: { budgetType: 'COST', timeUnit: 'MONTHLY', budgetLimit: { amount: amountUsd, unit: 'USD' } },
+    notificationsWithSubscribers: [notify('ACTUAL', 80), notify('FORECASTED', 100)],
+  });
+  // Budgets checks that it may publish when the budget is created: the topic's policy first.
+  budget.node.addDependency(alerts);
+  return budget;
+}

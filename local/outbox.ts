@@ -1,0 +1,84 @@
+/**
+ * `npm run outbox -- list|republish --since ISO [--until ISO] [--type EventType]`: the outbox
+ * items written in a window (every domain event stays in the table for seven days), and putting
+ * them on the bus again. Consumers are idempotent, so an event they handled does nothing twice
+ * and one that never reached them (the relay gave up) is handled now.
+ *   locally (default)   the running stack's table and bus (`npm start`, same --data-dir)
+ *   --aws --stack NAME  the stack's table and bus in AWS (its TableName and EventBusName
+ *                       outputs; AWS credentials and region as for the AWS CLI)
+ *   --data-dir DIR      the local state (default .local)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runStateFile, type RunState } from './run-state';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    since: { type: 'string' },
+    until: { type: 'string' },
+    type: { type: 'string' },
+    aws: { type: 'boolean', default: false },
+    stack: { type: 'string', default: 'Breathwork' },
+    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.local') },
+  },
+});
+const command = positionals[0];
+const since = new Date(values.since ?? '');
+const until = values.until ? new Date(values.until) : new Date();
+if ((command !== 'list' && command !== 'republish') || Number.isNaN(since.getTime()) || Number.isNaN(until.getTime())) {
+  console.error(
+    'Usage: npm run outbox -- list|republish --since 2030-01-01T10:00:00Z [--until ISO] [--type EventType] [--aws --stack NAME] [--data-dir DIR]',
+  );
+  process.exit(2);
+}
+
+// Locally the SDK finds the running stack's emulators as the handlers do, by the environment it wrote down.
+let place: { tableName: string; busName: string };
+if (values.aws) {
+  const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
+  const { stackOutputs } = await import('./dead-letters-aws');
+  const outputs = await stackOutputs(new CloudFormationClient({}), values.stack, ['TableName', 'EventBusName']);
+  place = { tableName: outputs.TableName, busName: outputs.EventBusName };
+} else {
+  const runFile = runStateFile(values['data-dir']);
+  if (!existsSync(runFile)) {
+    console.error(
+      'The outbox command needs the local stack running: start it with `npm start` (same --data-dir), then try again.',
+    );
+    process.exit(1);
+  }
+  const { environment } = JSON.parse(readFileSync(runFile, 'utf8')) as RunState;
+  Object.assign(process.env, environment);
+  place = { tableName: environment.TABLE_NAME, busName: environment.EVENT_BUS_NAME };
+}
+
+const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+const { EventBridgeClient } = await import('@aws-sdk/client-eventbridge');
+const { outboxItems, republishOutbox } = await import('../events/republish');
+const { describeRefusal } = await import('../events/publish');
+const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+const window = { since, until, eventType: values.type };
+
+const describe = (item: { id: string; createdAt: string; eventType: string; detail: unknown }) =>
+  `${item.createdAt}  ${item.eventType.padEnd(22)} ${item.id}  ${JSON.stringify(item.detail)}`;
+
+if (command === 'list') {
+  const items = await outboxItems(dynamo, place.tableName, window);
+  for (const item of items) console.log(describe(item));
+  console.log(`${items.length} outbox event(s) from ${since.toISOString()} to ${until.toISOString()}`);
+} else {
+  const result = await republishOutbox({ dynamo, eventBridge: new EventBridgeClient({}) }, place, window);
+  result.items.forEach((item, i) => {
+    if (i < result.eventIds.length) console.log(`put on the bus  ${result.eventIds[i]}  ${describe(item)}`);
+  });
+  console.log(`${result.eventIds.length} of ${result.items.length} outbox event(s) put on the bus again`);
+  if (result.failed) {
+    console.error(
+      `The bus did not take ${describe(result.items[result.failed.index])}: ${describeRefusal(result.failed.refusal)}`,
+    );
+    process.exitCode = 1;
+  }
+}
