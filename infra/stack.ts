@@ -13,7 +13,7 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import {
   AllowedMethods,
   CachePolicy,
@@ -47,16 +47,23 @@ import { triggers, type Trigger } from '../functions/triggers';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../events/catalogue';
 import { outboxStreamFilter } from '../events/outbox';
 import { requireRealAddress } from './addresses';
+import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
 import { constructId, handlerFunction, type PoolDerived } from './handler-function';
 import { securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
-import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
+import { SITE_CONFIG_PATH, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
+import { HASHED_ASSETS_DIR, siteCacheControl } from './site-files';
 
 export type BreathworkStackProps = StackProps & {
   /** The verified SES identity that e-mails come from; a placeholder address is refused. */
   fromEmail: string;
+  /**
+   * The SES identity that is verified for `fromEmail`: the address itself (the default), or its
+   * whole domain. Cognito sends through that identity, and refuses to create the pool without it.
+   */
+  senderIdentity?: SenderIdentity;
   /** Where booking alerts and dead-letter alarms go; a placeholder address is refused. */
   adminEmail: string;
   /** The Secrets Manager secret holding the Stripe keys; only its name is in code. */
@@ -66,6 +73,8 @@ export type BreathworkStackProps = StackProps & {
    * converted with the spec's fallback rates.
    */
   exchangeRatesUrl?: string;
+  /** The teacher's settings: the site's links (in its config.json) and the time zone e-mails name. */
+  site: SiteSettings;
   /** The built site to upload; omitted in tests that only inspect the template. */
   webDist?: string;
 };
@@ -98,7 +107,7 @@ export class BreathworkStack extends Stack {
         'CloudWatch alarms cannot publish to a topic encrypted with the AWS managed SNS key; its messages name an alarm and carry no personal data.',
     });
 
-    const { users, webClient } = this.userPool(fromEmail);
+    const { users, webClient } = this.userPool(userPoolEmail(fromEmail, props.senderIdentity ?? 'address', this.region));
     const cognitoEndpoint = `https://cognito-idp.${this.region}.amazonaws.com`;
     const cognitoIssuer = `${cognitoEndpoint}/${users.userPoolId}`;
 
@@ -193,6 +202,7 @@ export class BreathworkStack extends Stack {
       FROM_EMAIL: fromEmail,
       ADMIN_EMAIL: adminEmail,
       SITE_URL: siteUrl,
+      SITE_TIME_ZONE: props.site.timeZone,
       ORIGIN_VERIFY_SECRET: originVerifyValue,
       ...(props.exchangeRatesUrl && { EXCHANGE_RATES_URL: props.exchangeRatesUrl }),
     };
@@ -229,7 +239,7 @@ export class BreathworkStack extends Stack {
         fn.addEnvironment('STRIPE_SECRET_NAME', props.stripeSecretName);
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${props.stripeSecretName}-??????]`,
+          `AwsSolutions-IAM5[Resource::arn:${this.nagPartition}:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${props.stripeSecretName}-??????]`,
           "A secret's ARN ends in six random characters; the wildcard stands for them alone.",
         );
       },
@@ -243,7 +253,7 @@ export class BreathworkStack extends Stack {
         );
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${this.nagRegion}:<AWS::AccountId>:identity/*]`,
+          `AwsSolutions-IAM5[Resource::arn:${this.nagPartition}:ses:${this.nagRegion}:<AWS::AccountId>:identity/*]`,
           'SES sending is limited by condition to the one sender address.',
         );
       },
@@ -316,25 +326,47 @@ export class BreathworkStack extends Stack {
 
     if (props.webDist) {
       // The site reads its settings at run time, so the one build runs in every stage.
-      const siteConfig: SiteConfig = {
+      this.deploySite(props.webDist, siteBucket, distribution, {
         region: this.region,
         userPoolId: users.userPoolId,
         userPoolClientId: webClient.userPoolClientId,
         authFlow: 'USER_SRP_AUTH',
-      };
-      const deployment = new BucketDeployment(this, 'DeploySite', {
-        sources: [Source.asset(props.webDist), Source.jsonData(SITE_CONFIG_PATH.slice(1), siteConfig)],
-        destinationBucket: siteBucket,
-        distribution,
-        distributionPaths: ['/index.html', SITE_CONFIG_PATH],
+        settings: props.site,
       });
-      this.acknowledgeDeployment(deployment, siteBucket);
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
     new CfnOutput(this, 'UserPoolId', { value: users.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: webClient.userPoolClientId });
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
+  }
+
+  /**
+   * The built site in two uploads. The hashed files (a new name for each change) first, kept from
+   * earlier deploys, so a tab opened before this deploy still finds the chunks it asks for, and
+   * cached for a year. Then index.html, config.json and the rest, asked again on every load: the
+   * next page a visitor opens is this deploy's, and it only names files already uploaded.
+   */
+  private deploySite(webDist: string, siteBucket: Bucket, distribution: Distribution, siteConfig: SiteConfig) {
+    const hashed = new BucketDeployment(this, 'DeployHashedFiles', {
+      sources: [Source.asset(join(webDist, HASHED_ASSETS_DIR))],
+      destinationBucket: siteBucket,
+      destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+      prune: false,
+      cacheControl: [CacheControl.fromString(siteCacheControl.hashed)],
+    });
+    const pages = new BucketDeployment(this, 'DeploySite', {
+      sources: [Source.asset(webDist, { exclude: [HASHED_ASSETS_DIR] }), Source.jsonData(SITE_CONFIG_PATH.slice(1), siteConfig)],
+      destinationBucket: siteBucket,
+      // Pruning removes what this deploy no longer has, but never the hashed files.
+      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      cacheControl: [CacheControl.fromString(siteCacheControl.revalidated)],
+      distribution,
+      distributionPaths: ['/index.html', SITE_CONFIG_PATH],
+    });
+    pages.node.addDependency(hashed);
+    this.acknowledgeDeployment(hashed, siteBucket);
+    this.acknowledgeDeployment(pages, siteBucket);
   }
 
   /** The single table of `tableDefinition`: keys, indexes, stream and time-to-live. */
@@ -360,7 +392,7 @@ export class BreathworkStack extends Stack {
   }
 
   /** The user pool of `userPoolSettings`, mailing through SES, and the site's client. */
-  private userPool(fromEmail: string) {
+  private userPool(email: UserPoolEmail) {
     const users = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
@@ -377,8 +409,7 @@ export class BreathworkStack extends Stack {
       // A new address counts only once its code is confirmed: bookings and purchases are given
       // to the account that owns their address, so an unverified one must never replace it.
       keepOriginal: { email: true },
-      // SES in the stack's own region (a token when the stack names no region).
-      email: UserPoolEmail.withSES({ fromEmail, sesRegion: this.region }),
+      email,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     new CfnUserPoolGroup(this, 'AdminGroup', {
@@ -473,6 +504,11 @@ export class BreathworkStack extends Stack {
     return Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region;
   }
 
+  /** Likewise the partition, which is written out once the region is known (`enablePartitionLiterals`). */
+  private get nagPartition() {
+    return Token.isUnresolved(this.partition) ? '<AWS::Partition>' : this.partition;
+  }
+
   private acknowledgeDistribution(distribution: Distribution) {
     const ack = (ruleId: string, reason: string) => Validations.of(distribution).acknowledge({ id: ruleId, reason });
     ack('AwsSolutions-CFR1', 'Visitors from every country may book.');
@@ -494,7 +530,7 @@ export class BreathworkStack extends Stack {
       'Action::s3:Abort*',
       'Resource::*',
       `Resource::<${this.getLogicalId(siteBucket.node.defaultChild as CfnElement)}.Arn>/*`,
-      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.nagRegion}/*`,
+      `Resource::arn:${this.nagPartition}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.nagRegion}/*`,
     ]) {
       Validations.of(policy).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
     }
@@ -509,6 +545,15 @@ export class BreathworkStack extends Stack {
       reason: "The deployment function's managed role only lets it write its own logs.",
     });
   }
+}
+
+/**
+ * Cognito's mail through SES in the stack's own region (a token when the stack names no region),
+ * from `fromEmail`, through the identity verified for it: the address, or its domain.
+ */
+export function userPoolEmail(fromEmail: string, identity: SenderIdentity, region: string): UserPoolEmail {
+  const domain = fromEmail.split('@')[1];
+  return UserPoolEmail.withSES({ fromEmail, sesRegion: region, ...(identity === 'domain' && { sesVerifiedDomain: domain }) });
 }
 
 /** Acknowledges a finding on the role policy of `fn`, the construct it concerns. */
@@ -528,5 +573,3 @@ function acknowledgeOpenRoute(route: HttpRoute, access: Route['access']) {
         : 'A public route: visitors use it without signing in, by the product spec.',
   });
 }
-
-export const webDistDir = join(import.meta.dirname, '..', 'web', 'dist');
