@@ -16,13 +16,13 @@ import {
   updatePassword,
 } from 'aws-amplify/auth';
 import type { SiteConfig } from '@schemas/site-config';
-import { authConfig } from './config';
+import { siteConfig } from '@/lib/site-config';
 import { errorName, type SessionUser } from './session';
 
 let configured: Promise<SiteConfig> | undefined;
 
 function ready(): Promise<SiteConfig> {
-  configured ??= authConfig().then((config) => {
+  configured ??= siteConfig().then((config) => {
     Amplify.configure({
       Auth: {
         Cognito: {
