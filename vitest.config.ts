@@ -18,7 +18,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
+          // The zone e-mails name, which the stack sets from the site's settings.
+          env: { ...env, POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', SITE_TIME_ZONE: 'Europe/London' },
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
         },

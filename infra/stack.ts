@@ -14,7 +14,7 @@ import {
   type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import {
   AllowedMethods,
   CachePolicy,
@@ -49,17 +49,24 @@ import { triggers, type Trigger } from '../functions/triggers';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../events/catalogue';
 import { outboxStreamFilter } from '../events/outbox';
 import { requireRealAddress } from './addresses';
+import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
 import { constructId, handlerFunction, type PoolDerived } from './handler-function';
 import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
 import { securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
-import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
+import { SITE_CONFIG_PATH, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
+import { HASHED_ASSETS_DIR, siteCacheControl } from './site-files';
 
 export type BreathworkStackProps = StackProps & {
   /** The verified SES identity that e-mails come from; a placeholder address is refused. */
   fromEmail: string;
+  /**
+   * The SES identity that is verified for `fromEmail`: the address itself (the default), or its
+   * whole domain. Cognito sends through that identity, and refuses to create the pool without it.
+   */
+  senderIdentity?: SenderIdentity;
   /** Where booking alerts and dead-letter alarms go; a placeholder address is refused. */
   adminEmail: string;
   /** The Secrets Manager secret holding the Stripe keys; only its name is in code. */
@@ -69,6 +76,8 @@ export type BreathworkStackProps = StackProps & {
    * converted with the spec's fallback rates.
    */
   exchangeRatesUrl?: string;
+  /** The teacher's settings: the site's links (in its config.json) and the time zone e-mails name. */
+  site: SiteSettings;
   /** The built site to upload; omitted in tests that only inspect the template. */
   webDist?: string;
   /** The monthly cost budget, in US dollars, whose 80% and forecast overrun notify the administrator. */
@@ -116,7 +125,9 @@ export class BreathworkStack extends Stack {
     });
 
     const mail = mailConfigurationSet(this);
-    const { users, webClient } = this.userPool(fromEmail, props.reattach ? undefined : mail);
+    const { users, webClient } = this.userPool(
+      userPoolEmail(fromEmail, props.senderIdentity ?? 'address', this.region, props.reattach ? undefined : mail),
+    );
     const cognitoEndpoint = `https://cognito-idp.${this.region}.amazonaws.com`;
     const cognitoIssuer = `${cognitoEndpoint}/${users.userPoolId}`;
 
@@ -225,6 +236,7 @@ export class BreathworkStack extends Stack {
       ADMIN_EMAIL: adminEmail,
       SES_CONFIGURATION_SET: mail.configurationSetName,
       SITE_URL: siteUrl,
+      SITE_TIME_ZONE: props.site.timeZone,
       ORIGIN_VERIFY_SECRET: originVerifyValue,
       ...(props.exchangeRatesUrl && { EXCHANGE_RATES_URL: props.exchangeRatesUrl }),
     };
@@ -261,7 +273,7 @@ export class BreathworkStack extends Stack {
         fn.addEnvironment('STRIPE_SECRET_NAME', props.stripeSecretName);
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${props.stripeSecretName}-??????]`,
+          `AwsSolutions-IAM5[Resource::arn:${this.nagPartition}:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${props.stripeSecretName}-??????]`,
           "A secret's ARN ends in six random characters; the wildcard stands for them alone.",
         );
       },
@@ -276,7 +288,7 @@ export class BreathworkStack extends Stack {
         );
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${this.nagRegion}:<AWS::AccountId>:identity/*]`,
+          `AwsSolutions-IAM5[Resource::arn:${this.nagPartition}:ses:${this.nagRegion}:<AWS::AccountId>:identity/*]`,
           'SES sending is limited by condition to the one sender address.',
         );
       },
@@ -356,19 +368,13 @@ export class BreathworkStack extends Stack {
 
     if (props.webDist) {
       // The site reads its settings at run time, so the one build runs in every stage.
-      const siteConfig: SiteConfig = {
+      this.deploySite(props.webDist, siteBucket, distribution, {
         region: this.region,
         userPoolId: users.userPoolId,
         userPoolClientId: webClient.userPoolClientId,
         authFlow: 'USER_SRP_AUTH',
-      };
-      const deployment = new BucketDeployment(this, 'DeploySite', {
-        sources: [Source.asset(props.webDist), Source.jsonData(SITE_CONFIG_PATH.slice(1), siteConfig)],
-        destinationBucket: siteBucket,
-        distribution,
-        distributionPaths: ['/index.html', SITE_CONFIG_PATH],
+        settings: props.site,
       });
-      this.acknowledgeDeployment(deployment, siteBucket);
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
@@ -387,6 +393,38 @@ export class BreathworkStack extends Stack {
       mail,
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
     });
+  }
+
+  /**
+   * The built site in two uploads. The hashed files (a new name for each change) first, kept from
+   * earlier deploys, so a tab opened before this deploy still finds the chunks it asks for, and
+   * cached for a year. Then index.html, config.json and the rest, asked again on every load: the
+   * next page a visitor opens is this deploy's, and it only names files already uploaded.
+   */
+  private deploySite(webDist: string, siteBucket: Bucket, distribution: Distribution, siteConfig: SiteConfig) {
+    const hashed = new BucketDeployment(this, 'DeployHashedFiles', {
+      sources: [Source.asset(join(webDist, HASHED_ASSETS_DIR))],
+      destinationBucket: siteBucket,
+      destinationKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+      prune: false,
+      cacheControl: [CacheControl.fromString(siteCacheControl.hashed)],
+    });
+    const pages = new BucketDeployment(this, 'DeploySite', {
+      sources: [Source.asset(webDist, { exclude: [HASHED_ASSETS_DIR] }), Source.jsonData(SITE_CONFIG_PATH.slice(1), siteConfig)],
+      destinationBucket: siteBucket,
+      // Pruning removes what this deploy no longer has, but never the hashed files.
+      exclude: [`${HASHED_ASSETS_DIR}/*`],
+      cacheControl: [CacheControl.fromString(siteCacheControl.revalidated)],
+      distribution,
+      distributionPaths: ['/index.html', SITE_CONFIG_PATH],
+    });
+    pages.node.addDependency(hashed);
+    this.acknowledgeDeployment(hashed, siteBucket);
+    this.acknowledgeDeployment(pages, siteBucket);
+    // The upload function's own logs (its log group names it) go with the stack: nothing to bring back.
+    const uploader = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
+    const uploaderLogs = uploader?.node.tryFindChild('LogGroup');
+    if (uploaderLogs instanceof LogGroup) uploaderLogs.applyRemovalPolicy(RemovalPolicy.DESTROY);
   }
 
   /**
@@ -417,8 +455,8 @@ export class BreathworkStack extends Stack {
     return table;
   }
 
-  /** The user pool of `userPoolSettings`, mailing through SES (with `mail`'s events), and the site's client. */
-  private userPool(fromEmail: string, mail: ConfigurationSet | undefined) {
+  /** The user pool of `userPoolSettings`, mailing through SES as `email` says, and the site's client. */
+  private userPool(email: UserPoolEmail) {
     const users = new UserPool(this, 'Users', {
       selfSignUpEnabled: true,
       signInAliases: { email: true },
@@ -435,8 +473,7 @@ export class BreathworkStack extends Stack {
       // A new address counts only once its code is confirmed: bookings and purchases are given
       // to the account that owns their address, so an unverified one must never replace it.
       keepOriginal: { email: true },
-      // SES in the stack's own region (a token when the stack names no region).
-      email: UserPoolEmail.withSES({ fromEmail, sesRegion: this.region, configurationSetName: mail?.configurationSetName }),
+      email,
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
     });
@@ -534,6 +571,11 @@ export class BreathworkStack extends Stack {
     return Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region;
   }
 
+  /** Likewise the partition, which is written out once the region is known (`enablePartitionLiterals`). */
+  private get nagPartition() {
+    return Token.isUnresolved(this.partition) ? '<AWS::Partition>' : this.partition;
+  }
+
   private acknowledgeDistribution(distribution: Distribution) {
     const ack = (ruleId: string, reason: string) => Validations.of(distribution).acknowledge({ id: ruleId, reason });
     ack('AwsSolutions-CFR1', 'Visitors from every country may book.');
@@ -555,7 +597,7 @@ export class BreathworkStack extends Stack {
       'Action::s3:Abort*',
       'Resource::*',
       `Resource::<${this.getLogicalId(siteBucket.node.defaultChild as CfnElement)}.Arn>/*`,
-      `Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.nagRegion}/*`,
+      `Resource::arn:${this.nagPartition}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.nagRegion}/*`,
     ]) {
       Validations.of(policy).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
     }
@@ -580,6 +622,26 @@ function configurationSetArn(stack: Stack, mail: ConfigurationSet) {
   return `arn:${stack.partition}:ses:${stack.region}:${stack.account}:configuration-set/${mail.configurationSetName}`;
 }
 
+/**
+ * Cognito's mail through SES in the stack's own region (a token when the stack names no region),
+ * from `fromEmail`, through the identity verified for it (the address, or its domain), with the
+ * configuration set's events where there is one.
+ */
+export function userPoolEmail(
+  fromEmail: string,
+  identity: SenderIdentity,
+  region: string,
+  mail?: ConfigurationSet,
+): UserPoolEmail {
+  const domain = fromEmail.split('@')[1];
+  return UserPoolEmail.withSES({
+    fromEmail,
+    sesRegion: region,
+    configurationSetName: mail?.configurationSetName,
+    ...(identity === 'domain' && { sesVerifiedDomain: domain }),
+  });
+}
+
 /** Acknowledges a finding on the role policy of `fn`, the construct it concerns. */
 function acknowledgePolicy(fn: NodejsFunction, ruleId: string, reason: string) {
   const policy = fn.role?.node.tryFindChild('DefaultPolicy');
@@ -597,5 +659,3 @@ function acknowledgeOpenRoute(route: HttpRoute, access: Route['access']) {
         : 'A public route: visitors use it without signing in, by the product spec.',
   });
 }
-
-export const webDistDir = join(import.meta.dirname, '..', 'web', 'dist');

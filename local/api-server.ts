@@ -7,6 +7,7 @@ import compression from 'compression';
 import { API_PREFIX, defaultThrottle, routes, type Route } from '../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
+import { cacheControlFor } from '../infra/site-files';
 import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
 import { invoke } from './lambda';
 import { createRouter } from './router';
@@ -52,10 +53,8 @@ export function createSiteServer(options: SiteServerOptions) {
   const site = sirv(options.webDist, {
     single: true,
     etag: true,
-    setHeaders: (response, pathname) => {
-      if (pathname.startsWith('/assets/')) response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else response.setHeader('cache-control', 'no-cache');
-    },
+    // As the deployment uploads them to S3: hashed files for a year, the rest asked again each time.
+    setHeaders: (response, pathname) => response.setHeader('cache-control', cacheControlFor(pathname)),
   });
   // CloudFront compresses what it serves; so does the local server, so pages weigh the same.
   const compress = compression();
@@ -221,7 +220,7 @@ function serveSiteConfig(request: IncomingMessage, response: ServerResponse, con
     response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
     return response.end(statusText(405));
   }
-  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
+  response.writeHead(200, { 'content-type': 'application/json', 'cache-control': cacheControlFor(SITE_CONFIG_PATH) });
   response.end(request.method === 'HEAD' ? undefined : JSON.stringify(config));
 }
 

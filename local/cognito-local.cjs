@@ -51,4 +51,42 @@ Targets.ChangePassword = (services) => {
   };
 };
 
+// A user created with a temporary password (AdminCreateUser, FORCE_CHANGE_PASSWORD) signs in with
+// it and must then choose their own. Cognito checks the temporary password first and accepts the
+// new one only in answer to the session it opened; cognito-local skips the check (anyone knowing
+// the address could set the password) and takes any session. Both are done here as Cognito does.
+const newPasswordSessions = new Map(); // Session -> Username
+const initiateAuth = Targets.InitiateAuth;
+Targets.InitiateAuth = (services) => {
+  const start = initiateAuth(services);
+  return async (ctx, req) => {
+    const username = req.AuthParameters && req.AuthParameters.USERNAME;
+    if (req.AuthFlow === 'USER_PASSWORD_AUTH' && username) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = await pool.getUserByUsername(ctx, username);
+      if (user && user.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== req.AuthParameters.PASSWORD) {
+        throw new NotAuthorizedError('Incorrect username or password.');
+      }
+    }
+    const result = await start(ctx, req);
+    if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED')
+      newPasswordSessions.set(result.Session, result.ChallengeParameters.USER_ID_FOR_SRP);
+    return result;
+  };
+};
+const respondToAuthChallenge = Targets.RespondToAuthChallenge;
+Targets.RespondToAuthChallenge = (services) => {
+  const respond = respondToAuthChallenge(services);
+  return async (ctx, req) => {
+    if (req.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      const opened = newPasswordSessions.get(req.Session);
+      const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
+      const user = opened && (await pool.getUserByUsername(ctx, (req.ChallengeResponses || {}).USERNAME));
+      if (!user || user.Username !== opened) throw new NotAuthorizedError('Invalid session for the user.');
+      newPasswordSessions.delete(req.Session);
+    }
+    return respond(ctx, req);
+  };
+};
+
 require(join(cognitoLocal, 'lib/bin/start.js'));

@@ -1,6 +1,8 @@
 // No AWS SDK imports here: the environment must be in place before any client is created.
 import { randomBytes } from 'node:crypto';
 import type { HandlerEnvironment } from '../functions/lib/environment';
+import type { SiteSettings } from '../functions/schemas/site-config';
+import { siteSettings, type SiteSettingName } from '../infra/site-settings';
 
 export const TABLE_NAME = 'breathwork';
 export const ADMIN_EMAIL = 'admin@breathwork.local';
@@ -8,6 +10,24 @@ export const REGION = 'eu-west-2';
 
 export function portsFor(port: number) {
   return { site: port, bus: port + 1, dynamodb: port + 2, cognito: port + 3, s3: port + 4, ses: port + 5, stripe: port + 6 };
+}
+
+/** The shell variable that sets each of the teacher's settings locally: LOCAL_MARKETING_URL=https://... npm start. */
+const localSettingVariables: Record<SiteSettingName, string> = {
+  marketingUrl: 'LOCAL_MARKETING_URL',
+  socialUrl: 'LOCAL_SOCIAL_URL',
+  socialLabel: 'LOCAL_SOCIAL_LABEL',
+  contact: 'LOCAL_CONTACT',
+  timeZone: 'LOCAL_TIME_ZONE',
+};
+
+/**
+ * The local stack's own settings, checked as the stack's context is: only what exists on this
+ * machine. No marketing site or social profile (their links are hidden) unless the shell names
+ * one; Contact is a mailto: of the local administrator's address (LOCAL_CONTACT= hides it).
+ */
+export function localSiteSettings(shell: Record<string, string | undefined> = process.env): SiteSettings {
+  return siteSettings((name) => shell[localSettingVariables[name]] ?? (name === 'contact' ? ADMIN_EMAIL : undefined));
 }
 
 /** The local "AWS endpoint" (EventBridge PutEvents and Lambda Invoke) for a site port. */
@@ -103,6 +123,7 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     SES_CONFIGURATION_SET: 'breathwork',
     ADMIN_EMAIL,
     SITE_URL: local(ports.site),
+    SITE_TIME_ZONE: localSiteSettings().timeZone,
     ORIGIN_VERIFY_SECRET: originVerifySecret,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     STRIPE_SECRET_NAME,

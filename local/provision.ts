@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -13,9 +12,6 @@ import {
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
   CreateGroupCommand,
   CreateUserPoolClientCommand,
@@ -24,6 +20,7 @@ import {
 import { tableDefinition } from '../functions/lib/table';
 import { userPoolSettings } from '../infra/resources';
 import { cognitoTriggerFunctions } from './lambda-api';
+import { createAdministrator } from './administrators';
 
 type Index = (typeof tableDefinition.indexes)[number];
 
@@ -190,41 +187,11 @@ export async function provisionCognito(adminEmail: string): Promise<CognitoState
     new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: userPoolSettings.adminGroup, Description: 'Runs the site' }),
   );
 
-  const adminPassword = randomBytes(9).toString('base64url');
-  await createConfirmedUser(cognito, userPoolId, {
+  // As `npm run create-admin` does in AWS: a permanent password, so the first sign-in asks for nothing more.
+  const { password: adminPassword } = await createAdministrator(cognito, userPoolId, {
     email: adminEmail,
-    password: adminPassword,
     name: 'Site Administrator',
-    admin: true,
   });
   cognito.destroy();
-  return { userPoolId, clientId: client.UserPoolClient!.ClientId!, adminEmail, adminPassword };
-}
-
-/** A user who can sign in at once (address verified, password set), in the admin group if asked. */
-export async function createConfirmedUser(
-  cognito: CognitoIdentityProviderClient,
-  userPoolId: string,
-  user: { email: string; password: string; name?: string; admin?: boolean },
-): Promise<void> {
-  await cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: user.email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-        ...(user.name ? [{ Name: 'name', Value: user.name }] : []),
-      ],
-    }),
-  );
-  await cognito.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: user.email, Password: user.password, Permanent: true }),
-  );
-  if (user.admin) {
-    await cognito.send(
-      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: user.email, GroupName: userPoolSettings.adminGroup }),
-    );
-  }
+  return { userPoolId, clientId: client.UserPoolClient!.ClientId!, adminEmail, adminPassword: adminPassword! };
 }

@@ -17,6 +17,7 @@ import {
   ADMIN_EMAIL,
   awsEndpointFor,
   localEnvironment,
+  localSiteSettings,
   localStripeKeys,
   portsFor,
   REGION,
@@ -179,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         userPoolClientId: environment.USER_POOL_CLIENT_ID,
         authFlow: 'USER_PASSWORD_AUTH',
         cognitoEndpoint: environment.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+        settings: localSiteSettings(),
       },
     });
     await new Promise<void>((resolve, reject) => {

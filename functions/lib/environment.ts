@@ -13,6 +13,8 @@ export type HandlerEnvironment = {
   SES_CONFIGURATION_SET: string;
   /** The site's public address, for links in e-mails. */
   SITE_URL: string;
+  /** The teacher's time zone (IANA), which e-mails and the checkout page name times in: the site's `timeZone` setting. */
+  SITE_TIME_ZONE: string;
   /** The token issuer: https://cognito-idp.<region>.amazonaws.com/<pool id>, or cognito-local's. */
   COGNITO_ISSUER: string;
   USER_POOL_CLIENT_ID: string;

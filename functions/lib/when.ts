@@ -1,5 +1,7 @@
+import { environment } from './environment';
+
 // E-mails and Stripe's checkout page cannot know the reader's zone, so they name the teacher's.
-const timeZone = () => process.env.SITE_TIME_ZONE ?? 'Europe/London';
+const timeZone = () => environment('SITE_TIME_ZONE');
 
 /** A session's start in words, in the teacher's time zone, named: 'Tuesday, 9 June 2026 at 6:15 pm (Europe/London)'. */
 export function formatWhen(startTime: string): string {

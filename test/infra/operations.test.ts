@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -15,6 +15,7 @@ import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { consumers, outboxRelay } from '../../events/catalogue';
 import { importMapping } from '../../local/retained-resources';
+import { projectApp } from '../support/cdk-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation properties come in any shape
 type Json = Record<string, any>;
@@ -23,10 +24,13 @@ type Synthesized = { stack: BreathworkStack; resources: Record<string, Resource>
 
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'assets', 'index-1a2b3c4d.js'), 'console.log("site")');
 const props: BreathworkStackProps = {
   fromEmail: 'hello@breathwork-demo.co.uk',
   adminEmail: 'studio@breathwork-demo.co.uk',
   stripeSecretName: 'test/stripe',
+  site: { timeZone: 'Europe/London' },
   webDist,
 };
 
@@ -35,7 +39,7 @@ const props: BreathworkStackProps = {
  * alone (test/infra/stack.test.ts builds every bundle).
  */
 function synthesize(overrides: Partial<BreathworkStackProps> = {}): Synthesized {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = projectApp({ 'aws:cdk:bundling-stacks': [] });
   const stack = new BreathworkStack(app, 'Ops', { ...props, ...overrides });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   app.synth();

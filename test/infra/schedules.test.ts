@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
+import { projectApp } from '../support/cdk-app';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -13,7 +14,7 @@ const job: Schedule = { handler: 'bookings/expire-holds', every: '5 minutes', gr
 
 /** A stack holding the scheduled job, its function a stand-in acknowledged as the stack's own are. */
 function jobsStack() {
-  const app = new App();
+  const app = projectApp();
   const stack = new Stack(app, 'Jobs');
   const alerts = new Topic(stack, 'Alerts', { enforceSSL: true });
   Validations.of(alerts).acknowledge({ id: 'AwsSolutions-SNS2', reason: "A stand-in for the stack's alerts topic." });

@@ -1,13 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Validations } from 'aws-cdk-lib';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import { projectApp } from '../support/cdk-app';
+import type { SiteSettings } from '../../functions/schemas/site-config';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { BreathworkStack, type BreathworkStackProps } from '../../infra/stack';
+import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
 import { constructId } from '../../infra/handler-function';
 import { securityHeaders, userPoolSettings } from '../../infra/resources';
+import { HASHED_ASSETS_DIR, siteCacheControl } from '../../infra/site-files';
 import { defaultThrottle, routeKey, routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
@@ -21,7 +25,15 @@ const addresses = { fromEmail: 'hello@breathwork-demo.co.uk', adminEmail: 'studi
 // A built site stands in for web/dist: the deployment copies it and writes the site's config.json.
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
-const props: BreathworkStackProps = { ...addresses, stripeSecretName: 'test/stripe', webDist };
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'assets', 'index-1a2b3c4d.js'), 'console.log("site")');
+const site: SiteSettings = {
+  marketingUrl: 'https://breathwork-demo.co.uk',
+  social: { label: 'Instagram', url: 'https://www.instagram.com/breathwork.demo' },
+  contactUrl: 'mailto:hello@breathwork-demo.co.uk',
+  timeZone: 'Europe/Lisbon',
+};
+const props: BreathworkStackProps = { ...addresses, stripeSecretName: 'test/stripe', site, webDist };
 
 let app: App;
 let stack: BreathworkStack;
@@ -37,6 +49,15 @@ const onlyOne = (type: string) => {
   return found[0];
 };
 const arnOf = (logicalId: string) => ({ 'Fn::GetAtt': [logicalId, 'Arn'] });
+
+/** The upload of the hashed files, or of the rest of the site with its config.json. */
+function siteDeployment(which: 'hashed' | 'pages'): [string, Resource] {
+  const found = resourcesOf('Custom::CDKBucketDeployment').filter(([id]) =>
+    which === 'hashed' ? id.startsWith('DeployHashedFiles') : /^DeploySite[0-9A-F]/.test(id),
+  );
+  expect(found, which).toHaveLength(1);
+  return found[0];
+}
 
 /** The logical id of a catalogue handler's Lambda: 'bookings/create' is BookingsCreateXXXXXXXX. */
 function functionOf(handler: string): [string, Resource] {
@@ -64,7 +85,7 @@ function expectWatched(queueId: string) {
 }
 
 beforeAll(() => {
-  app = new App();
+  app = projectApp();
   stack = new BreathworkStack(app, 'Test', props);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   template = Template.fromStack(stack);
@@ -246,6 +267,19 @@ describe('the CDK stack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: userPoolSettings.adminGroup });
   });
 
+  it('has Cognito send through the SES identity verified for the sender: the address, or its domain when told so', () => {
+    const [, pool] = onlyOne('AWS::Cognito::UserPool');
+    expect(JSON.stringify(pool.Properties.EmailConfiguration.SourceArn)).toContain(`:identity/${addresses.fromEmail}`);
+    const domainStack = new Stack(projectApp(), 'Domain', { env: { region: 'eu-west-2' } });
+    new UserPool(domainStack, 'Users', { email: userPoolEmail(addresses.fromEmail, 'domain', domainStack.region) });
+    Template.fromStack(domainStack).hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        From: addresses.fromEmail,
+        SourceArn: { 'Fn::Join': ['', ['arn:aws:ses:eu-west-2:', { Ref: 'AWS::AccountId' }, ':identity/breathwork-demo.co.uk']] },
+      },
+    });
+  });
+
   it('never lets a member replace their e-mail address with one they have not verified', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
@@ -322,15 +356,15 @@ describe('the CDK stack', () => {
     ];
     for (const name of ['fromEmail', 'adminEmail'] as const) {
       for (const address of refused) {
-        expect(() => new BreathworkStack(new App(), 'Refused', { ...props, [name]: address }), `${name} ${address}`).toThrow(
+        expect(() => new BreathworkStack(projectApp(), 'Refused', { ...props, [name]: address }), `${name} ${address}`).toThrow(
           new RegExp(`^${name} `),
         );
       }
     }
   });
 
-  it("deploys the site with a config.json naming this stack's user pool and web client, and SRP sign-in", () => {
-    const [, deployment] = onlyOne('Custom::CDKBucketDeployment');
+  it("deploys the site with a config.json naming this stack's user pool and web client, SRP sign-in and the teacher's settings", () => {
+    const [, deployment] = siteDeployment('pages');
     const [poolId] = onlyOne('AWS::Cognito::UserPool');
     const [clientId] = onlyOne('AWS::Cognito::UserPoolClient');
     expect(deployment.Properties.SourceObjectKeys).toHaveLength(2);
@@ -346,7 +380,7 @@ describe('the CDK stack', () => {
       }
     });
     expect(staged).toHaveLength(1);
-    const config = JSON.parse(staged[0]) as Record<string, string>;
+    const { settings, ...config } = JSON.parse(staged[0]) as Record<string, string> & { settings: unknown };
     const resolved = Object.fromEntries(Object.entries(config).map(([key, value]) => [key, markers[value] ?? value]));
     expect(resolved).toEqual({
       region: { Ref: 'AWS::Region' },
@@ -354,7 +388,40 @@ describe('the CDK stack', () => {
       userPoolClientId: { Ref: clientId },
       authFlow: 'USER_SRP_AUTH',
     });
+    expect(settings).toEqual(site);
     expect(deployment.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
+  });
+
+  it("names the teacher's time zone to every function, the Cognito triggers included", () => {
+    const functions = resourcesOf('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
+    expect(functions.length).toBeGreaterThan(0);
+    for (const [id, fn] of functions) expect(fn.Properties.Environment.Variables.SITE_TIME_ZONE, id).toBe(site.timeZone);
+  });
+
+  it('keeps the hashed files of earlier deploys, cached for a year, and has index.html and config.json asked again', () => {
+    const [hashedId, hashed] = siteDeployment('hashed');
+    const [, pages] = siteDeployment('pages');
+    expect(hashed.Properties).toMatchObject({
+      DestinationBucketKeyPrefix: `${HASHED_ASSETS_DIR}/`,
+      Prune: false,
+      SystemMetadata: { 'cache-control': siteCacheControl.hashed },
+    });
+    expect(pages.Properties).toMatchObject({
+      Prune: true,
+      Exclude: [`${HASHED_ASSETS_DIR}/*`],
+      SystemMetadata: { 'cache-control': siteCacheControl.revalidated },
+    });
+    expect(pages.Properties.DestinationBucketKeyPrefix).toBeUndefined();
+    // index.html names only files already uploaded.
+    expect(pages.DependsOn).toContain(hashedId);
+    // Each file goes up once: the hashed ones only with the first upload.
+    const stagedFiles = (deployment: Resource) =>
+      deployment.Properties.SourceObjectKeys.flatMap((key: { 'Fn::Sub': string } | string) => {
+        const hash = JSON.stringify(key).match(/([0-9a-f]{64})\.zip/)?.[1];
+        return hash ? readdirSync(join(app.outdir, `asset.${hash}`), { recursive: true }).map(String) : [];
+      });
+    expect(stagedFiles(hashed)).toEqual(['index-1a2b3c4d.js']);
+    expect(stagedFiles(pages).sort()).toEqual(['config.json', 'index.html']);
   });
 
   it('passes the cdk-nag AwsSolutions checks, each remaining finding acknowledged', () => {

@@ -241,7 +241,7 @@ describe('a new account is given the guest bookings of its verified address', ()
 });
 
 describe("the site's run-time settings", () => {
-  it('names the user pool and web client the stack provisioned, with password sign-in against cognito-local', async () => {
+  it('names the user pool and web client the stack provisioned, password sign-in against cognito-local, and the demo settings', async () => {
     const response = await fetch(`${siteUrl}/config.json`);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const { userPoolId, clientId } = await sitePool();
@@ -251,6 +251,8 @@ describe("the site's run-time settings", () => {
       userPoolClientId: clientId,
       authFlow: 'USER_PASSWORD_AUTH',
       cognitoEndpoint: process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+      // Nothing that does not exist locally: no marketing site or social profile; Contact writes to the local admin.
+      settings: { contactUrl: 'mailto:admin@breathwork.local', timeZone: 'Europe/London' },
     });
   });
 });

@@ -22,7 +22,16 @@ export type SpawnedStack = {
  */
 export async function spawnStack(
   port: number,
-  options: { dataDir?: string; inMemory?: boolean; fresh?: boolean; ownProcessGroup?: boolean; args?: string[] } = {},
+  options: {
+    dataDir?: string;
+    inMemory?: boolean;
+    fresh?: boolean;
+    ownProcessGroup?: boolean;
+    /** Variables for this stack alone, such as the LOCAL_* site settings. */
+    env?: Record<string, string>;
+    /** More of `npm start`'s options, such as --stripe-delay-ms. */
+    args?: string[];
+  } = {},
 ): Promise<SpawnedStack> {
   const { dataDir = mkdtempSync(join(tmpdir(), 'breathwork-stack-')), inMemory = true, fresh = true } = options;
   const args = ['--import', 'tsx', 'local/start.ts', '--port', String(port), '--data-dir', dataDir];
@@ -31,7 +40,7 @@ export async function spawnStack(
   args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR', ...options.env },
     // Its own group lets a test freeze or kill the stack and its emulators together.
     detached: options.ownProcessGroup ?? false,
   });

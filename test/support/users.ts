@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
 import { userPoolSettings } from '../../infra/resources';
-import { createConfirmedUser } from '../../local/provision';
+import { createConfirmedUser } from '../../local/administrators';
 
 const cognito = new CognitoIdentityProviderClient({});
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Route } from '../../functions/routes';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../../infra/resources';
+import { siteCacheControl } from '../../infra/site-files';
 import { createSiteServer } from '../../local/api-server';
 import { TokenBucket } from '../../local/throttle';
 
@@ -37,12 +38,14 @@ const siteConfig = {
   userPoolClientId: 'web-client',
   authFlow: 'USER_PASSWORD_AUTH' as const,
   cognitoEndpoint: 'http://127.0.0.1:9229',
+  settings: { contactUrl: 'mailto:admin@breathwork.local', timeZone: 'Europe/London' },
 };
 
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A config.json left in a build must not shadow the stack's own.
   writeFileSync(join(webDist, 'config.json'), '{"userPoolId":"stale"}');
   process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER = 'http://127.0.0.1:9229';
@@ -99,11 +102,24 @@ describe('the local CloudFront + API Gateway', () => {
   it("serves the site's run-time settings from the stack, never cached, with the security headers", async () => {
     const response = await fetch(`${base}/config.json`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('cache-control')).toBe(siteCacheControl.revalidated);
     expect(response.headers.get('content-type')).toBe('application/json');
     expect(response.headers.get('content-security-policy')).toBe(expectedHeaders['content-security-policy']);
     expect(await response.json()).toEqual(siteConfig);
     expect((await fetch(`${base}/config.json`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('caches the site as the deployment uploads it: hashed files for a year, every other file asked again', async () => {
+    const cacheControl = async (path: string) => {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status, path).toBe(200);
+      return response.headers.get('cache-control');
+    };
+    expect(await cacheControl('/assets/app.js')).toBe('public, max-age=31536000, immutable');
+    for (const path of ['/', '/index.html', '/sessions/01ABC', '/favicon.svg', '/config.json']) {
+      expect(await cacheControl(path), path).toBe('no-cache');
+    }
+    expect(siteCacheControl).toEqual({ hashed: 'public, max-age=31536000, immutable', revalidated: 'no-cache' });
   });
 
   it('sends the handler the event API Gateway sends, with what CloudFront adds', async () => {

@@ -1,23 +1,33 @@
 import { buttonClass } from '@/components/ui/button';
-import { contactLink, socialLink } from './links';
+import { useSiteLinks } from './links';
 
+/** The call to write to the teacher and the social link, each only where the site's settings give one. */
 export function Footer() {
+  const { contact, social } = useSiteLinks();
   return (
     <footer className="mt-20 bg-ink text-cream">
-      <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 md:flex-row md:items-center md:justify-between md:px-6">
-        <div>
-          <p className="font-serif text-3xl tracking-wide">REACH OUT, LET'S CONNECT</p>
-          <p className="mt-2 text-cream/75">Questions about a session, or something made for your group? Write to us.</p>
+      {(contact || social) && (
+        <div className="mx-auto flex max-w-6xl flex-col items-start gap-6 px-4 py-14 md:flex-row md:items-center md:justify-between md:px-6">
+          {contact && (
+            <div>
+              <p className="font-serif text-3xl tracking-wide">REACH OUT, LET'S CONNECT</p>
+              <p className="mt-2 text-cream/75">Questions about a session, or something made for your group? Write to us.</p>
+            </div>
+          )}
+          <div className="flex items-center gap-4">
+            {contact && (
+              <a href={contact} className={buttonClass({ variant: 'secondary' })}>
+                Get in touch
+              </a>
+            )}
+            {social && (
+              <a href={social.href} className="text-sm text-cream/80 underline-offset-4 hover:underline" rel="noopener">
+                {social.label}
+              </a>
+            )}
+          </div>
         </div>
-        <div className="flex items-center gap-4">
-          <a href={contactLink} className={buttonClass({ variant: 'secondary' })}>
-            Get in touch
-          </a>
-          <a href={socialLink.href} className="text-sm text-cream/80 underline-offset-4 hover:underline" rel="noopener">
-            {socialLink.label}
-          </a>
-        </div>
-      </div>
+      )}
       <p className="border-t border-cream/10 py-5 text-center text-xs text-cream/60">© {new Date().getFullYear()} Breathwork</p>
     </footer>
   );

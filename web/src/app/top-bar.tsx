@@ -4,12 +4,13 @@ import { CurrencySelector } from '@/features/currency/currency-selector';
 import { buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { useAuthSession } from '@/features/auth/session';
-import { aboutLink, offeringLinks } from './links';
+import { useSiteLinks } from './links';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
   `rounded-full px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'text-clay-dark' : 'text-ink hover:text-clay-dark'}`;
 
 export function TopBar() {
+  const { about, offerings } = useSiteLinks();
   return (
     <header className="sticky top-0 z-30 border-b border-linen/80 bg-cream/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 md:px-6">
@@ -18,10 +19,12 @@ export function TopBar() {
           Breathwork
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <a href={aboutLink.href} className={navLink({ isActive: false })}>
-            {aboutLink.label}
-          </a>
-          <OfferingMenu />
+          {about && (
+            <a href={about.href} className={navLink({ isActive: false })}>
+              {about.label}
+            </a>
+          )}
+          {offerings.length > 0 && <OfferingMenu links={offerings} />}
           <NavLink to="/" end className={navLink}>
             Schedule
           </NavLink>
@@ -65,7 +68,7 @@ function AccountLinks() {
 }
 
 /** A disclosure of the offering pages; <details> keeps it keyboard-usable with no script. */
-function OfferingMenu() {
+function OfferingMenu({ links }: { links: { label: string; href: string }[] }) {
   const menu = useRef<HTMLDetailsElement>(null);
   return (
     <details ref={menu} className="group relative">
@@ -73,7 +76,7 @@ function OfferingMenu() {
         Offering <span aria-hidden="true">▾</span>
       </summary>
       <ul className="absolute left-0 top-full mt-2 w-48 rounded-xl border border-linen bg-white p-2 shadow-lg">
-        {offeringLinks.map((link) => (
+        {links.map((link) => (
           <li key={link.label}>
             <a
               href={link.href}
@@ -92,6 +95,7 @@ function OfferingMenu() {
 /** On small screens: a full-screen top sheet with the same links, as a modal dialog. */
 function MobileMenu() {
   const session = useAuthSession();
+  const { about, offerings } = useSiteLinks();
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
   const sheetLink = 'block rounded-xl px-4 py-3 text-lg text-ink hover:bg-sand';
@@ -117,16 +121,22 @@ function MobileMenu() {
           </button>
         </div>
         <nav aria-label="Mobile" className="flex flex-col gap-1 p-4">
-          <a href={aboutLink.href} className={sheetLink}>
-            {aboutLink.label}
-          </a>
-          <p className="px-4 pt-3 text-xs font-semibold uppercase tracking-wider text-muted">Offering</p>
-          {offeringLinks.map((link) => (
-            <a key={link.label} href={link.href} className={sheetLink}>
-              {link.label}
+          {about && (
+            <a href={about.href} className={sheetLink}>
+              {about.label}
             </a>
-          ))}
-          <Link to="/" onClick={close} className={`${sheetLink} mt-3`}>
+          )}
+          {offerings.length > 0 && (
+            <>
+              <p className="px-4 pt-3 text-xs font-semibold uppercase tracking-wider text-muted">Offering</p>
+              {offerings.map((link) => (
+                <a key={link.label} href={link.href} className={sheetLink}>
+                  {link.label}
+                </a>
+              ))}
+            </>
+          )}
+          <Link to="/" onClick={close} className={`${sheetLink} ${about || offerings.length > 0 ? 'mt-3' : ''}`}>
             Schedule
           </Link>
           <Link to="/birth-recordings" onClick={close} className={sheetLink}>

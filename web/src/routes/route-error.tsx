@@ -1,9 +1,17 @@
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { PageLoading } from '@/app/page-loading';
+import { reloadFor, shouldReloadFor } from '@/app/stale-chunks';
 
-/** The router's error page: shown when a page fails to load or render. */
+/** The router's error page: shown when a page fails to load or render, unless a reload will fix it. */
 export function RouteError() {
   const error = useRouteError();
-  console.error(error);
+  const reload = shouldReloadFor(error);
+  useEffect(() => {
+    if (reload) reloadFor(error);
+    else console.error(error);
+  }, [reload, error]);
+  if (reload) return <PageLoading />;
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 text-center">
       <h1 className="text-3xl">Unexpected Application Error!</h1>

@@ -5,6 +5,7 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   resendSignUpCode,
@@ -15,13 +16,13 @@ import {
   updatePassword,
 } from 'aws-amplify/auth';
 import type { SiteConfig } from '@schemas/site-config';
-import { authConfig } from './config';
+import { siteConfig } from '@/lib/site-config';
 import { errorName, type SessionUser } from './session';
 
 let configured: Promise<SiteConfig> | undefined;
 
 function ready(): Promise<SiteConfig> {
-  configured ??= authConfig().then((config) => {
+  configured ??= siteConfig().then((config) => {
     Amplify.configure({
       Auth: {
         Cognito: {
@@ -62,7 +63,7 @@ export async function idToken(): Promise<string | undefined> {
   return tokens?.idToken?.toString();
 }
 
-export type SignInOutcome = 'signed-in' | 'needs-verification';
+export type SignInOutcome = 'signed-in' | 'needs-verification' | 'needs-new-password';
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
   const config = await ready();
@@ -82,7 +83,16 @@ export async function signInWithPassword(email: string, password: string): Promi
     await resendSignUpCode({ username: email });
     return 'needs-verification';
   }
+  // An account created with a temporary password: the member chooses their own (chooseNewPassword).
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return 'needs-new-password';
   throw new Error(`Sign-in needs a step this site does not offer: ${result.nextStep.signInStep}`);
+}
+
+/** Answers the new-password step of the sign-in just started; the member is then signed in. */
+export async function chooseNewPassword(newPassword: string) {
+  await ready();
+  const result = await confirmSignIn({ challengeResponse: newPassword });
+  if (!result.isSignedIn) throw new Error(`Sign-in needs a step this site does not offer: ${result.nextStep.signInStep}`);
 }
 
 export async function createAccount(account: { firstName: string; lastName: string; email: string; password: string }) {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { signInWithPassword } from '../amplify';
 import { refreshSession } from '../session';
+import { NewPasswordForm } from './new-password-form';
 
 type Props = {
   /** The address to sign in with, fixed (setup-account). */
@@ -20,6 +21,8 @@ type Props = {
 };
 
 export function SignInForm({ email, defaultEmail, forgotPassword, onSignedIn, onNeedsVerification }: Props) {
+  // Set when the password was a temporary one: the new-password step takes the form's place.
+  const [choosingPasswordFor, setChoosingPasswordFor] = useState<string>();
   const { register, handleSubmit, formState } = useForm<SignInValues>({
     resolver: zodResolver(SignInSchema),
     defaultValues: { email: email ?? defaultEmail ?? '', password: '' },
@@ -29,12 +32,19 @@ export function SignInForm({ email, defaultEmail, forgotPassword, onSignedIn, on
     try {
       const outcome = await signInWithPassword(values.email, values.password);
       if (outcome === 'needs-verification') return onNeedsVerification(values.email);
+      if (outcome === 'needs-new-password') return setChoosingPasswordFor(values.email);
       await refreshSession();
       onSignedIn();
     } catch {
       toast.error('Error', { description: 'Failed to sign in' });
     }
   });
+
+  if (choosingPasswordFor) {
+    return (
+      <NewPasswordForm email={choosingPasswordFor} onSignedIn={onSignedIn} onExpired={() => setChoosingPasswordFor(undefined)} />
+    );
+  }
 
   return (
     // submit() reports its own failures with a toast, so its promise is left to run.

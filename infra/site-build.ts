@@ -1,0 +1,63 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const projectDir = join(import.meta.dirname, '..');
+
+/**
+ * The built site and what it is built from: what `vite build --config web/vite.config.ts` reads.
+ * The shared schemas are under functions/schemas (the site's `@schemas` alias), and the lock
+ * file pins every library the bundle contains.
+ */
+export const siteBuild = {
+  dist: join(projectDir, 'web', 'dist'),
+  sources: [
+    'web/index.html',
+    'web/src',
+    'web/public',
+    'web/vite.config.ts',
+    'web/tsconfig.json',
+    'functions/schemas',
+    'package-lock.json',
+  ].map((path) => join(projectDir, path)),
+};
+
+/** Vite writes index.html with every build; it names the bundle's entry files. */
+const builtPage = 'index.html';
+
+/**
+ * The built site to deploy, or an error in one line saying what to do: a deploy must never ship
+ * no site (and no config.json) because nothing was built, nor last week's site because the
+ * sources changed since. A build is stale when any source file is newer than its index.html.
+ */
+export function requireFreshSiteBuild(build: { dist: string; sources: string[] }, base = projectDir): string {
+  const shown = (path: string) => relative(base, path) || '.';
+  const page = join(build.dist, builtPage);
+  const fix = 'run `npm run build:web`, or deploy with `npm run deploy`, which builds it';
+  if (!existsSync(page)) throw new Error(`The site is not built (${shown(page)} is missing): ${fix}.`);
+  const builtAt = statSync(page).mtimeMs;
+  const newer = newestFile(build.sources);
+  if (newer && newer.modifiedAt > builtAt) {
+    throw new Error(`The site build in ${shown(build.dist)} is older than ${shown(newer.path)}: ${fix}.`);
+  }
+  return build.dist;
+}
+
+/** The most recently changed file among these files and folders (searched through); absent ones are skipped. */
+function newestFile(paths: string[]): { path: string; modifiedAt: number } | undefined {
+  let newest: { path: string; modifiedAt: number } | undefined;
+  const consider = (path: string) => {
+    const modifiedAt = statSync(path).mtimeMs;
+    if (!newest || modifiedAt > newest.modifiedAt) newest = { path, modifiedAt };
+  };
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    if (!statSync(path).isDirectory()) {
+      consider(path);
+      continue;
+    }
+    for (const entry of readdirSync(path, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) consider(join(entry.parentPath, entry.name));
+    }
+  }
+  return newest;
+}

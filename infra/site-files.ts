@@ -1,0 +1,19 @@
+/**
+ * How the built site's files are cached, declared once: the CDK deployment uploads them to S3 with
+ * these Cache-Control values (which CloudFront passes on), and the local server sends the same.
+ */
+
+/** Where Vite writes the files whose names carry a hash of their content (its default `assetsDir`). */
+export const HASHED_ASSETS_DIR = 'assets';
+
+export const siteCacheControl = {
+  /** A hashed file never changes under its name: kept by browsers for a year, never asked again. */
+  hashed: 'public, max-age=31536000, immutable',
+  /** index.html, config.json and the rest keep their names across deploys: asked again (ETag) on every use. */
+  revalidated: 'no-cache',
+} as const;
+
+/** The Cache-Control of a file of the site, by its path ('/assets/index-1a2b3c.js', '/index.html'). */
+export function cacheControlFor(pathname: string): string {
+  return pathname.startsWith(`/${HASHED_ASSETS_DIR}/`) ? siteCacheControl.hashed : siteCacheControl.revalidated;
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm run create-admin -- --email you@your-domain.com [--password ...]`: an administrator who can
+ * sign in at once (confirmed, a permanent password, in the admin group). The password is generated
+ * and printed once unless one is given; an existing account joins the group.
+ *   --stack NAME --region R  the deployed stack (default Breathwork; region as for the deploy, or AWS_REGION)
+ *   --local [--data-dir DIR] the running local stack (`npm start`)
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { createAdministrator, userPoolOfStack } from './administrators';
+import { runStateFile, type RunState } from './run-state';
+import type { CognitoState } from './provision';
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    stack: { type: 'string', default: 'Breathwork' },
+    region: { type: 'string', default: process.env.AWS_REGION },
+    local: { type: 'boolean', default: false },
+    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.local') },
+  },
+});
+
+function stop(message: string): never {
+  console.error(`\n  ${message}\n`);
+  process.exit(1);
+}
+
+const email = values.email?.trim().toLowerCase();
+if (!email?.includes('@'))
+  stop('Usage: npm run create-admin -- --email you@your-domain.com [--password ...] [--stack NAME --region R | --local]');
+
+let cognito: CognitoIdentityProviderClient;
+let userPoolId: string;
+let where: string;
+if (values.local) {
+  const dataDir = values['data-dir'];
+  const runFile = runStateFile(dataDir);
+  if (!existsSync(runFile)) stop('The local stack is not running: start it with `npm start` (same --data-dir), then try again.');
+  const { environment } = JSON.parse(readFileSync(runFile, 'utf8')) as RunState;
+  ({ userPoolId } = JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8')) as CognitoState);
+  cognito = new CognitoIdentityProviderClient({
+    region: environment.AWS_REGION,
+    endpoint: environment.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+    credentials: { accessKeyId: environment.AWS_ACCESS_KEY_ID, secretAccessKey: environment.AWS_SECRET_ACCESS_KEY },
+  });
+  where = 'the local stack';
+} else {
+  const region = values.region ?? stop('Which region is the stack in? Pass --region (for example eu-west-2), or set AWS_REGION.');
+  userPoolId = await userPoolOfStack(new CloudFormationClient({ region }), values.stack).catch((error: Error) =>
+    stop(error.message),
+  );
+  cognito = new CognitoIdentityProviderClient({ region });
+  where = `the stack ${values.stack} (${region})`;
+}
+
+const admin = await createAdministrator(cognito, userPoolId, { email, password: values.password }).catch((error: Error) =>
+  stop(`${email} could not be made an administrator: ${error.message}`),
+);
+console.log(
+  `\n  ${email} is an administrator of ${where}${admin.created ? '' : ' (the account existed: it joined the admin group)'}.`,
+);
+if (admin.password && !values.password) console.log(`  Password: ${admin.password}  (shown once: keep it)`);
+else if (!admin.password) console.log('  It signs in with its own password.');
+console.log('');
