@@ -25,20 +25,28 @@ export const siteBuild = {
 const builtPage = 'index.html';
 
 /**
- * The built site to deploy, or an error in one line saying what to do: a deploy must never ship
- * no site (and no config.json) because nothing was built, nor last week's site because the
- * sources changed since. A build is stale when any source file is newer than its index.html.
+ * Why the site must be built before it is served or deployed, or undefined when its build is
+ * fresh: there is none, or a source file is newer than its index.html.
  */
-export function requireFreshSiteBuild(build: { dist: string; sources: string[] }, base = projectDir): string {
+export function staleSiteBuild(build: { dist: string; sources: string[] }, base = projectDir): string | undefined {
   const shown = (path: string) => relative(base, path) || '.';
   const page = join(build.dist, builtPage);
-  const fix = 'run `npm run build:web`, or deploy with `npm run deploy`, which builds it';
-  if (!existsSync(page)) throw new Error(`The site is not built (${shown(page)} is missing): ${fix}.`);
-  const builtAt = statSync(page).mtimeMs;
+  if (!existsSync(page)) return `The site is not built (${shown(page)} is missing)`;
   const newer = newestFile(build.sources);
-  if (newer && newer.modifiedAt > builtAt) {
-    throw new Error(`The site build in ${shown(build.dist)} is older than ${shown(newer.path)}: ${fix}.`);
+  if (newer && newer.modifiedAt > statSync(page).mtimeMs) {
+    return `The site build in ${shown(build.dist)} is older than ${shown(newer.path)}`;
   }
+  return undefined;
+}
+
+/**
+ * The built site to deploy, or an error in one line saying what to do: a deploy must never ship
+ * no site (and no config.json) because nothing was built, nor last week's site because the
+ * sources changed since.
+ */
+export function requireFreshSiteBuild(build: { dist: string; sources: string[] }, base = projectDir): string {
+  const stale = staleSiteBuild(build, base);
+  if (stale) throw new Error(`${stale}: run \`npm run build:web\`, or deploy with \`npm run deploy\`, which builds it.`);
   return build.dist;
 }
 

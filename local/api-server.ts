@@ -51,6 +51,9 @@ export function createSiteServer(options: SiteServerOptions) {
   const admit = createThrottle(defaultThrottle, options.now);
   const callHandler = options.invoke ?? invoke;
   const site = sirv(options.webDist, {
+    // Each file as it is on disk now, as S3 serves the bucket: a site built again while the stack
+    // runs is served whole, never with the sizes of the files it replaced.
+    dev: true,
     single: true,
     etag: true,
     // As the deployment uploads them to S3: hashed files for a year, the rest asked again each time.

@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole product on this machine, on real AWS emulators, with demo data.
- *   --build       build the site first (`npm start` does)
+ *   --build       build the site first if its sources changed since (`npm start` does)
  *   --fresh       forget all local state (bookings, users, uploads) and seed again
  *   --port N      the site's port (default 3000); the emulators and stand-ins use the next six
  *   --stripe-delay-ms N   the Stripe stand-in answers its API N ms late (a slow Stripe)
@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { siteBuild, staleSiteBuild } from '../infra/site-build';
 import { lockDataDir } from './data-lock';
 import { requireJava } from './emulators';
 import type { LocalStack } from './stack';
@@ -82,8 +83,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-if (values.build) {
-  console.log('\n  Building the site...');
+// Built again only when its sources changed, so a restart is quick.
+const stale = values.build ? staleSiteBuild(siteBuild) : undefined;
+if (stale) {
+  console.log(`\n  ${stale}: building it...`);
   const { build } = await import('vite');
   await build({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
 }
@@ -103,7 +106,7 @@ stack = await startLocalStack({
   fresh: values.fresh,
   inMemory: values['in-memory'],
   stripeDelayMs: values['stripe-delay-ms'] === undefined ? undefined : Number(values['stripe-delay-ms']),
-  webDist: join(root, 'web', 'dist'),
+  webDist: siteBuild.dist,
   log: (line) => console.log(`  ${line}`),
 }).catch((error: Error) => {
   console.error(`\n  The local stack could not start: ${error.message}\n`);
