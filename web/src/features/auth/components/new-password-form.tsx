@@ -49,8 +49,8 @@ export function NewPasswordForm({ email, onSignedIn, onExpired }: Props) {
       <div>
         <h2 className="text-xl">Set a new password</h2>
         <p className="mt-2 text-sm text-muted">
-          The password <strong className="font-semibold text-ink">{email}</strong> signed in with was temporary. Choose your own
-          to finish signing in.
+          The password <strong className="font-semibold break-all text-ink">{email}</strong> signed in with was temporary. Choose
+          your own to finish signing in.
         </p>
       </div>
       <Field
