@@ -37,13 +37,16 @@ export function securityHeaders(connectTo: string[]): Record<string, string> {
   };
 }
 
+/** The Node.js major version Lambda runs the handlers on (nodejs22.x); the local stack runs on the same. */
+export const LAMBDA_NODE_MAJOR = 22;
+
 /**
  * How every Lambda is bundled by esbuild: the CDK stack hands these to NodejsFunction and
  * `npm run bench` builds its bundles with exactly these, so the figures are the deployed ones.
  */
 export const lambdaBundling = {
   format: 'esm',
-  target: 'node22',
+  target: `node${LAMBDA_NODE_MAJOR}`,
   minify: true,
   sourceMap: true,
   mainFields: ['module', 'main'],

