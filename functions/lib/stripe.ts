@@ -1,12 +1,12 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { optionalEnvironment } from './environment';
 
 /** The secret's JSON: the API key and the signing secret of the webhook endpoint. */
 const StripeKeys = z.object({
-  STRIPE_SECRET_KEY: z.string().min(1),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1),
+  STRIPE_SECRET_KEY: z.string().check(z.minLength(1)),
+  STRIPE_WEBHOOK_SECRET: z.string().check(z.minLength(1)),
 });
 type StripeKeys = z.infer<typeof StripeKeys>;
 
