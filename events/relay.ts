@@ -4,12 +4,13 @@ import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { awsClientConfig } from '../functions/lib/aws-client-config';
 import { logger } from '../functions/lib/logger';
 import { environment } from '../functions/lib/environment';
 import { EVENT_SOURCE } from './catalogue';
 import { OUTBOX_ITEM_TYPE } from './outbox';
 
-const eventBridge = new EventBridgeClient({});
+const eventBridge = new EventBridgeClient(awsClientConfig);
 const PUT_EVENTS_LIMIT = 10;
 
 type Outboxed = { sequenceNumber: string; eventType: string; detail: unknown };

@@ -1,7 +1,8 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { awsClientConfig } from './aws-client-config';
 import { environment } from './environment';
 
-const ses = new SESv2Client({});
+const ses = new SESv2Client(awsClientConfig);
 
 export type Email = {
   to: string;

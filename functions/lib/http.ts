@@ -4,9 +4,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { timingSafeEqual } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { routeByKey, type Route } from '../routes';
-import { signInRequired, verifyCaller, type Caller } from './auth';
+import type { Caller } from './auth';
 import { environment, ORIGIN_VERIFY_HEADER } from './environment';
-import { HttpError, isServiceUnavailable } from './errors';
+import { HttpError, isServiceUnavailable, signInRequired } from './errors';
 import { logger } from './logger';
 
 type Schemas = { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; headers?: z.ZodMiniType };
@@ -75,6 +75,9 @@ export function signedIn(input: { caller?: Caller }): Caller {
   if (!input.caller) throw signInRequired();
   return input.caller;
 }
+
+// Token verification (with jose) is loaded with the first token: most requests to public routes carry none.
+const verifyCaller = async (authorization: string | undefined) => (await import('./auth')).verifyCaller(authorization);
 
 async function callerFor(route: Route, event: APIGatewayProxyEventV2): Promise<Caller | undefined> {
   if (route.access === 'public') return optionalCaller(event.headers.authorization);

@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import * as z from 'zod/mini';
+import { awsClientConfig } from './aws-client-config';
 import { optionalEnvironment } from './environment';
 
 /** The secret's JSON: the API key and the signing secret of the webhook endpoint. */
@@ -22,7 +23,7 @@ function stripeKeys(): Promise<StripeKeys> {
   const name = optionalEnvironment('STRIPE_SECRET_NAME');
   if (!name) throw new Error('STRIPE_SECRET_NAME is not set: the function needs the stripe:read grant');
   // Created on first use, so a function that never calls Stripe carries no client.
-  secrets ??= new SecretsManagerClient({});
+  secrets ??= new SecretsManagerClient(awsClientConfig);
   keys ??= secrets
     .send(new GetSecretValueCommand({ SecretId: name }))
     .then((secret) => StripeKeys.parse(JSON.parse(secret.SecretString ?? '{}')))

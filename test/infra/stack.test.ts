@@ -223,6 +223,30 @@ describe('the CDK stack', () => {
     for (const [name, version] of nodeBinaries) expect(version.split('.')[0], name).toBe(String(LAMBDA_NODE_MAJOR));
   });
 
+  it('bundles each Lambda without code it never runs, with a source map beside it that Node does not load at start', () => {
+    const entries: { handler: string; grants: readonly Grant[] }[] = [
+      ...routes,
+      ...consumers,
+      outboxRelay,
+      ...triggers,
+      ...schedules,
+    ];
+    for (const { handler, grants } of entries) {
+      const [, fn] = functionOf(handler);
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '', handler).not.toContain('--enable-source-maps');
+      const asset = join(app.outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+      // CommonJS, as `lambdaBundling` asks: NodejsFunction names it index.js.
+      const bundle = readFileSync(join(asset, 'index.js'), 'utf8');
+      // The SDK's default credential chain (profiles, SSO, web identity, IMDS) with its STS and SSO clients.
+      expect(bundle, handler).not.toMatch(/defaultProvider::fromSSO|AssumeRoleWithWebIdentity/);
+      // Stripe's SDK only where the function may read Stripe's keys.
+      expect(bundle.includes('api.stripe.com'), handler).toBe(grants.includes('stripe:read'));
+      const map = JSON.parse(readFileSync(join(asset, 'index.js.map'), 'utf8')) as { mappings: string; sourcesContent?: unknown };
+      expect(map.mappings.length, handler).toBeGreaterThan(0);
+      expect(map.sourcesContent, handler).toBeUndefined();
+    }
+  });
+
   it('has a single on-demand table with the keys, indexes, stream and time-to-live of tableDefinition', () => {
     const [, table] = onlyOne('AWS::DynamoDB::Table');
     const { keys, indexes, stream, timeToLiveAttribute } = tableDefinition;
