@@ -81,6 +81,14 @@ export default defineConfig(
       '@typescript-eslint/require-await': 'off',
       // tsc reports unused names already (noUnusedLocals, noUnusedParameters), with its own exceptions.
       '@typescript-eslint/no-unused-vars': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          name: 'zod',
+          message:
+            "Import 'zod/mini': its functions tree-shake, where zod's methods bring all of zod (91 KB) into every Lambda and the site.",
+        },
+      ],
     },
   },
   // The two config files are plain JavaScript outside both tsconfigs.

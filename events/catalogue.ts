@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Grant } from '../functions/lib/grants';
 import { currencies } from '../functions/schemas/money';
 
@@ -10,18 +10,19 @@ import { currencies } from '../functions/schemas/money';
 export const EVENT_SOURCE = 'breathwork';
 
 /** Who booked what: every booking event carries it. */
+const text = z.string().check(z.minLength(1));
 const BookingFacts = z.object({
-  bookingId: z.string().min(1),
-  sessionId: z.string().min(1),
-  attendeeName: z.string().min(1),
+  bookingId: text,
+  sessionId: text,
+  attendeeName: text,
   attendeeEmail: z.email(),
 });
-const Money = z.object({ amount: z.number().int().nonnegative(), currency: z.enum(currencies) });
+const Money = z.object({ amount: z.int().check(z.nonnegative()), currency: z.enum(currencies) });
 
 export const eventCatalogue = {
   BookingCreated: {
     description: 'A paid booking awaits payment: its seat is held until holdExpiresAt.',
-    schema: BookingFacts.extend({ price: Money, holdExpiresAt: z.iso.datetime() }),
+    schema: z.extend(BookingFacts, { price: Money, holdExpiresAt: z.iso.datetime() }),
   },
   CheckoutLinkRequested: {
     description: 'Someone booked again with the address of a booking awaiting payment: its owner is sent the way back to it.',
@@ -33,20 +34,20 @@ export const eventCatalogue = {
   },
   BookingExpired: {
     description: "A pending booking's held seat was released without payment.",
-    schema: BookingFacts.extend({
+    schema: z.extend(BookingFacts, {
       /** The checkout ran out, the payment failed, the visitor booked anew, or no checkout could be opened. */
       reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed']),
     }),
   },
   BookingRefundDue: {
     description: 'A payment arrived after its seat was gone: it is given back in full.',
-    schema: BookingFacts.extend({ paymentIntentId: z.string().min(1), amount: Money }),
+    schema: z.extend(BookingFacts, { paymentIntentId: text, amount: Money }),
   },
   ReminderDue: {
     description: 'A booked session starts within a day: its attendee is reminded.',
     schema: BookingFacts,
   },
-} satisfies Record<string, { description: string; schema: z.ZodType }>;
+} satisfies Record<string, { description: string; schema: z.ZodMiniType }>;
 
 export type EventType = keyof typeof eventCatalogue;
 export type EventDetail<T extends EventType> = z.infer<(typeof eventCatalogue)[T]['schema']>;

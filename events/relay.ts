@@ -4,13 +4,13 @@ import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { awsClientConfig } from '../functions/lib/aws-client-config';
 import { logger } from '../functions/lib/logger';
 import { environment } from '../functions/lib/environment';
-import { awsClientSettings } from '../functions/lib/outbound-limits';
 import { OUTBOX_ITEM_TYPE } from './outbox';
 import { putOnBus, type OutboxedEvent } from './publish';
 
-const eventBridge = new EventBridgeClient(awsClientSettings);
+const eventBridge = new EventBridgeClient(awsClientConfig);
 
 type Outboxed = OutboxedEvent & { sequenceNumber: string };
 

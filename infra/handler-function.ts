@@ -39,7 +39,7 @@ export function handlerEntry(handler: string): string {
 
 /**
  * One catalogue handler as a Lambda: Node 22 on arm64, bundled by esbuild with `lambdaBundling`
- * (minified ESM with the SDK clients it imports), and logs kept for a month.
+ * (one minified file with the SDK clients it imports), and logs kept for a month.
  */
 export function handlerFunction(
   scope: Construct,
@@ -55,18 +55,19 @@ export function handlerFunction(
     architecture: Architecture.ARM_64,
     memorySize: functionSettings.memorySizeMB,
     timeout: Duration.seconds(functionSettings.timeoutSeconds),
-    environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'breathwork', NODE_OPTIONS: '--enable-source-maps' },
+    environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'breathwork' },
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
     deadLetterQueue: asyncDeadLetterQueue,
     retryAttempts: asyncDeadLetterQueue ? 2 : undefined,
     bundling: {
-      format: lambdaBundling.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+      format: lambdaBundling.format === 'cjs' ? OutputFormat.CJS : OutputFormat.ESM,
       target: lambdaBundling.target,
       minify: lambdaBundling.minify,
       sourceMap: lambdaBundling.sourceMap,
+      sourcesContent: lambdaBundling.sourcesContent,
       mainFields: [...lambdaBundling.mainFields],
       externalModules: [...lambdaBundling.externalModules],
-      banner: lambdaBundling.banner,
+      esbuildArgs: { '--alias': Object.entries(lambdaBundling.alias).map(([module, replacement]) => `${module}=${replacement}`) },
     },
   });
   Validations.of(fn).acknowledge({

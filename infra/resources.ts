@@ -2,6 +2,7 @@
  * Settings both runtimes read: the CDK stack builds AWS resources from them, the local stack
  * provisions the emulators and serves the site with them. Plain data, no CDK imports.
  */
+import type { Grant } from '../functions/lib/grants';
 
 /** The user pool: e-mail sign-in, the spec's password rule (6 or more), one admin group. */
 export const userPoolSettings = {
@@ -37,30 +38,55 @@ export function securityHeaders(connectTo: string[]): Record<string, string> {
   };
 }
 
+/** The Node.js major version Lambda runs the handlers on (nodejs22.x); the local stack runs on the same. */
+export const LAMBDA_NODE_MAJOR = 22;
+
 /**
  * How every Lambda is bundled by esbuild: the CDK stack hands these to NodejsFunction and
  * `npm run bench` builds its bundles with exactly these, so the figures are the deployed ones.
  */
 export const lambdaBundling = {
-  format: 'esm',
-  target: 'node22',
+  // CommonJS: the bundle then reaches Node's built-in modules with require(). Imported as ES
+  // modules instead, each gets a facade that reads all its exports, and node:http's include the
+  // WebSocket classes, whose first read loads Node's fetch implementation (undici): 20-30 ms of
+  // every cold start of a function that calls Stripe, a few ms of the others.
+  format: 'cjs',
+  target: `node${LAMBDA_NODE_MAJOR}`,
   minify: true,
+  // A source map is written beside each bundle (mappings and names, no sources) but not loaded
+  // when the function starts: `--enable-source-maps` would parse it on every cold start (10-35 ms).
+  // The logger reads it only to map the stack of an error it logs (functions/lib/stack-traces.ts).
   sourceMap: true,
+  sourcesContent: false,
   mainFields: ['module', 'main'],
   // Bundling the SDK clients (tree-shaken, one file) loads about three times faster than the
   // runtime's own copy: see `npm run bench`.
   externalModules: [],
-  // Some dependencies are CommonJS and call require(); ESM bundles need it defined.
-  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+  // Modules replaced in the bundles, paths relative to the project root: code no handler runs.
+  alias: { '@aws-sdk/credential-provider-node': './infra/environment-credentials.ts' },
 } as const satisfies {
-  format: 'esm';
+  format: 'cjs' | 'esm';
   target: string;
   minify: boolean;
   sourceMap: boolean;
+  sourcesContent: boolean;
   mainFields: readonly string[];
   externalModules: readonly string[];
-  banner: string;
+  alias: Record<string, string>;
 };
+
+/**
+ * What a handler may weigh (its bundle as `cdk synth` writes it) and how long its module may take
+ * to load in a fresh Node process (GUIDE section 9). A function granted `stripe:read` carries
+ * Stripe's SDK, about 240 KB, and is allowed more.
+ */
+export const lambdaBudgets = {
+  withoutStripe: { kilobytes: 250, loadMs: 40 },
+  withStripe: { kilobytes: 450, loadMs: 60 },
+} as const;
+
+export const lambdaBudgetFor = (grants: readonly Grant[]) =>
+  grants.includes('stripe:read') ? lambdaBudgets.withStripe : lambdaBudgets.withoutStripe;
 
 /** API Gateway's payload limit for HTTP APIs; the local server refuses larger bodies with 413. */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;

@@ -38,7 +38,6 @@ export type SdkEnvironment = {
   AWS_REGION: string;
   AWS_ACCESS_KEY_ID: string;
   AWS_SECRET_ACCESS_KEY: string;
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: string;
   AWS_ENDPOINT_URL_DYNAMODB: string;
   AWS_ENDPOINT_URL_DYNAMODB_STREAMS: string;
   AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: string;
@@ -105,8 +104,6 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     // s3rver accepts only its own fixed key; the other emulators accept any.
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',
-    // Lambda runs Node 22; this machine's Node 20 is only for the local stack.
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_ENDPOINT_URL_DYNAMODB: local(ports.dynamodb),
     // DynamoDB Local answers the Streams API on the same port as the tables.
     AWS_ENDPOINT_URL_DYNAMODB_STREAMS: local(ports.dynamodb),

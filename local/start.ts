@@ -12,7 +12,14 @@ import { parseArgs } from 'node:util';
 import { siteBuild, staleSiteBuild } from '../infra/site-build';
 import { lockDataDir } from './data-lock';
 import { requireJava } from './emulators';
+import { nodeVersionHelp, runsOnLambdaNode } from './node-runtime';
 import type { LocalStack } from './stack';
+
+// The handlers run here on the Node.js Lambda runs them on, or not at all.
+if (!runsOnLambdaNode()) {
+  console.error(`\n  ${nodeVersionHelp()}\n`);
+  process.exit(1);
+}
 
 const { values } = parseArgs({
   options: {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { httpRoute, signedIn } from '../lib/http';
 import { PageQuery } from '../lib/paging';
 import { listMemberBookings, memberBookingSummary } from '../domain/bookings';
@@ -6,10 +6,10 @@ import { lineOfText } from '../schemas/text';
 import { bookingStatusViews, bookingTimes, type MemberBookingsPage } from '../schemas/member';
 
 // Answers MemberBookingsPage: { bookings: [{ id, status, paymentStatus, session: { id, title, startTime, endTime, location, locationType, category } }], nextCursor }.
-const MyBookingsQuery = PageQuery.extend({
-  when: z.enum(bookingTimes, { error: 'When must be upcoming or past' }).default('upcoming'),
-  category: lineOfText('Category', 100).optional(),
-  status: z.enum(bookingStatusViews, { error: 'Status must be attending or all' }).default('attending'),
+const MyBookingsQuery = z.extend(PageQuery, {
+  when: z._default(z.enum(bookingTimes, { error: 'When must be upcoming or past' }), 'upcoming'),
+  category: z.optional(lineOfText('Category', 100)),
+  status: z._default(z.enum(bookingStatusViews, { error: 'Status must be attending or all' }), 'attending'),
 });
 
 /** The caller's own bookings, upcoming or past, of one category if asked, a page at a time. */

@@ -3,7 +3,7 @@ import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { environment } from '../lib/environment';
 import { getBookingView } from '../domain/bookings';
-import { calendarInvite } from '../domain/booking-emails';
+import { calendarInvite } from '../domain/booking-calendar';
 
 /** The booked session as an .ics file: the confirmation page's Apple Calendar link. */
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => {

@@ -3,7 +3,7 @@ import { httpRoute } from '../lib/http';
 import { countCodeAttempt } from '../domain/discounts';
 import { DiscountValidationRequest } from '../schemas/discount';
 import { getSession } from '../domain/sessions';
-import { priceBooking } from '../domain/book-session';
+import { priceBooking } from '../domain/pricing';
 
 /** The discounted price of a session, as the booking will charge it. */
 export const handler = httpRoute({ body: DiscountValidationRequest }, async ({ body, clientAddress }) => {

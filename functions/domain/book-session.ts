@@ -7,22 +7,11 @@ import { count } from '../lib/metrics';
 import { hourlyAllowance } from '../lib/rate-limit';
 import { transactNamed } from '../lib/transactions';
 import { outboxEvent } from '../../events/outbox';
-import { convertMoney, fallbackRates } from '../schemas/currency';
 import type { BookingReceipt, BookingRequest, PendingBookingConflict } from '../schemas/booking';
-import type { DiscountQuote } from '../schemas/discount';
-import type { Currency, Money } from '../schemas/money';
 import { attendeeGuard, bookingFacts, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';
-import {
-  checkActive,
-  checkUsable,
-  countCodeAttempt,
-  discountRedemption,
-  getDiscountCode,
-  quoteDiscount,
-  redemptionRefusal,
-} from './discounts';
-import { getExchangeRates } from './exchange-rates';
+import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { abandonCheckout, openCheckout } from './payments';
+import { priceBooking } from './pricing';
 import { holdItem, newHoldExpiry } from './seat-holds';
 import { takeSeat, type SessionRecord } from './sessions';
 
@@ -54,41 +43,6 @@ const requestFingerprint = (sessionId: string, request: BookingRequest) =>
       ]),
     )
     .digest('base64url');
-
-/** Stripe's smallest charge in each currency, in minor units. */
-const MINIMUM_CHARGE: Record<Currency, number> = { GBP: 30, EUR: 50, USD: 50 };
-
-/** A session's price for a visitor: before and after the code, if one was given. */
-export type BookingPrice = { originalPrice: Money; price: Money; quote?: DiscountQuote };
-
-/**
- * The price a visitor pays, computed here and nowhere else: the session's price converted into
- * the visitor's currency with the server's rates (whole units, as the spec shows converted
- * prices), then the code's discount with the spec's arithmetic. Rates are read only when some
- * amount changes currency. Throws the spec's errors for a code that cannot be used.
- */
-export async function priceBooking(
-  session: SessionRecord,
-  currency: Currency,
-  code: string | undefined,
-  now: Date,
-  usable: typeof checkUsable = checkUsable,
-): Promise<BookingPrice> {
-  const record = code === undefined ? undefined : usable(await getDiscountCode(code));
-  const base: Money = { amount: session.priceAmount, currency: session.priceCurrency };
-  const needsRates =
-    base.currency !== currency || (record?.discount.type === 'fixed_amount' && record.discount.amount.currency !== currency);
-  const rates = needsRates ? (await getExchangeRates(now)).rates : fallbackRates;
-  const originalPrice = convertMoney(base, currency, rates);
-  if (!record) return { originalPrice, price: originalPrice };
-  const quoted = quoteDiscount(record, originalPrice, rates);
-  // Card payments cannot be this small: what a code leaves under Stripe's minimum is not charged.
-  const quote =
-    quoted.discountedPrice.amount < MINIMUM_CHARGE[currency]
-      ? { ...quoted, discountedPrice: { amount: 0, currency }, free: true }
-      : quoted;
-  return { originalPrice, price: quote.discountedPrice, quote };
-}
 
 /**
  * Books a seat as one transaction: the booking, the seat (refused for a started or full

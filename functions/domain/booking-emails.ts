@@ -1,29 +1,10 @@
-import { createEvent } from 'ics';
 import { escapeHtml, type Email } from '../lib/email';
 import { formatWhen } from '../lib/when';
 import type { BookingView } from '../schemas/booking';
 import type { AttendeeBooking } from './bookings';
+import { calendarInvite } from './booking-calendar';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
-
-/** The session as a calendar file, so the attendee can add it in one tap. */
-export function calendarInvite(booking: BookingView, siteUrl: string): string {
-  const start = new Date(booking.session.startTime);
-  const minutes = Math.round((Date.parse(booking.session.endTime) - start.getTime()) / 60_000);
-  const { error, value } = createEvent({
-    uid: `${booking.id}@breathwork`,
-    title: booking.session.title,
-    start: start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes },
-    location: booking.session.location,
-    url: `${siteUrl}/sessions/${booking.session.id}`,
-    status: 'CONFIRMED',
-  });
-  if (error || !value) throw error ?? new Error('Could not create the calendar invite');
-  return value;
-}
 
 /**
  * An e-mail to an attendee about their booking: a greeting, one line about the session, when

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dynamo } from '../lib/aws';
 import { optionalEnvironment } from '../lib/environment';
 import { logger } from '../lib/logger';
@@ -19,7 +19,7 @@ export type RatesSnapshot = { rates: ExchangeRates; source: 'live' | 'fallback';
 export const ratesCacheKey = { pk: 'RATES', sk: 'LATEST' } as const;
 
 /** What the service answers for `latest/{base}`: a rates object keyed by currency code. */
-const rate = z.number().positive().finite();
+const rate = z.number().check(z.positive());
 const ServiceAnswer = z.object({ rates: z.object({ GBP: rate, EUR: rate, USD: rate }) });
 
 /**

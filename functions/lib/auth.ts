@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import { HttpError } from './errors';
+import { HttpError, signInRequired } from './errors';
 import { environment } from './environment';
 
 /** The signed-in person making a request, from their verified Cognito ID token. */
@@ -16,9 +16,6 @@ function keySetOf(issuer: string) {
   }
   return keySet;
 }
-
-/** The JWT authorizer's own answer in AWS, so both runtimes say the same. */
-export const signInRequired = () => new HttpError(401, 'Unauthorized');
 
 /**
  * Verifies a Cognito ID token from the Authorization header: signature against the pool's

@@ -1,9 +1,9 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { awsClientConfig } from './aws-client-config';
 import { environment } from './environment';
 import { count } from './metrics';
-import { awsClientSettings } from './outbound-limits';
 
-const ses = new SESv2Client(awsClientSettings);
+const ses = new SESv2Client(awsClientConfig);
 
 export type Email = {
   to: string;

@@ -13,6 +13,8 @@ export class HttpError extends Error {
 
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** A missing or invalid token: the JWT authorizer's own answer in AWS, so both runtimes say the same. */
+export const signInRequired = () => new HttpError(401, 'Unauthorized');
 
 const unreachable = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE']);
 

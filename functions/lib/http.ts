@@ -2,19 +2,19 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { timingSafeEqual } from 'node:crypto';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import { routeByKey, type Route } from '../routes';
-import { signInRequired, verifyCaller, type Caller } from './auth';
+import type { Caller } from './auth';
 import { environment, ORIGIN_VERIFY_HEADER } from './environment';
-import { HttpError, isServiceUnavailable } from './errors';
+import { HttpError, isServiceUnavailable, signInRequired } from './errors';
 import { logger } from './logger';
 
-type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType };
+type Schemas = { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; headers?: z.ZodMiniType };
 type Parsed<S extends Schemas> = {
-  params: S['params'] extends z.ZodType ? z.output<S['params']> : undefined;
-  query: S['query'] extends z.ZodType ? z.output<S['query']> : undefined;
-  body: S['body'] extends z.ZodType ? z.output<S['body']> : undefined;
-  headers: S['headers'] extends z.ZodType ? z.output<S['headers']> : undefined;
+  params: S['params'] extends z.ZodMiniType ? z.output<S['params']> : undefined;
+  query: S['query'] extends z.ZodMiniType ? z.output<S['query']> : undefined;
+  body: S['body'] extends z.ZodMiniType ? z.output<S['body']> : undefined;
+  headers: S['headers'] extends z.ZodMiniType ? z.output<S['headers']> : undefined;
   /**
    * From the verified token: always set on member and admin routes; on public routes only when
    * the request carried a valid token (a missing or invalid one leaves the caller anonymous).
@@ -75,6 +75,9 @@ export function signedIn(input: { caller?: Caller }): Caller {
   if (!input.caller) throw signInRequired();
   return input.caller;
 }
+
+// Token verification (with jose) is loaded with the first token: most requests to public routes carry none.
+const verifyCaller = async (authorization: string | undefined) => (await import('./auth')).verifyCaller(authorization);
 
 async function callerFor(route: Route, event: APIGatewayProxyEventV2): Promise<Caller | undefined> {
   if (route.access === 'public') return optionalCaller(event.headers.authorization);

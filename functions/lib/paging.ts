@@ -1,18 +1,21 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dynamo } from './aws';
 import { HttpError } from './errors';
 import { tableDefinition } from './table';
 
 /** `?cursor=` and `?limit=` of every list route. */
 export const PageQuery = z.object({
-  cursor: z.string().max(2048, 'Invalid cursor').optional(),
-  limit: z.coerce
-    .number()
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit must be at most 100')
-    .default(50),
+  cursor: z.optional(z.string().check(z.maxLength(2048, 'Invalid cursor'))),
+  limit: z._default(
+    z.pipe(
+      z.coerce.number({ error: 'Limit must be a whole number' }),
+      z
+        .int('Limit must be a whole number')
+        .check(z.minimum(1, 'Limit must be at least 1'), z.maximum(100, 'Limit must be at most 100')),
+    ),
+    50,
+  ),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
@@ -90,7 +93,7 @@ export function decodeCursor(cursor: string, input: QueryCommandInput): Record<s
     throw invalidCursor();
   }
   const names = keyNamesOf(input);
-  const parsed = z.record(z.string(), z.string().min(1).max(1024)).safeParse(key);
+  const parsed = z.record(z.string(), z.string().check(z.minLength(1), z.maxLength(1024))).safeParse(key);
   if (!parsed.success) throw invalidCursor();
   const sent = Object.keys(parsed.data);
   if (sent.length !== names.length || !names.every((name) => sent.includes(name))) throw invalidCursor();

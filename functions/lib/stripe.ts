@@ -1,13 +1,14 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { awsClientConfig } from './aws-client-config';
 import { optionalEnvironment } from './environment';
-import { awsClientSettings, stripeRequestLimits } from './outbound-limits';
+import { stripeRequestLimits } from './outbound-limits';
 
 /** The secret's JSON: the API key and the signing secret of the webhook endpoint. */
 const StripeKeys = z.object({
-  STRIPE_SECRET_KEY: z.string().min(1),
-  STRIPE_WEBHOOK_SECRET: z.string().min(1),
+  STRIPE_SECRET_KEY: z.string().check(z.minLength(1)),
+  STRIPE_WEBHOOK_SECRET: z.string().check(z.minLength(1)),
 });
 type StripeKeys = z.infer<typeof StripeKeys>;
 
@@ -23,7 +24,7 @@ function stripeKeys(): Promise<StripeKeys> {
   const name = optionalEnvironment('STRIPE_SECRET_NAME');
   if (!name) throw new Error('STRIPE_SECRET_NAME is not set: the function needs the stripe:read grant');
   // Created on first use, so a function that never calls Stripe carries no client.
-  secrets ??= new SecretsManagerClient(awsClientSettings);
+  secrets ??= new SecretsManagerClient(awsClientConfig);
   keys ??= secrets
     .send(new GetSecretValueCommand({ SecretId: name }))
     .then((secret) => StripeKeys.parse(JSON.parse(secret.SecretString ?? '{}')))

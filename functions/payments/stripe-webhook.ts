@@ -1,6 +1,6 @@
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import Stripe from 'stripe';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { HttpError } from '../lib/errors';
 import { httpRoute } from '../lib/http';
 import { idempotencyStore } from '../lib/idempotency';
@@ -11,7 +11,9 @@ import { getBooking } from '../domain/bookings';
 import { awaitAsyncPayment, paymentOf, recordPayment, releaseHold } from '../domain/seat-holds';
 
 const StripeSignatureHeaders = z.object({
-  'stripe-signature': z.string({ error: 'The Stripe-Signature header is missing' }).min(1),
+  'stripe-signature': z
+    .string({ error: 'The Stripe-Signature header is missing' })
+    .check(z.minLength(1, 'The Stripe-Signature header is missing')),
 });
 
 /** Stripe retries an event for up to three days; an id seen within a month is not handled again. */

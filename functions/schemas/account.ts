@@ -1,20 +1,20 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lineOfText } from './text';
 
 /** The spec's shortest password; the user pool's policy says the same (`userPoolSettings`). */
 export const PASSWORD_MIN_LENGTH = 6;
 
-export const emailAddress = z
-  .string({ error: 'Please enter a valid email address' })
-  .trim()
-  .toLowerCase()
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'));
+export const emailAddress = z.pipe(
+  z
+    .string({ error: 'Please enter a valid email address' })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Please enter a valid email address')),
+  z.email('Please enter a valid email address'),
+);
 
 /** Sign in: the password is only required, its rules were checked when it was chosen. */
 export const SignInForm = z.object({
   email: emailAddress,
-  password: z.string().min(1, 'Password required'),
+  password: z.string().check(z.minLength(1, 'Password required')),
 });
 export type SignInForm = z.infer<typeof SignInForm>;
 
@@ -25,17 +25,16 @@ export const SignUpForm = z.object({
   email: emailAddress,
   password: z
     .string({ error: 'Password is required' })
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
-    .max(256, 'Password is too long'),
+    .check(
+      z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`),
+      z.maxLength(256, 'Password is too long'),
+    ),
 });
 export type SignUpForm = z.infer<typeof SignUpForm>;
 
 /** The code Cognito e-mails to verify the address. */
 export const VerificationForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{4,8}$/, 'Enter the code from the e-mail'),
+  code: z.string().check(z.trim(), z.regex(/^\d{4,8}$/, 'Enter the code from the e-mail')),
 });
 export type VerificationForm = z.infer<typeof VerificationForm>;
 
@@ -47,17 +46,20 @@ export const NewPasswordForm = z
   .object({
     password: z
       .string()
-      .min(PASSWORD_MIN_LENGTH, 'Password should be at least 6 characters long.')
-      .max(256, 'Password is too long'),
+      .check(
+        z.minLength(PASSWORD_MIN_LENGTH, 'Password should be at least 6 characters long.'),
+        z.maxLength(256, 'Password is too long'),
+      ),
     confirmPassword: z.string(),
   })
-  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .check(
+    z.refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] }),
+  );
 export type NewPasswordForm = z.infer<typeof NewPasswordForm>;
 
 const atLeastSix = z
   .string({ error: 'Password must be at least 6 characters' })
-  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
-  .max(256, 'Password is too long');
+  .check(z.minLength(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters'), z.maxLength(256, 'Password is too long'));
 
 /** Settings' Change Password: each field at least six, new and confirm the same. */
 export const ChangePasswordForm = z
@@ -66,5 +68,10 @@ export const ChangePasswordForm = z
     newPassword: atLeastSix,
     confirmPassword: atLeastSix,
   })
-  .refine((form) => form.newPassword === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .check(
+    z.refine((form) => form.newPassword === form.confirmPassword, {
+      message: "Passwords don't match",
+      path: ['confirmPassword'],
+    }),
+  );
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;

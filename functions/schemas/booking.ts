@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lineOfText } from './text';
 import { DiscountCodeText } from './discount';
 import { currencies, type Money } from './money';
@@ -7,33 +7,29 @@ import { currencies, type Money } from './money';
 export const BookingRequest = z.object({
   firstName: lineOfText('First name', 100),
   lastName: lineOfText('Last name', 100),
-  email: z
-    .string({ error: 'Please enter a valid email address' })
-    .trim()
-    .toLowerCase()
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address')),
+  email: z.pipe(
+    z
+      .string({ error: 'Please enter a valid email address' })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Please enter a valid email address')),
+    z.email('Please enter a valid email address'),
+  ),
   /** The currency the visitor selected; the session's own when absent. The price is always the server's. */
-  currency: z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' }).optional(),
+  currency: z.optional(z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' })),
   /** One promo code per booking. */
-  discountCode: DiscountCodeText.optional(),
+  discountCode: z.optional(DiscountCodeText),
   /**
    * The id of this address's pending booking for the session, to book anew and release its seat:
    * a member learns it from the 409 (`pendingBookingId`), a visitor from their own checkout.
    */
-  replacePending: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid booking id')
-    .optional(),
+  replacePending: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid booking id'))),
 });
 export type BookingRequest = z.infer<typeof BookingRequest>;
 
 /** Sent by the site with each booking, so a retried request books once and gets the first answer. */
 export const IdempotencyKeyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'The idempotency key must be 16 to 64 letters, digits, - or _')
-    .optional(),
+  'idempotency-key': z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'The idempotency key must be 16 to 64 letters, digits, - or _')),
+  ),
 });
 
 export type BookingStatus = 'pending' | 'completed' | 'cancelled';

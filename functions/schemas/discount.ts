@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { currencies, type Money } from './money';
 
 /** The spec's answers for a code that cannot be used, in the server's errors and the form's checks alike. */
@@ -10,44 +10,45 @@ const CODE_PATTERN = /^[A-Z0-9_-]{1,50}$/;
 /** What a visitor types into the promo field; a code that cannot exist is as invalid as an unknown one. */
 export const DiscountCodeText = z
   .string({ error: discountCodeRefusals.invalid })
-  .trim()
-  .toUpperCase()
-  .regex(CODE_PATTERN, discountCodeRefusals.invalid);
+  .check(z.trim(), z.toUpperCase(), z.regex(CODE_PATTERN, discountCodeRefusals.invalid));
 
 /** `POST /api/discount-codes/validate`: the price comes from the session on the server, never from the browser. */
 export const DiscountValidationRequest = z.object({
   code: DiscountCodeText,
-  sessionId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid session id'),
+  sessionId: z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid session id')),
   currency: z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' }),
 });
 export type DiscountValidationRequest = z.infer<typeof DiscountValidationRequest>;
 
 /** The discount code form (the admin's, later): the spec's fields, rules and defaults. */
-export const DiscountCodeForm = z
-  .object({
+export const DiscountCodeForm = z.pipe(
+  z.object({
     code: z
       .string({ error: 'Code is required' })
-      .trim()
-      .toUpperCase()
-      .min(1, 'Code is required')
-      .regex(CODE_PATTERN, 'Use letters, digits, - or _ (at most 50)'),
-    type: z.enum(['percentage', 'fixed_amount']).default('percentage'),
+      .check(
+        z.trim(),
+        z.toUpperCase(),
+        z.minLength(1, 'Code is required'),
+        z.regex(CODE_PATTERN, 'Use letters, digits, - or _ (at most 50)'),
+      ),
+    type: z._default(z.enum(['percentage', 'fixed_amount']), 'percentage'),
     /** Percentage off, 0 to 100 (the form clamps its input to 1..100). */
-    percentage: z.number().min(0).max(100).optional(),
+    percentage: z.optional(z.number().check(z.minimum(0), z.maximum(100))),
     /** Amount off in minor units, at least 1.00 of its currency. */
-    amount: z.number().int().min(100, 'The amount must be at least 1').optional(),
-    currency: z.enum(currencies).default('GBP'),
-    isActive: z.boolean().default(true),
-    isOneTimeUse: z.boolean().default(false),
-  })
-  .transform((form, context) => {
+    amount: z.optional(z.int().check(z.minimum(100, 'The amount must be at least 1'))),
+    currency: z._default(z.enum(currencies), 'GBP'),
+    isActive: z._default(z.boolean(), true),
+    isOneTimeUse: z._default(z.boolean(), false),
+  }),
+  z.transform((form, context) => {
     if (form.type === 'percentage') return { ...form, percentage: form.percentage ?? 10, amount: undefined };
     if (form.amount === undefined) {
-      context.addIssue({ code: 'custom', path: ['amount'], message: 'The amount must be at least 1' });
+      context.issues.push({ code: 'custom', path: ['amount'], message: 'The amount must be at least 1', input: form.amount });
       return z.NEVER;
     }
     return { ...form, percentage: undefined };
-  });
+  }),
+);
 export type DiscountCodeForm = z.output<typeof DiscountCodeForm>;
 
 /** A code's discount: a percentage of the price, or a fixed amount in its own currency. */

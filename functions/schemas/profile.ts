@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { lineOfText } from './text';
 
 /** The settings form's profile fields, parsed the same way in the browser and on the server. */

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { currencies, type Currency } from './money';
 
 /** `GET /api/rates?base=`: one row of the rates, as the exchange-rate service answers `latest/{base}`. */
 export const RatesQuery = z.object({
-  base: z.enum(currencies, { error: 'Base must be GBP, EUR or USD' }).default('GBP'),
+  base: z._default(z.enum(currencies, { error: 'Base must be GBP, EUR or USD' }), 'GBP'),
 });
 
 /** What `GET /api/rates` answers: the rates from `base` to each currency, and where they came from. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 // Control characters (CR, LF, NUL ...), and the invisible marks that reorder text on screen.
 // eslint-disable-next-line no-control-regex
@@ -11,10 +11,10 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
  * and free of control characters, bidirectional overrides and lone surrogates.
  */
 export function lineOfText(label: string, max: number) {
-  return z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long`)
-    .refine((text) => !forbidden.test(text) && !loneSurrogate.test(text), `${label} contains characters that are not allowed`);
+  return z.string({ error: `${label} is required` }).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} is too long`),
+    z.refine((text) => !forbidden.test(text) && !loneSurrogate.test(text), `${label} contains characters that are not allowed`),
+  );
 }

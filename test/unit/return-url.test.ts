@@ -1,15 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterSignIn, RETURN_URL_KEY, saveReturnUrl } from '@/features/auth/return-url';
 
-// The page's storage, as the module under test uses it (this project compiles without the DOM's types).
-declare global {
-  var localStorage: {
-    getItem(key: string): string | null;
-    setItem(key: string, value: string): void;
-    removeItem(key: string): void;
-  };
-}
-
 const stored = new Map<string, string>();
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SignUpForm as SignUpSchema } from '@schemas/account';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -9,9 +9,11 @@ import { createAccount } from '../amplify';
 import { errorName } from '../session';
 
 // The setup-account page asks for the password twice; the spec words its messages there.
-const WithConfirmation = SignUpSchema.extend({ confirmPassword: z.string() }).refine(
-  (form) => form.password === form.confirmPassword,
-  { message: 'Please make sure your passwords match.', path: ['confirmPassword'] },
+const WithConfirmation = z.extend(SignUpSchema, { confirmPassword: z.string() }).check(
+  z.refine((form) => form.password === form.confirmPassword, {
+    message: 'Please make sure your passwords match.',
+    path: ['confirmPassword'],
+  }),
 );
 type Values = z.infer<typeof SignUpSchema> & { confirmPassword?: string };
 
