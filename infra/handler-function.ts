@@ -7,10 +7,24 @@ import { Construct } from 'constructs';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandlerEnvironment } from '../functions/lib/environment';
+import type { Grant } from '../functions/lib/grants';
+import { routes } from '../functions/routes';
+import { schedules } from '../functions/schedules';
+import { triggers } from '../functions/triggers';
+import { consumers, outboxRelay } from '../events/catalogue';
 import { functionSettings, lambdaBundling } from './resources';
 
 const functionsDir = join(import.meta.dirname, '..', 'functions');
 const projectDir = join(import.meta.dirname, '..');
+
+/** Every Lambda the catalogues declare, with its grants: routes, consumers, the outbox relay, triggers, schedules. */
+export const lambdaEntries: readonly { handler: string; grants: readonly Grant[] }[] = [
+  ...routes,
+  ...consumers,
+  outboxRelay,
+  ...triggers,
+  ...schedules,
+];
 
 /**
  * Names derived from the user pool. A Cognito trigger cannot be given them: the pool names its

@@ -2,6 +2,7 @@
  * Settings both runtimes read: the CDK stack builds AWS resources from them, the local stack
  * provisions the emulators and serves the site with them. Plain data, no CDK imports.
  */
+import type { BuildOptions } from 'esbuild';
 import type { Grant } from '../functions/lib/grants';
 
 /** The user pool: e-mail sign-in, the spec's password rule (6 or more), one admin group. */
@@ -80,6 +81,23 @@ export const lambdaBundling = {
  * to load in a fresh Node process (GUIDE section 9). A function granted `stripe:read` carries
  * Stripe's SDK, about 240 KB, and is allowed more.
  */
+/**
+ * The esbuild options of `lambdaBundling`, for building a bundle as NodejsFunction does (the
+ * benchmark, and tests that run a bundle).
+ */
+export const lambdaEsbuildOptions: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: lambdaBundling.format,
+  target: lambdaBundling.target,
+  minify: lambdaBundling.minify,
+  sourcemap: lambdaBundling.sourceMap,
+  sourcesContent: lambdaBundling.sourcesContent,
+  mainFields: [...lambdaBundling.mainFields],
+  external: [...lambdaBundling.externalModules],
+  alias: lambdaBundling.alias,
+};
+
 export const lambdaBudgets = {
   withoutStripe: { kilobytes: 250, loadMs: 40 },
   withStripe: { kilobytes: 450, loadMs: 60 },

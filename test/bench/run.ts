@@ -11,13 +11,9 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { defaultThrottle, routes } from '../../functions/routes';
-import { consumers, outboxRelay } from '../../events/catalogue';
-import { schedules } from '../../functions/schedules';
-import { triggers } from '../../functions/triggers';
-import { handlerEntry } from '../../infra/handler-function';
-import { LAMBDA_NODE_MAJOR, lambdaBudgetFor, lambdaBundling } from '../../infra/resources';
-import type { Grant } from '../../functions/lib/grants';
+import { defaultThrottle } from '../../functions/routes';
+import { handlerEntry, lambdaEntries } from '../../infra/handler-function';
+import { LAMBDA_NODE_MAJOR, lambdaBudgetFor, lambdaBundling, lambdaEsbuildOptions } from '../../infra/resources';
 import { lambdaNode } from '../../local/node-runtime';
 import { portsFor } from '../../local/environment';
 import { spawnLocalStack } from '../support/spawn-stack';
@@ -65,13 +61,6 @@ function loadTimeMs(file: string): number {
 async function lambdaBundles() {
   const out = join(root, '.local', 'bench');
   mkdirSync(out, { recursive: true });
-  const entries: { handler: string; grants: readonly Grant[] }[] = [
-    ...routes,
-    ...consumers,
-    outboxRelay,
-    ...triggers,
-    ...schedules,
-  ];
   // .cjs: this project's package.json would make a .js file an ES module.
   const empty = join(out, 'empty.cjs');
   await build({
@@ -86,23 +75,14 @@ async function lambdaBundles() {
   );
   console.log(`  ${'handler'.padEnd(36)} ${'size'.padStart(9)} ${'load'.padStart(9)}   budget`);
   let over = 0;
-  for (const { handler, grants } of entries) {
+  for (const { handler, grants } of lambdaEntries) {
     const outfile = join(out, `${handler.replace('/', '-')}.cjs`);
     // Exactly the options the CDK stack gives NodejsFunction (infra/resources.ts).
     await build({
       entryPoints: [handlerEntry(handler)],
       outfile,
       absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: lambdaBundling.format,
-      target: lambdaBundling.target,
-      minify: lambdaBundling.minify,
-      sourcemap: lambdaBundling.sourceMap,
-      sourcesContent: lambdaBundling.sourcesContent,
-      mainFields: [...lambdaBundling.mainFields],
-      external: [...lambdaBundling.externalModules],
-      alias: lambdaBundling.alias,
+      ...lambdaEsbuildOptions,
       logLevel: 'error',
     });
     const kilobytes = statSync(outfile).size / 1024;
@@ -115,7 +95,7 @@ async function lambdaBundles() {
         `${budget.kilobytes} KB, ${budget.loadMs} ms${grants.includes('stripe:read') ? ' (Stripe)' : ''}${verdict.length ? `   OVER: ${verdict.join(', ')}` : ''}`,
     );
   }
-  console.log(`  ${over ? `${over} of ${entries.length} over budget` : `all ${entries.length} within budget`}`);
+  console.log(`  ${over ? `${over} of ${lambdaEntries.length} over budget` : `all ${lambdaEntries.length} within budget`}`);
 }
 
 type LighthouseReport = { categories: Record<string, { score: number }>; audits: Record<string, { displayValue?: string }> };

@@ -9,7 +9,7 @@ import type { SiteSettings } from '../../functions/schemas/site-config';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
-import { constructId } from '../../infra/handler-function';
+import { constructId, lambdaEntries } from '../../infra/handler-function';
 import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
 import { HASHED_ASSETS_DIR, siteCacheControl } from '../../infra/site-files';
 import { defaultThrottle, routeKey, routes } from '../../functions/routes';
@@ -213,14 +213,7 @@ describe('the CDK stack', () => {
       'email:send': 'ses:SendEmail',
       'stripe:read': 'secretsmanager:GetSecretValue',
     };
-    const entries: { handler: string; grants: readonly Grant[] }[] = [
-      ...routes,
-      ...consumers,
-      outboxRelay,
-      ...triggers,
-      ...schedules,
-    ];
-    for (const { handler, grants } of entries) {
+    for (const { handler, grants } of lambdaEntries) {
       for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {
         expect(policyOf(handler).includes(`"${action}"`), `${handler} ${grant}`).toBe(grants.includes(grant));
       }
@@ -245,14 +238,7 @@ describe('the CDK stack', () => {
   });
 
   it('bundles each Lambda without code it never runs, with a source map beside it that Node does not load at start', () => {
-    const entries: { handler: string; grants: readonly Grant[] }[] = [
-      ...routes,
-      ...consumers,
-      outboxRelay,
-      ...triggers,
-      ...schedules,
-    ];
-    for (const { handler, grants } of entries) {
+    for (const { handler, grants } of lambdaEntries) {
       const [, fn] = functionOf(handler);
       expect(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '', handler).not.toContain('--enable-source-maps');
       const asset = join(app.outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);

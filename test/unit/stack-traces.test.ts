@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { lambdaBundling } from '../../infra/resources';
+import { lambdaEsbuildOptions } from '../../infra/resources';
 import { lambdaNode } from '../../local/node-runtime';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -39,15 +39,7 @@ async function loggedErrorOfBundle(): Promise<LoggedError> {
   await build({
     stdin: { contents: handlerSource, loader: 'ts', resolveDir: root, sourcefile: 'functions/payments/charge.ts' },
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: lambdaBundling.format,
-    target: lambdaBundling.target,
-    minify: lambdaBundling.minify,
-    sourcemap: lambdaBundling.sourceMap,
-    sourcesContent: lambdaBundling.sourcesContent,
-    mainFields: [...lambdaBundling.mainFields],
-    alias: lambdaBundling.alias,
+    ...lambdaEsbuildOptions,
     absWorkingDir: root,
     logLevel: 'error',
   });

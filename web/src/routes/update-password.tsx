@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { NewPasswordForm, type NewPasswordForm as NewPasswordValues } from '@schemas/account';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { errorName } from '@/features/auth/session';
 
 const invalidLink = 'Invalid or expired password reset link. Please request a new one.';
@@ -72,22 +72,7 @@ export function UpdatePasswordPage() {
           aria-label="Choose a new password"
           className="flex flex-col gap-4"
         >
-          <Field
-            label="New password"
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            error={formState.errors.password?.message}
-            {...register('password')}
-          />
-          <Field
-            label="Confirm password"
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            error={formState.errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
+          <NewPasswordFields register={register} errors={formState.errors} />
           <Button type="submit" className="mt-2 w-full" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Updating…' : 'Update Password'}
           </Button>

@@ -4,8 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { NewPasswordForm as NewPasswordSchema, type NewPasswordForm as NewPasswordValues } from '@schemas/account';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { chooseNewPassword } from '../amplify';
+import { NewPasswordFields } from './new-password-fields';
 import { errorName, refreshSession } from '../session';
 
 type Props = {
@@ -53,22 +53,7 @@ export function NewPasswordForm({ email, onSignedIn, onExpired }: Props) {
           your own to finish signing in.
         </p>
       </div>
-      <Field
-        label="New password"
-        id="new-password"
-        type="password"
-        autoComplete="new-password"
-        error={formState.errors.password?.message}
-        {...register('password')}
-      />
-      <Field
-        label="Confirm password"
-        id="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        error={formState.errors.confirmPassword?.message}
-        {...register('confirmPassword')}
-      />
+      <NewPasswordFields register={register} errors={formState.errors} />
       <Button type="submit" className="mt-2 w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Setting password…' : 'Set Password'}
       </Button>
