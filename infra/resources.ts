@@ -109,8 +109,12 @@ export const lambdaBudgetFor = (grants: readonly Grant[]) =>
 /** API Gateway's payload limit for HTTP APIs; the local server refuses larger bodies with 413. */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;
 
-/** Every Lambda's limits: the CDK stack sets them, the local runtime enforces the same timeout. */
+/**
+ * Every Lambda's limits: the CDK stack sets them, the local runtime enforces the same timeout.
+ * The outbound calls' limits fit inside it (functions/lib/outbound-limits.ts), with a seat's
+ * release after the slowest Stripe; within API Gateway's 30 s.
+ */
 export const functionSettings = {
-  timeoutSeconds: 10,
+  timeoutSeconds: 15,
   memorySizeMB: 512,
 } as const;

@@ -21,7 +21,7 @@ export type DeadLetter = Delivery & { error: string; deadLetteredAt: string };
 
 /**
  * After a failed delivery, wait this long before the next attempt, then dead-letter. The
- * schedule outlasts a function's timeout (10 s), so a retry that met the in-progress
+ * schedule outlasts a function's timeout (15 s), so a retry that met the in-progress
  * idempotency record of an invocation that died meets it expired a little later.
  */
 export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 30_000, 60_000];

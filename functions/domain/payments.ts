@@ -88,9 +88,9 @@ export async function openCheckout(
 
 /**
  * Kept free of the Stripe call at the end of a function's time: releasing a seat is one
- * DynamoDB transaction, and the visitor still needs an answer.
+ * DynamoDB transaction, given a whole attempt's wait, and the visitor still needs an answer.
  */
-export const CLEAN_UP_RESERVE_MS = 2_500;
+export const CLEAN_UP_RESERVE_MS = 7_500;
 
 const noLongerPayable = () => new HttpError(409, 'This booking can no longer be paid. Please book again.');
 

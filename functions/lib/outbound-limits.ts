@@ -3,12 +3,14 @@
 
 /**
  * Every AWS client's limits, so no call can hang a function until its timeout: an attempt that
- * cannot connect within a second, or waits two without a byte of answer, is given up and
- * tried again, three attempts in all (awsCallWorstCaseMs with the SDK's back-off).
+ * cannot connect within a second, or waits 6 s without a byte of answer, is given up and tried
+ * once more (awsCallWorstCaseMs with the SDK's back-off). DynamoDB answers in milliseconds; the
+ * long wait is for the emulators on a busy machine, where every function shares one process and
+ * a shorter one turned a rush of bookings into retries that only added load.
  */
 export const awsClientSettings = {
-  maxAttempts: 3,
-  requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+  maxAttempts: 2,
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: 6_000 },
 } as const;
 
 /** The SDK's standard retry waits at most 100 ms × 2^(retry - 1) before each retry. */
