@@ -26,8 +26,6 @@ export default defineConfig({
       {
         test: {
           name: 'stack',
-          // Tests that call domain code in this process need not print its metrics.
-          env: { POWERTOOLS_METRICS_DISABLED: 'true' },
           include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/global-stack.ts'],
           setupFiles: ['test/support/stack-env.ts'],

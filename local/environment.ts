@@ -47,6 +47,7 @@ export type SdkEnvironment = {
   AWS_ENDPOINT_URL_LAMBDA: string;
   AWS_ENDPOINT_URL_SECRETS_MANAGER: string;
   POWERTOOLS_LOG_LEVEL: string;
+  POWERTOOLS_METRICS_DISABLED: string;
 };
 
 type CognitoNames = 'COGNITO_ISSUER' | 'USER_POOL_CLIENT_ID';
@@ -123,6 +124,9 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     SITE_TIME_ZONE: localSiteSettings().timeZone,
     ORIGIN_VERIFY_SECRET: originVerifySecret,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    // The counts are lines CloudWatch reads; with no CloudWatch here they would only fill the
+    // terminal. POWERTOOLS_METRICS_DISABLED=false shows them.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     STRIPE_SECRET_NAME,
     // The SDK is pointed at the stand-in unless real Stripe is in use.
     ...(!usesRealStripe() && { STRIPE_API_URL: local(ports.stripe) }),
