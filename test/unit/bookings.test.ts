@@ -7,21 +7,12 @@ import { bookSession } from '../../functions/domain/book-session';
 import { priceBooking } from '../../functions/domain/pricing';
 import { discountCodeItem } from '../../functions/domain/discounts';
 import type { SessionRecord } from '../../functions/domain/sessions';
+import { freeSession, guest } from '../support/booking-fixtures';
 
 process.env.TABLE_NAME = 'test-table';
 const dynamo = mockClient(DynamoDBDocumentClient);
 const now = new Date('2030-01-01T10:00:00.000Z');
-const session = {
-  id: 'S1',
-  title: 'Breath',
-  startTime: '2030-01-02T10:00:00.000Z',
-  durationMinutes: 60,
-  locationType: 'online',
-  maxAttendees: 10,
-  priceAmount: 0,
-  priceCurrency: 'GBP',
-} as SessionRecord;
-const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+const session = freeSession;
 const context = { now, clientAddress: '203.0.113.9' };
 // The transaction's items, in order: booking, seat, attendee, event, e-mail allowance, address allowance, request key.
 const cancelled = (...codes: string[]) =>

@@ -9,7 +9,7 @@ import { count, METRICS_NAMESPACE, operatorMetrics } from '../../functions/lib/m
 import { bookSession } from '../../functions/domain/book-session';
 import { sendEmail } from '../../functions/lib/email';
 import { handler as stripeWebhook } from '../../functions/payments/stripe-webhook';
-import type { SessionRecord } from '../../functions/domain/sessions';
+import { freeSession, guest } from '../support/booking-fixtures';
 
 // Before the modules load: the webhook's idempotency store names its table at import.
 vi.hoisted(() =>
@@ -49,17 +49,7 @@ async function emitted(run: () => Promise<unknown>): Promise<EmfLine[]> {
 const counted = (lines: EmfLine[]) =>
   lines.flatMap((line) => line._aws.CloudWatchMetrics.flatMap((m) => m.Metrics.map((x) => x.Name)));
 
-const session = {
-  id: 'S1',
-  title: 'Breath',
-  startTime: '2030-01-02T10:00:00.000Z',
-  durationMinutes: 60,
-  locationType: 'online',
-  maxAttendees: 10,
-  priceAmount: 0,
-  priceCurrency: 'GBP',
-} as SessionRecord;
-const guest = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' };
+const session = freeSession;
 const context = { now: new Date('2030-01-01T10:00:00.000Z'), clientAddress: '203.0.113.9' };
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
