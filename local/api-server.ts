@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import sirv from 'sirv';
 import compression from 'compression';
+import pLimit from 'p-limit';
 import { API_PREFIX, defaultThrottle, routes, type Route } from '../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
@@ -40,6 +41,14 @@ class Refusal extends Error {
 }
 
 /**
+ * API Gateway gives each concurrent request a Lambda instance of its own. Here every one runs
+ * in this process, against emulators sharing the machine's cores, and a rush of hundreds at
+ * once would slow each past its timeout. Requests beyond these wait their turn, as for an
+ * instance, and a function's clock starts when it runs.
+ */
+export const CONCURRENT_INVOCATIONS = 32;
+
+/**
  * The local CloudFront + API Gateway: /api/* becomes an API Gateway v2 event for the
  * catalogue's handler, /images/* is read from the public images bucket, and everything
  * else is the built site with the SPA fallback to index.html. Every response carries the
@@ -50,6 +59,7 @@ export function createSiteServer(options: SiteServerOptions) {
   const match = createRouter(options.routes ?? routes);
   const admit = createThrottle(defaultThrottle, options.now);
   const callHandler = options.invoke ?? invoke;
+  const inTurn = pLimit(CONCURRENT_INVOCATIONS);
   const site = sirv(options.webDist, {
     // Each file as it is on disk now, as S3 serves the bucket: a site built again while the stack
     // runs is served whole, never with the sizes of the files it replaced.
@@ -93,7 +103,7 @@ export function createSiteServer(options: SiteServerOptions) {
     const event = apiEvent(request, url, matched.routeKey, matched.pathParameters, body, options.viewerCountry);
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      result = (await callHandler(matched.route.handler, event)) as APIGatewayProxyStructuredResultV2;
+      result = (await inTurn(() => callHandler(matched.route.handler, event))) as APIGatewayProxyStructuredResultV2;
     } catch (error) {
       // A handler that throws is a failed invocation: API Gateway answers 500.
       console.error(`  ${matched.routeKey} failed:`, error);

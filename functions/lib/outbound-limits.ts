@@ -10,7 +10,15 @@
  */
 export const awsClientSettings = {
   maxAttempts: 2,
-  requestHandler: { connectionTimeout: 1_000, requestTimeout: 6_000 },
+  requestHandler: {
+    connectionTimeout: 1_000,
+    requestTimeout: 6_000,
+    // The SDK pools 50 sockets a client and starts the connection timer while a call waits for
+    // one, so calls queued behind a full pool (the local stack's functions share one process)
+    // would time out without trying to connect. Unbounded, the timer means what it says.
+    httpAgent: { maxSockets: Infinity },
+    httpsAgent: { maxSockets: Infinity },
+  },
 } as const;
 
 /** The SDK's standard retry waits at most 100 ms × 2^(retry - 1) before each retry. */

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Route } from '../../functions/routes';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../../infra/resources';
 import { siteCacheControl } from '../../infra/site-files';
-import { createSiteServer } from '../../local/api-server';
+import { CONCURRENT_INVOCATIONS, createSiteServer } from '../../local/api-server';
 import { TokenBucket } from '../../local/throttle';
 
 const route = (method: Route['method'], path: string, extra: Partial<Route> = {}): Route => ({
@@ -23,12 +23,15 @@ const testRoutes = [
   route('GET', '/echo'),
   route('POST', '/echo/{id}'),
   route('GET', '/boom'),
+  route('GET', '/slow'),
   route('GET', '/limited', { throttle: { ratePerSecond: 1, burst: 2 } }),
 ];
 
 let server: Server;
 let base: string;
 let clock = 0;
+/** How many handlers run at this moment, and the most that ever did. */
+const running = { now: 0, most: 0 };
 const events: APIGatewayProxyEventV2[] = [];
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
 const expectedHeaders = securityHeaders(['http://127.0.0.1:9229']);
@@ -60,6 +63,11 @@ beforeAll(async () => {
     now: () => clock,
     invoke: async (handler, event) => {
       if (handler === 'boom') throw new Error('the handler failed');
+      if (handler === 'slow') {
+        running.most = Math.max(running.most, ++running.now);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        running.now--;
+      }
       events.push(event);
       return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ handler }) };
     },
@@ -174,6 +182,13 @@ describe('the local CloudFront + API Gateway', () => {
     expect((await fetch(`${base}/api/echo`)).status).toBe(200); // another route, another bucket
     clock += 1000;
     expect(await statuses(2)).toEqual([200, 429]);
+  });
+
+  it('runs only so many handlers at once in its one process; the rest wait their turn and are all answered', async () => {
+    const requests = CONCURRENT_INVOCATIONS * 2 + 1;
+    const statuses = await Promise.all(Array.from({ length: requests }, () => fetch(`${base}/api/slow`).then((r) => r.status)));
+    expect(statuses).toEqual(Array(requests).fill(200));
+    expect(running.most).toBe(CONCURRENT_INVOCATIONS);
   });
 
   it('refuses a body over the API Gateway limit with 413, declared or streamed, without reading it all', async () => {
