@@ -39,9 +39,10 @@ export const eventCatalogue = {
       reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed']),
     }),
   },
-  BookingRefundDue: {
-    description: 'A payment arrived after its seat was gone: it is given back in full.',
-    schema: z.extend(BookingFacts, { paymentIntentId: text, amount: Money }),
+  RefundDue: {
+    description:
+      'Money is owed back (a payment after its seat was gone, or one for no checkout we opened): its Refund item says what.',
+    schema: z.object({ paymentIntentId: text }),
   },
   ReminderDue: {
     description: 'A booked session starts within a day: its attendee is reminded.',
@@ -85,8 +86,8 @@ export const consumers = [
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {
-    handler: 'payments/refund-late-payment',
-    on: ['BookingRefundDue'],
+    handler: 'payments/send-refund',
+    on: ['RefundDue'],
     grants: ['table:read', 'table:write', 'email:send', 'stripe:read'],
   },
 ] as const satisfies readonly Consumer[];

@@ -33,6 +33,8 @@ export const alarmThresholds = {
   lambdaThrottles: 1,
   api5xx: 3,
   webhookFailures: 1,
+  unexpectedPayments: 1,
+  refundFailures: 1,
   cognitoTriggerErrors: 1,
   /** Percent of sends over six hours: SES warns an account at 5% bounces and 0.1% complaints. */
   bounceRatePercent: 5,
@@ -189,6 +191,17 @@ export function monitor(scope: Construct, props: MonitoringProps) {
     description:
       "Stripe webhooks were refused or failed: payments may be unrecorded until Stripe's retry succeeds. A wrong STRIPE_WEBHOOK_SECRET looks like this.",
   });
+  watch('UnexpectedPaymentsAlarm', {
+    metric: operator('unexpectedPayment'),
+    threshold: alarmThresholds.unexpectedPayments,
+    description:
+      'A paid checkout did not match a checkout the site opened (another session, amount or currency): nothing was marked paid and the money is being refunded. Someone else may be using the Stripe key.',
+  });
+  watch('RefundFailuresAlarm', {
+    metric: operator('refundFailed'),
+    threshold: alarmThresholds.refundFailures,
+    description: "Stripe refused a refund: the money is still owed. The Refund item's failure says why (docs/operations.md).",
+  });
   watch('CognitoTriggerErrorsAlarm', {
     metric: triggerErrors,
     threshold: alarmThresholds.cognitoTriggerErrors,
@@ -245,7 +258,7 @@ export function monitor(scope: Construct, props: MonitoringProps) {
       [
         new GraphWidget({
           title: 'Payments and accounts',
-          left: [operator('webhookFailure'), triggerErrors],
+          left: [operator('webhookFailure'), operator('unexpectedPayment'), operator('refundFailed'), triggerErrors],
           width: 8,
         }),
         new GraphWidget({

@@ -235,7 +235,8 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
       await bookSession(
         sessions[index],
         { firstName, lastName, email: `${firstName.toLowerCase()}@example.com` },
-        { now: options.now, clientAddress: 'demo-data' },
+        // Each demo attendee books from their own network, as real ones would.
+        { now: options.now, clientAddress: `demo-${firstName.toLowerCase()}` },
       );
     }
   }

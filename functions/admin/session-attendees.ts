@@ -4,6 +4,7 @@ import { IdParams } from '../lib/params';
 import { PageQuery } from '../lib/paging';
 import { getSession } from '../domain/sessions';
 import { listSessionBookings } from '../domain/bookings';
+import { shownStatus } from '../domain/booking-lifecycle';
 
 /** A session's bookings, oldest first, a page at a time: the admin's attendee list. */
 export const handler = httpRoute({ params: IdParams, query: PageQuery }, async ({ params, query }) => {
@@ -14,8 +15,7 @@ export const handler = httpRoute({ params: IdParams, query: PageQuery }, async (
     bookingId: booking.id,
     name: booking.attendeeName,
     email: booking.attendeeEmail,
-    status: booking.status,
-    paymentStatus: booking.paymentStatus,
+    ...shownStatus(booking),
     bookedAt: booking.createdAt,
   }));
   return { body: { attendees, nextCursor: page.nextCursor } };

@@ -3,7 +3,7 @@ import { httpRoute } from '../lib/http';
 import { countCodeAttempt } from '../domain/discounts';
 import { DiscountValidationRequest } from '../schemas/discount';
 import { getSession } from '../domain/sessions';
-import { priceBooking } from '../domain/pricing';
+import { quotePrice, sessionPrice } from '../domain/pricing';
 
 /** The discounted price of a session, as the booking will charge it. */
 export const handler = httpRoute({ body: DiscountValidationRequest }, async ({ body, clientAddress }) => {
@@ -11,6 +11,6 @@ export const handler = httpRoute({ body: DiscountValidationRequest }, async ({ b
   await countCodeAttempt(clientAddress, now);
   const session = await getSession(body.sessionId);
   if (!session) throw notFound('Session not found');
-  const { quote } = await priceBooking(session, body.currency, body.code, now);
+  const { quote } = await quotePrice(sessionPrice(session), body.currency, body.code, now);
   return { body: quote };
 });

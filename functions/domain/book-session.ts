@@ -7,12 +7,13 @@ import { count } from '../lib/metrics';
 import { hourlyAllowance } from '../lib/rate-limit';
 import { transactNamed } from '../lib/transactions';
 import { outboxEvent } from '../../events/outbox';
+import { holdLapsed, transitionEvent, transitions } from './booking-lifecycle';
 import type { BookingReceipt, BookingRequest, PendingBookingConflict } from '../schemas/booking';
 import { attendeeGuard, bookingFacts, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { abandonCheckout, openCheckout } from './payments';
-import { priceBooking } from './pricing';
-import { holdItem, newHoldExpiry } from './seat-holds';
+import { quotePrice, sessionPrice } from './pricing';
+import { holdItem, newHoldExpiry, seatsOfAddress } from './seat-holds';
 import { takeSeat, type SessionRecord } from './sessions';
 
 /**
@@ -21,8 +22,12 @@ import { takeSeat, type SessionRecord } from './sessions';
  */
 export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string; deadline?: number };
 
-/** Unauthenticated bookings send e-mail, so each address may make only so many an hour. */
-export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 };
+/**
+ * Unauthenticated bookings send e-mail, so each address may make only so many an hour; and one
+ * client address may have only so many seats of one session, held or booked, so nobody can
+ * empty a session from one machine.
+ */
+export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20, seatsPerClientAddress: 4 };
 /** A replayed request within a day gets the first answer. */
 const REQUEST_KEY_SECONDS = 86_400;
 
@@ -65,7 +70,7 @@ export async function bookSession(
   // A free session has nothing to discount: a code sent with it is not spent.
   const code = session.priceAmount > 0 ? request.discountCode : undefined;
   if (code !== undefined) await countCodeAttempt(context.clientAddress, now);
-  const { price } = await priceBooking(session, request.currency ?? session.priceCurrency, code, now, checkActive);
+  const { price } = await quotePrice(sessionPrice(session), request.currency ?? session.priceCurrency, code, now, checkActive);
   const pending = price.amount > 0;
   const booking: BookingRecord = {
     id: ulid(now.getTime()),
@@ -75,27 +80,29 @@ export async function bookSession(
     lastName: request.lastName,
     attendeeName: `${request.firstName} ${request.lastName}`,
     attendeeEmail: request.email,
-    status: pending ? 'pending' : 'completed',
-    paymentStatus: pending ? 'pending' : 'free',
+    state: pending ? transitions.hold.to : transitions.book.to,
     price,
     discountCode: code,
     holdExpiresAt: pending ? newHoldExpiry(now) : undefined,
     session: sessionSnapshot(session),
     createdAt: now.toISOString(),
   };
+  const addressSeats = seatsOfAddress(session, context.clientAddress);
+  booking.addressSeatsKey = addressSeats.key;
   const fingerprint = requestFingerprint(session.id, request);
   const table = tableName();
   const refusal = await transactNamed({
     booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
     seat: takeSeat(session.id, now, { held: pending }),
     attendee: attendeeGuard(booking),
-    hold: pending && { Put: { TableName: table, Item: holdItem(booking) } },
+    hold: pending && { Put: { TableName: table, Item: holdItem(booking, 'checkout') } },
     discount: code !== undefined && discountRedemption(code, now),
     event: pending
-      ? outboxEvent('BookingCreated', { ...bookingFacts(booking), price, holdExpiresAt: booking.holdExpiresAt! }, now)
-      : outboxEvent('BookingConfirmed', bookingFacts(booking), now),
+      ? transitionEvent('hold', { ...bookingFacts(booking), price, holdExpiresAt: booking.holdExpiresAt! }, now)
+      : transitionEvent('book', bookingFacts(booking), now),
     emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
+    addressSeats: addressSeats.take(bookingLimits.seatsPerClientAddress),
     request: context.requestKey !== undefined && {
       Put: {
         TableName: table,
@@ -123,7 +130,7 @@ export async function bookSession(
     if (first.fingerprint !== fingerprint) throw new HttpError(422, 'This request was already used for another booking.');
     const booked = await getBooking(first.bookingId);
     if (!booked) throw new Error(`The booking ${first.bookingId} of a replayed request is missing`);
-    return booked.status === 'pending'
+    return booked.state === 'held'
       ? checkoutReceipt(booked, { releaseOnFailure: false, deadline: context.deadline })
       : receiptOf(booked);
   }
@@ -137,6 +144,8 @@ export async function bookSession(
   if (refusal.refused('emailAllowance')) throw tooManyForEmail();
   if (refusal.refused('addressAllowance'))
     throw new HttpError(429, 'Too many bookings from your network. Please try again in an hour.');
+  if (refusal.refused('addressSeats'))
+    throw new HttpError(429, 'Too many seats of this session are already booked from your network.');
   throw new Error('The booking transaction was refused for no known reason');
 }
 
@@ -154,9 +163,8 @@ async function bookOverPendingBooking(
   existingId: string,
 ): Promise<BookingReceipt> {
   const existing = await getBooking(existingId, { consistent: true });
-  if (existing?.status !== 'pending') throw conflict('This email address has already booked this session.');
-  const lapsed = !existing.holdExpiresAt || Date.parse(existing.holdExpiresAt) <= context.now.getTime();
-  if (!lapsed && request.replacePending !== existing.id) {
+  if (existing?.state !== 'held') throw conflict('This email address has already booked this session.');
+  if (!holdLapsed(existing, context.now) && request.replacePending !== existing.id) {
     if (context.userId !== undefined && existing.userId === context.userId) {
       const answer: PendingBookingConflict = {
         message: 'You already have a pending booking for this session.',

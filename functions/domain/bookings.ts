@@ -3,10 +3,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
 import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../lib/paging';
-import type { BookingReceipt, BookingStatus, BookingView, PaymentStatus } from '../schemas/booking';
+import type { BookingReceipt, BookingView } from '../schemas/booking';
 import type { Money } from '../schemas/money';
 import type { BookingStatusView, BookingTime, MemberBookingSummary } from '../schemas/member';
 import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
+import { ATTENDING_STATES, shownStatus, type BookingState, type EndedBy, type EndReason } from './booking-lifecycle';
 
 /** What lists of bookings show of the session, copied onto the booking so a list needs no per-row reads. */
 export type SessionSnapshot = Pick<BookingView['session'], 'title' | 'startTime' | 'endTime' | 'location' | 'locationType'> & {
@@ -21,24 +22,35 @@ export type BookingRecord = {
   lastName: string;
   attendeeName: string;
   attendeeEmail: string;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
+  /** Where it stands in its life (booking-lifecycle.ts): its one status. */
+  state: BookingState;
+  /** Once it has ended without being kept: when, why, and who ended it. */
+  endedAt?: string;
+  endReason?: EndReason;
+  endedBy?: EndedBy;
+  /** When its state last changed. */
+  stateChangedAt?: string;
   /** What the attendee pays, in the currency they chose, after the discount: 0 when free. */
   price: Money;
   /** The promo code redeemed for this booking (one per booking). */
   discountCode?: string;
   /** While pending: when the held seat is released if the checkout is not paid. */
   holdExpiresAt?: string;
-  /** The Stripe Checkout Session for a paid booking, and where the attendee pays. */
+  /** The Stripe Checkout Session opened for a paid booking (its Payment item), and where the attendee pays. */
   checkoutSessionId?: string;
   checkoutUrl?: string;
-  /** The Stripe payment, once paid: what a sync or a refund looks up. */
-  paymentIntentId?: string;
   session: SessionSnapshot;
   createdAt: string;
+  /** The counter of seats its client address has in the session (seat-holds.ts), given back with the seat. */
+  addressSeatsKey?: { pk: string; sk: string };
 };
 
 export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
+/** The index partitions a booking is listed in: its session's, its member's, its address's. */
+const sessionBookingsPartition = (sessionId: string) => `SESSION#${sessionId}`;
+const memberBookingsPartition = (userId: string) => `USER#${userId}`;
+const addressBookingsPartition = (email: string) => `EMAIL#${email.toLowerCase()}`;
+const ORDERS = 'ORDERS';
 /** One item per (session, e-mail address): the same address cannot book a session twice. */
 export const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
 
@@ -69,15 +81,15 @@ export function bookingItem(booking: BookingRecord) {
   return {
     ...bookingKey(booking.id),
     // A session's bookings, oldest first.
-    [gsi1.partitionKey]: `SESSION#${booking.sessionId}`,
+    [gsi1.partitionKey]: sessionBookingsPartition(booking.sessionId),
     [gsi1.sortKey]: `BOOKING#${booking.createdAt}#${booking.id}`,
     // A member's bookings by the session's start.
     ...(booking.userId && memberBookingKeys(booking.userId, booking)),
     // All orders, newest first.
-    [gsi3.partitionKey]: 'ORDERS',
+    [gsi3.partitionKey]: ORDERS,
     [gsi3.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
     // Everything made with this e-mail address, for the account that verifies it.
-    [gsi4.partitionKey]: `EMAIL#${booking.attendeeEmail}`,
+    [gsi4.partitionKey]: addressBookingsPartition(booking.attendeeEmail),
     [gsi4.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
     type: 'Booking',
     ...booking,
@@ -87,17 +99,10 @@ export function bookingItem(booking: BookingRecord) {
 /** A member's bookings, by the session's start: the keys that put a booking on their dashboard. */
 function memberBookingKeys(userId: string, booking: Pick<BookingRecord, 'id' | 'session'>) {
   return {
-    [gsi2.partitionKey]: `USER#${userId}`,
+    [gsi2.partitionKey]: memberBookingsPartition(userId),
     [gsi2.sortKey]: `${booking.session.startTime}#BOOKING#${booking.id}`,
   };
 }
-
-/**
- * The one seat rule, the same for every view: a booking is a place the member has (and counts
- * as sold) once its status is completed, paid or free. A pending booking (a checkout not yet
- * paid) holds its seat only until the checkout ends, and is not yet attending.
- */
-export const ATTENDING_STATUS: BookingStatus = 'completed';
 
 export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
   return {
@@ -111,15 +116,14 @@ export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
 }
 
 /** Where to pay a booking that awaits payment; nothing for any other. */
-const pendingCheckoutUrl = (booking: BookingRecord) => (booking.status === 'pending' ? (booking.checkoutUrl ?? null) : null);
+const pendingCheckoutUrl = (booking: BookingRecord) => (booking.state === 'held' ? (booking.checkoutUrl ?? null) : null);
 
 /** What the API answers for a booking, as it now is. */
 export function receiptOf(booking: BookingRecord): BookingReceipt {
   return {
     booking: {
       id: booking.id,
-      status: booking.status,
-      paymentStatus: booking.paymentStatus,
+      ...shownStatus(booking),
       price: booking.price,
       holdExpiresAt: booking.holdExpiresAt ?? null,
     },
@@ -143,7 +147,7 @@ export function listSessionBookings(sessionId: string, page: PageQuery): Promise
       IndexName: gsi1.indexName,
       KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :booking)',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-      ExpressionAttributeValues: { ':pk': `SESSION#${sessionId}`, ':booking': 'BOOKING#' },
+      ExpressionAttributeValues: { ':pk': sessionBookingsPartition(sessionId), ':booking': 'BOOKING#' },
     },
     page,
     (item) => withoutKeys<BookingRecord>(item),
@@ -175,8 +179,7 @@ async function bookingWithSession(id: string) {
 function bookingView(booking: BookingRecord, session: SessionRecord): BookingView {
   return {
     id: booking.id,
-    status: booking.status,
-    paymentStatus: booking.paymentStatus,
+    ...shownStatus(booking),
     attendeeName: booking.attendeeName,
     price: booking.price,
     discountCode: booking.discountCode ?? null,
@@ -207,7 +210,7 @@ export function listMemberBookings(
     KeyConditionExpression: upcoming ? '#pk = :pk AND #sk >= :bound' : '#pk = :pk AND #sk < :bound',
     ScanIndexForward: upcoming,
     ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey } as Record<string, string>,
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':bound': now.toISOString() } as Record<string, unknown>,
+    ExpressionAttributeValues: { ':pk': memberBookingsPartition(userId), ':bound': now.toISOString() } as Record<string, unknown>,
   };
   if (upcoming && page.cursor) {
     // A session on the last page may have started since: keep its cursor inside the key range.
@@ -216,9 +219,9 @@ export function listMemberBookings(
   }
   const filters: string[] = [];
   if (filter.statuses === 'attending') {
-    filters.push('#status = :attending');
-    input.ExpressionAttributeNames['#status'] = 'status';
-    input.ExpressionAttributeValues[':attending'] = ATTENDING_STATUS;
+    filters.push(`#state IN (${ATTENDING_STATES.map((_, i) => `:attending${i}`).join(', ')})`);
+    input.ExpressionAttributeNames['#state'] = 'state';
+    ATTENDING_STATES.forEach((state, i) => (input.ExpressionAttributeValues[`:attending${i}`] = state));
   }
   if (filter.category) {
     filters.push('#session.#category = :category');
@@ -257,7 +260,7 @@ export async function claimGuestBookings(userId: string, email: string): Promise
         KeyConditionExpression: '#pk = :pk',
         FilterExpression: '#type = :booking AND attribute_not_exists(userId)',
         ExpressionAttributeNames: { '#pk': gsi4.partitionKey, '#type': 'type' },
-        ExpressionAttributeValues: { ':pk': `EMAIL#${email.toLowerCase()}`, ':booking': 'Booking' },
+        ExpressionAttributeValues: { ':pk': addressBookingsPartition(email), ':booking': 'Booking' },
         ExclusiveStartKey: start,
       }),
     );
@@ -298,8 +301,7 @@ export function memberBookingSummary(booking: BookingRecord): MemberBookingSumma
   const { session } = booking;
   return {
     id: booking.id,
-    status: booking.status,
-    paymentStatus: booking.paymentStatus,
+    ...shownStatus(booking),
     checkoutUrl: pendingCheckoutUrl(booking),
     session: {
       id: booking.sessionId,

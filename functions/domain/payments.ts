@@ -1,17 +1,18 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type Stripe from 'stripe';
-import { dynamo } from '../lib/aws';
+import Stripe from 'stripe';
 import { beforeDeadline } from '../lib/deadline';
 import { environment } from '../lib/environment';
 import { HttpError } from '../lib/errors';
 import { logger } from '../lib/logger';
+import { count } from '../lib/metrics';
 import { stripe } from '../lib/stripe';
 import { tableName } from '../lib/table';
+import { transactNamed } from '../lib/transactions';
 import { formatWhen } from '../lib/when';
-import type { EventDetail } from '../../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
-import { paymentOf, recordPayment, releaseHold } from './seat-holds';
+import { isPayable, transitionUpdate } from './booking-lifecycle';
+import { getRefund, openPayment, refundOutcome, type RefundRecord } from './payment-records';
+import { releaseHold } from './seat-holds';
+import { recordPayment, type PaidCheckout } from './settle-payment';
 
 // The Stripe side of a paid booking: its checkout, the admin's sync, and refunds.
 
@@ -67,19 +68,26 @@ export async function openCheckout(
     if (options.releaseOnFailure) await releaseHold(booking, 'checkout_failed', new Date());
     throw new HttpError(502, 'Failed to create checkout session');
   }
-  try {
-    await dynamo.send(
-      new UpdateCommand({
+  const recorded = await transactNamed({
+    booking: {
+      Update: {
         TableName: tableName(),
         Key: bookingKey(booking.id),
         UpdateExpression: 'SET checkoutSessionId = :id, checkoutUrl = :url',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':pending': 'pending' },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        ConditionExpression: '#state = :held',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':held': 'held' },
+      },
+    },
+    // Stripe answers a retried request with the same session: its Payment is already written.
+    payment: openPayment({
+      checkoutSessionId: checkout.id,
+      subject: { kind: 'booking', id: booking.id },
+      amount: booking.price,
+      createdAt: new Date().toISOString(),
+    }),
+  });
+  if (recorded?.refused('booking')) {
     await closeCheckout(booking.id, checkout.id);
     throw noLongerPayable();
   }
@@ -108,9 +116,7 @@ async function closeCheckout(bookingId: string, checkoutSessionId: string) {
  * dialog, OK). A booking no longer pending, or whose hold has run out, cannot be paid.
  */
 export async function resumeCheckout(booking: BookingRecord, now: Date, deadline: number): Promise<string> {
-  if (booking.status !== 'pending' || !booking.holdExpiresAt || Date.parse(booking.holdExpiresAt) <= now.getTime()) {
-    throw noLongerPayable();
-  }
+  if (!isPayable(booking, now)) throw noLongerPayable();
   return booking.checkoutUrl ?? openCheckout(booking, { releaseOnFailure: false, deadline });
 }
 
@@ -132,20 +138,53 @@ export type SyncOutcome = 'updated' | 'already_paid' | 'no_payment_found';
  * a payment found there through the webhook's own path (once, whoever comes first).
  */
 export async function syncWithStripe(booking: BookingRecord, now: Date): Promise<SyncOutcome> {
-  if (booking.paymentStatus === 'paid' || booking.paymentStatus === 'free') return 'already_paid';
+  if (booking.state === 'confirmed') return 'already_paid';
   if (!booking.checkoutSessionId) return 'no_payment_found';
   const checkout = await (await stripe()).checkout.sessions.retrieve(booking.checkoutSessionId);
   if (checkout.payment_status !== 'paid') return 'no_payment_found';
-  const outcome = await recordPayment(booking.id, paymentOf(checkout), now);
+  const outcome = await recordPayment(paidCheckoutOf(checkout), now);
   return outcome === 'already_paid' ? 'already_paid' : 'updated';
 }
 
-/** Gives a payment back in full, once (Stripe's idempotency key is the booking). */
-export async function refundPayment(refund: EventDetail<'BookingRefundDue'>): Promise<void> {
-  await (
-    await stripe()
-  ).refunds.create(
-    { payment_intent: refund.paymentIntentId, reason: 'requested_by_customer', metadata: { bookingId: refund.bookingId } },
-    { idempotencyKey: `refund-${refund.bookingId}` },
-  );
+/** What Stripe reports of a paid checkout: which session, which payment, and what was paid. */
+export function paidCheckoutOf(checkout: Stripe.Checkout.Session): PaidCheckout {
+  const intent = checkout.payment_intent;
+  return {
+    checkoutSessionId: checkout.id,
+    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
+    amount: { amount: checkout.amount_total ?? 0, currency: (checkout.currency ?? '').toUpperCase() },
+  };
+}
+
+/**
+ * Sends a due (or failed) refund to Stripe and moves it on: sent, with a late payment's booking
+ * now refunded, in one transaction; or failed, when Stripe refuses it for good (the operator
+ * hears of it, and may send it again). A refund already sent is left as it is. Stripe's
+ * idempotency key is the payment intent, so a retry never refunds twice. Answers the refund
+ * as it now stands.
+ */
+export async function sendRefund(paymentIntentId: string, now: Date): Promise<RefundRecord> {
+  const refund = await getRefund(paymentIntentId);
+  if (!refund) throw new Error(`The refund of ${paymentIntentId} is missing`);
+  if (refund.state === 'sent') return refund;
+  try {
+    await (
+      await stripe()
+    ).refunds.create(
+      { payment_intent: paymentIntentId, reason: 'requested_by_customer', metadata: { reason: refund.reason } },
+      { idempotencyKey: `refund-${paymentIntentId}` },
+    );
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    logger.error('Stripe refused a refund', { paymentIntentId, error: error.message });
+    count('refundFailed');
+    await transactNamed({ refund: refundOutcome(paymentIntentId, { state: 'failed', failure: error.message }) });
+    return { ...refund, state: 'failed', failure: error.message };
+  }
+  const booking = refund.reason === 'late_payment' && refund.subject?.kind === 'booking' ? refund.subject.id : undefined;
+  await transactNamed({
+    refund: refundOutcome(paymentIntentId, { state: 'sent', at: now }),
+    booking: booking !== undefined && transitionUpdate('refund', booking, now),
+  });
+  return { ...refund, state: 'sent', sentAt: now.toISOString() };
 }

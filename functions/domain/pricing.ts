@@ -8,27 +8,33 @@ import type { SessionRecord } from './sessions';
 // Kept apart from book-session.ts, so a price can be quoted (discounts/validate) without the
 // checkout and its Stripe client.
 
+/** A session's price, the base its seats are quoted from. */
+export const sessionPrice = (session: Pick<SessionRecord, 'priceAmount' | 'priceCurrency'>): Money => ({
+  amount: session.priceAmount,
+  currency: session.priceCurrency,
+});
+
 /** Stripe's smallest charge in each currency, in minor units. */
 const MINIMUM_CHARGE: Record<Currency, number> = { GBP: 30, EUR: 50, USD: 50 };
 
-/** A session's price for a visitor: before and after the code, if one was given. */
-export type BookingPrice = { originalPrice: Money; price: Money; quote?: DiscountQuote };
+/** A price for a visitor: before and after the code, if one was given. */
+export type QuotedPrice = { originalPrice: Money; price: Money; quote?: DiscountQuote };
 
 /**
- * The price a visitor pays, computed here and nowhere else: the session's price converted into
+ * The price a visitor pays for anything sold (a session's seat, later the recordings package),
+ * computed here and nowhere else: its base price converted into
  * the visitor's currency with the server's rates (whole units, as the spec shows converted
  * prices), then the code's discount with the spec's arithmetic. Rates are read only when some
  * amount changes currency. Throws the spec's errors for a code that cannot be used.
  */
-export async function priceBooking(
-  session: SessionRecord,
+export async function quotePrice(
+  base: Money,
   currency: Currency,
   code: string | undefined,
   now: Date,
   usable: typeof checkUsable = checkUsable,
-): Promise<BookingPrice> {
+): Promise<QuotedPrice> {
   const record = code === undefined ? undefined : usable(await getDiscountCode(code));
-  const base: Money = { amount: session.priceAmount, currency: session.priceCurrency };
   const needsRates =
     base.currency !== currency || (record?.discount.type === 'fixed_amount' && record.discount.amount.currency !== currency);
   const rates = needsRates ? (await getExchangeRates(now)).rates : fallbackRates;

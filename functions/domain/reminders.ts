@@ -5,6 +5,7 @@ import { tableName } from '../lib/table';
 import { outboxEvent } from '../../events/outbox';
 import { listSessionsStarting } from './sessions';
 import { bookingKey, listSessionBookings, type BookingRecord } from './bookings';
+import { ATTENDING_STATES } from './booking-lifecycle';
 
 /** Attendees are reminded a day before their session. */
 export const REMINDER_LEAD_MS = 24 * 3_600_000;
@@ -33,7 +34,7 @@ export async function queueReminders(now: Date): Promise<number> {
 }
 
 function needsReminder(booking: BookingRecord & { reminderQueuedAt?: string }, remindFrom: number): boolean {
-  return booking.status === 'completed' && !booking.reminderQueuedAt && Date.parse(booking.createdAt) < remindFrom;
+  return ATTENDING_STATES.includes(booking.state) && !booking.reminderQueuedAt && Date.parse(booking.createdAt) < remindFrom;
 }
 
 async function queueReminder(booking: BookingRecord, now: Date): Promise<boolean> {
@@ -46,9 +47,9 @@ async function queueReminder(booking: BookingRecord, now: Date): Promise<boolean
               TableName: tableName(),
               Key: bookingKey(booking.id),
               UpdateExpression: 'SET reminderQueuedAt = :now',
-              ConditionExpression: 'attribute_not_exists(reminderQueuedAt) AND #status = :completed',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':now': now.toISOString(), ':completed': 'completed' },
+              ConditionExpression: 'attribute_not_exists(reminderQueuedAt) AND #state = :confirmed',
+              ExpressionAttributeNames: { '#state': 'state' },
+              ExpressionAttributeValues: { ':now': now.toISOString(), ':confirmed': 'confirmed' },
             },
           },
           outboxEvent(

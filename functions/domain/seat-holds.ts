@@ -1,17 +1,17 @@
+import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type Stripe from 'stripe';
 import { dynamo } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
-import { outboxEvent } from '../../events/outbox';
-import type { EventDetail } from '../../events/catalogue';
-import { attendeeGuard, attendeeKey, bookingFacts, bookingKey, getBooking, type BookingRecord } from './bookings';
+import { attendeeKey, bookingFacts, bookingKey, getBooking, type BookingRecord } from './bookings';
+import { transitionEvent, transitionUpdate, type EndedBy, type EndReason } from './booking-lifecycle';
 import { countCodeUse } from './discounts';
-import { seatCounters, takeSeat } from './sessions';
+import { seatCounters, type SessionRecord } from './sessions';
 
-// A held seat's life: held with the booking, then paid or released, exactly once. No Stripe
-// calls here (those are in payments.ts), so the sweep's function carries no Stripe client.
+// A held seat's life: held with the booking, then paid (settle-payment.ts) or released, exactly
+// once. No Stripe calls here (those are in payments.ts), so the sweep's function carries no
+// Stripe client.
 
 /**
  * How long a paid booking holds its seat: Stripe Checkout's shortest expiry, 30 minutes, which
@@ -27,51 +27,89 @@ const ALL_HOLDS = 'HOLDS';
 export const newHoldExpiry = (now: Date) =>
   new Date(Math.floor((now.getTime() + HOLD_MINUTES * 60_000) / 1000) * 1000).toISOString();
 
-const holdKey = (bookingId: string) => ({ pk: `HOLD#${bookingId}`, sk: 'HOLD' });
+export const holdKey = (bookingId: string) => ({ pk: `HOLD#${bookingId}`, sk: 'HOLD' });
 
-/** A held seat, findable by its expiry (gsi1 `HOLDS`) for the sweep. */
-export function holdItem(booking: Pick<BookingRecord, 'id' | 'sessionId'> & { holdExpiresAt?: string }) {
+/** What a seat is held for: a checkout in progress (a waitlist offer will be the other kind). */
+export type HoldKind = 'checkout';
+
+/** A held seat, findable by its expiry (gsi1 `HOLDS`) for the one sweep of every kind. */
+export function holdItem(booking: Pick<BookingRecord, 'id' | 'sessionId'> & { holdExpiresAt?: string }, kind: HoldKind) {
   const expiresAt = booking.holdExpiresAt!;
   return {
     ...holdKey(booking.id),
     [gsi1.partitionKey]: ALL_HOLDS,
     [gsi1.sortKey]: `${expiresAt}#${booking.id}`,
     type: 'Hold',
+    kind,
     bookingId: booking.id,
     sessionId: booking.sessionId,
     expiresAt,
   };
 }
 
-/** Why a hold ends without payment. */
-export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
-
 /**
- * Ends a pending booking's hold without payment, exactly once however many callers race (the
- * expiry webhook, the sweep, a replacement): the booking is cancelled (payment failed, or
- * cancelled), its seat and its address's place given back, a one-time code usable again, and
- * BookingExpired written to the outbox, all in one transaction conditioned on the booking
- * still being pending (and, for an expiry, on its hold having run out: a hold extended for a
- * bank payment meanwhile stands). Answers whether this call released it.
+ * The seats one client address has in one session, held or booked: one counter, raised with
+ * each booking on condition that it is under the limit, lowered when a seat is given back. The
+ * address is kept only as a hash, and the counter expires a day after the session starts.
  */
-export async function releaseHold(booking: BookingRecord, reason: ReleaseReason, now: Date): Promise<boolean> {
-  const table = tableName();
-  const refusal = await transactNamed({
-    booking: {
-      Update: {
-        TableName: table,
-        Key: bookingKey(booking.id),
-        UpdateExpression: 'SET #status = :cancelled, paymentStatus = :paymentStatus, releasedAt = :now REMOVE holdExpiresAt',
-        ConditionExpression: reason === 'expired' ? '#status = :pending AND holdExpiresAt <= :now' : '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':cancelled': 'cancelled',
-          ':pending': 'pending',
-          ':paymentStatus': reason === 'payment_failed' ? 'failed' : 'cancelled',
-          ':now': now.toISOString(),
-        },
+export function seatsOfAddress(session: Pick<SessionRecord, 'id' | 'startTime'>, clientAddress: string) {
+  const key = {
+    pk: `LIMIT#session-seats#${session.id}`,
+    sk: createHash('sha256').update(clientAddress).digest('base64url'),
+  };
+  const change = (by: 1 | -1, condition?: { limit: number }) => ({
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'ADD #count :by SET #ttl = if_not_exists(#ttl, :ttl)',
+      ...(condition && { ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit' }),
+      ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':by': by,
+        ':ttl': Math.floor(Date.parse(session.startTime) / 1000) + 86_400,
+        ...(condition && { ':limit': condition.limit }),
       },
     },
+  });
+  return { key, take: (limit: number) => change(1, { limit }) };
+}
+
+/** A seat given back by its client address, as one item of a transaction. */
+const giveBackAddressSeat = (key: { pk: string; sk: string }) => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'ADD #count :minusOne',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':minusOne': -1 },
+  },
+});
+
+/** Who ends a hold for each reason. */
+const endedBy: Record<EndReason, EndedBy> = {
+  expired: 'stripe',
+  payment_failed: 'stripe',
+  replaced: 'visitor',
+  checkout_failed: 'site',
+};
+
+/**
+ * Ends a held booking without payment, exactly once however many callers race (the expiry
+ * webhook, the sweep, a replacement): the booking is released with why and by whom, its seat
+ * and its address's place given back, a one-time code usable again, and BookingExpired written
+ * to the outbox, all in one transaction conditioned on the booking still being held (and, for
+ * an expiry, on its hold having run out). Answers whether this call released it.
+ */
+export async function releaseHold(booking: BookingRecord, reason: EndReason, now: Date): Promise<boolean> {
+  const table = tableName();
+  const at = now.toISOString();
+  const refusal = await transactNamed({
+    booking: transitionUpdate('release', booking.id, now, {
+      set: { endedAt: at, endReason: reason, endedBy: endedBy[reason] },
+      remove: ['holdExpiresAt'],
+      // An expiry releases only a hold that has run out: one extended for a bank payment stands.
+      when: reason === 'expired' ? { condition: 'holdExpiresAt <= :now', values: { ':now': at } } : undefined,
+    }),
     seat: seatCounters(booking.sessionId, { seatsTaken: -1, seatsHeld: -1 }),
     hold: { Delete: { TableName: table, Key: holdKey(booking.id) } },
     attendee: {
@@ -82,9 +120,10 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
         ExpressionAttributeValues: { ':bookingId': booking.id },
       },
     },
+    addressSeats: booking.addressSeatsKey !== undefined && giveBackAddressSeat(booking.addressSeatsKey),
     // An unpaid checkout did not use the code.
     discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, -1),
-    event: outboxEvent('BookingExpired', { ...bookingFacts(booking), reason }, now),
+    event: transitionEvent('release', { ...bookingFacts(booking), reason }, now),
   });
   if (!refusal) return true;
   if (refusal.refused('booking')) return false;
@@ -128,120 +167,6 @@ export async function releaseExpiredHolds(now: Date): Promise<number> {
   return released;
 }
 
-/** What Stripe reports of a paid checkout. */
-export type Payment = { checkoutSessionId: string; paymentIntentId: string | null };
-
-export function paymentOf(checkout: Stripe.Checkout.Session): Payment {
-  const intent = checkout.payment_intent;
-  return { checkoutSessionId: checkout.id, paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null) };
-}
-
-/** What a payment did: confirmed the booking, found it already paid, or must be given back. */
-export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unknown_booking';
-
-/**
- * Records a payment for a booking, the one path for the webhook and the admin's sync alike.
- * A pending booking is confirmed: completed and paid, the hold removed, the seat no longer
- * held but taken, BookingConfirmed in the outbox. A payment for a booking whose hold was
- * already released takes a seat again if one is free; if not (or the address has booked
- * again), the booking is marked refunded and BookingRefundDue sends the money back: never
- * an oversold session. Each transaction is conditioned on the state it read, so a payment
- * racing an expiry settles exactly one way.
- */
-export async function recordPayment(bookingId: string, payment: Payment, now: Date): Promise<PaymentOutcome> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const booking = await getBooking(bookingId, { consistent: true });
-    if (!booking) return 'unknown_booking';
-    if (booking.paymentStatus === 'paid') return 'already_paid';
-    if (booking.paymentStatus === 'refunded') return 'refund_due';
-    const outcome =
-      booking.status === 'pending'
-        ? await confirmHeldBooking(booking, payment, now)
-        : booking.status === 'cancelled'
-          ? await confirmReleasedBooking(booking, payment, now)
-          : 'already_paid';
-    // undefined: the booking changed since it was read; read it again.
-    if (outcome) return outcome;
-  }
-  throw new Error(`The payment of booking ${bookingId} could not be recorded: its state kept changing`);
-}
-
-const paidBooking = (booking: BookingRecord, payment: Payment, now: Date, condition: string, was: Record<string, string>) => ({
-  Update: {
-    TableName: tableName(),
-    Key: bookingKey(booking.id),
-    UpdateExpression:
-      'SET #status = :completed, paymentStatus = :paid, paymentIntentId = :intent, checkoutSessionId = :checkout, paidAt = :now REMOVE holdExpiresAt',
-    ConditionExpression: condition,
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':completed': 'completed',
-      ':paid': 'paid',
-      ':intent': payment.paymentIntentId,
-      ':checkout': payment.checkoutSessionId,
-      ':now': now.toISOString(),
-      ...was,
-    },
-  },
-});
-
-const confirmedEvent = (booking: BookingRecord, now: Date) => outboxEvent('BookingConfirmed', bookingFacts(booking), now);
-
-async function confirmHeldBooking(booking: BookingRecord, payment: Payment, now: Date): Promise<PaymentOutcome | undefined> {
-  const table = tableName();
-  const refusal = await transactNamed({
-    booking: paidBooking(booking, payment, now, '#status = :pending', { ':pending': 'pending' }),
-    // The held seat stays taken, now as a paid one.
-    seat: seatCounters(booking.sessionId, { seatsHeld: -1 }),
-    hold: { Delete: { TableName: table, Key: holdKey(booking.id) } },
-    event: confirmedEvent(booking, now),
-  });
-  return refusal ? undefined : 'confirmed';
-}
-
-async function confirmReleasedBooking(booking: BookingRecord, payment: Payment, now: Date): Promise<PaymentOutcome | undefined> {
-  const table = tableName();
-  const unchanged = '#status = :cancelled AND paymentStatus = :was';
-  const was = { ':cancelled': 'cancelled', ':was': booking.paymentStatus };
-  const retaken = await transactNamed({
-    booking: paidBooking(booking, payment, now, unchanged, was),
-    seat: takeSeat(booking.sessionId, now, { held: false }),
-    attendee: attendeeGuard(booking),
-    // They paid the discounted price: the code counts as used again, if it still exists.
-    discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, 1),
-    event: confirmedEvent(booking, now),
-  });
-  if (!retaken) return 'confirmed';
-  if (retaken.refused('booking')) return undefined;
-  if (retaken.refused('discount')) return confirmReleasedBooking({ ...booking, discountCode: undefined }, payment, now);
-
-  if (!payment.paymentIntentId) throw new Error(`The late payment of booking ${booking.id} names no payment intent to refund`);
-  const refund: EventDetail<'BookingRefundDue'> = {
-    ...bookingFacts(booking),
-    paymentIntentId: payment.paymentIntentId,
-    amount: booking.price,
-  };
-  const refunding = await transactNamed({
-    booking: {
-      Update: {
-        TableName: table,
-        Key: bookingKey(booking.id),
-        UpdateExpression: 'SET paymentStatus = :refunded, paymentIntentId = :intent, checkoutSessionId = :checkout',
-        ConditionExpression: unchanged,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':refunded': 'refunded',
-          ':intent': payment.paymentIntentId,
-          ':checkout': payment.checkoutSessionId,
-          ...was,
-        },
-      },
-    },
-    event: outboxEvent('BookingRefundDue', refund, now),
-  });
-  return refunding ? undefined : 'refund_due';
-}
-
 /**
  * A checkout completed with the payment still on its way (a bank debit): the seat stays held
  * for the days the bank takes, until Stripe reports success or failure.
@@ -255,11 +180,11 @@ export async function awaitAsyncPayment(booking: BookingRecord, now: Date): Prom
         TableName: table,
         Key: bookingKey(booking.id),
         UpdateExpression: 'SET holdExpiresAt = :expires',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':expires': holdExpiresAt, ':pending': 'pending' },
+        ConditionExpression: '#state = :held',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':expires': holdExpiresAt, ':held': 'held' },
       },
     },
-    hold: { Put: { TableName: table, Item: holdItem({ ...booking, holdExpiresAt }) } },
+    hold: { Put: { TableName: table, Item: holdItem({ ...booking, holdExpiresAt }, 'checkout') } },
   });
 }

@@ -14,6 +14,10 @@ export const operatorMetrics = {
   conflict: 'TransactionConflicts',
   /** A Stripe webhook was refused or failed: a payment may not have been recorded. */
   webhookFailure: 'WebhookFailures',
+  /** A paid checkout matched no checkout the site opened (another session or sum): nothing marked paid, the money refunded. */
+  unexpectedPayment: 'UnexpectedPayments',
+  /** Stripe refused a refund for good: the money is still owed. */
+  refundFailed: 'RefundFailures',
   /** An e-mail was handed to SES. */
   emailSent: 'EmailsSent',
 } as const;

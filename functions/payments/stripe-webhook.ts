@@ -8,7 +8,10 @@ import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
 import { verifiedWebhookEvent } from '../lib/stripe';
 import { getBooking } from '../domain/bookings';
-import { awaitAsyncPayment, paymentOf, recordPayment, releaseHold } from '../domain/seat-holds';
+import { getPayment } from '../domain/payment-records';
+import { paidCheckoutOf } from '../domain/payments';
+import { awaitAsyncPayment, releaseHold } from '../domain/seat-holds';
+import { recordPayment } from '../domain/settle-payment';
 
 const StripeSignatureHeaders = z.object({
   'stripe-signature': z
@@ -25,8 +28,8 @@ const handleOnce = makeIdempotent(handleEvent, { persistenceStore: idempotencySt
 /**
  * Stripe's webhook: the signature is verified over the raw body (a bad or stale one is a 400
  * and nothing is written), then each event id is handled once (Powertools Idempotency in the
- * table). The checkout's `client_reference_id` names the booking. Every transition is also
- * conditioned on the booking's state, so events out of order or under other ids settle once.
+ * table). Every transition is also conditioned on the booking's and the payment's state, so
+ * events out of order or under other ids settle once.
  */
 export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody, context }) => {
   try {
@@ -51,25 +54,30 @@ export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ h
   }
 });
 
-/** What the event did, kept as the idempotency record's result. */
+/**
+ * What the event did, kept as the idempotency record's result. The Checkout Session's own id
+ * finds the Payment the site opened for it, and so its booking: `client_reference_id` is only
+ * what the session says, and a session the site did not open settles nothing.
+ */
 async function handleEvent(event: Stripe.Event): Promise<string> {
   if (!event.type.startsWith('checkout.session.')) return 'ignored';
   const checkout = event.data.object as Stripe.Checkout.Session;
-  const booking = checkout.client_reference_id ? await getBooking(checkout.client_reference_id) : undefined;
-  if (!booking) {
-    logger.warn('A checkout event names no booking of ours', { eventId: event.id, checkoutSessionId: checkout.id });
-    return 'unknown booking';
-  }
   const now = new Date();
+  if (event.type === 'checkout.session.completed' && checkout.payment_status !== 'unpaid') {
+    return recordPayment(paidCheckoutOf(checkout), now);
+  }
+  if (event.type === 'checkout.session.async_payment_succeeded') return recordPayment(paidCheckoutOf(checkout), now);
+
+  const payment = await getPayment(checkout.id);
+  const booking = payment && (await getBooking(payment.subject.id));
+  if (!booking) {
+    logger.warn('A checkout event names no checkout of ours', { eventId: event.id, checkoutSessionId: checkout.id });
+    return 'unknown checkout';
+  }
   switch (event.type) {
     case 'checkout.session.completed':
-      if (checkout.payment_status === 'unpaid') {
-        await awaitAsyncPayment(booking, now);
-        return 'awaiting payment';
-      }
-      return recordPayment(booking.id, paymentOf(checkout), now);
-    case 'checkout.session.async_payment_succeeded':
-      return recordPayment(booking.id, paymentOf(checkout), now);
+      await awaitAsyncPayment(booking, now);
+      return 'awaiting payment';
     case 'checkout.session.async_payment_failed':
       return (await releaseHold(booking, 'payment_failed', now)) ? 'released' : 'unchanged';
     case 'checkout.session.expired':

@@ -79,8 +79,8 @@ describe('alarms on what a customer would notice', () => {
   it('notifies the alerts topic of every alarm, when it fires and when it clears', () => {
     const [topicId] = onlyOne('AWS::SNS::Topic');
     const alarms = ofType('AWS::CloudWatch::Alarm');
-    // Eight watched conditions, and one dead-letter queue per consumer, per job and for the relay.
-    expect(alarms).toHaveLength(8 + consumers.length + schedules.length + 1);
+    // Ten watched conditions, and one dead-letter queue per consumer, per job and for the relay.
+    expect(alarms).toHaveLength(10 + consumers.length + schedules.length + 1);
     for (const [id, alarm] of alarms) {
       expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
@@ -142,6 +142,14 @@ describe('alarms on what a customer would notice', () => {
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });
+
+    // Counted where a payment is settled and where a refund is sent.
+    for (const [id, metric] of [
+      ['UnexpectedPaymentsAlarm', operatorMetrics.unexpectedPayment],
+      ['RefundFailuresAlarm', operatorMetrics.refundFailed],
+    ]) {
+      expect(alarm(id)).toMatchObject({ Namespace: METRICS_NAMESPACE, MetricName: metric, Threshold: 1 });
+    }
 
     const triggerAlarm = alarm('CognitoTriggerErrorsAlarm');
     const watched = metricStats(triggerAlarm).map((m) => m.Metric);

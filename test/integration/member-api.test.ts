@@ -173,9 +173,9 @@ describe('the member API', () => {
       new UpdateCommand({
         TableName: tableName(),
         Key: bookingKey(ids['Breath Two']),
-        UpdateExpression: 'SET #status = :cancelled, paymentStatus = :cancelled',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':cancelled': 'cancelled' },
+        UpdateExpression: 'SET #state = :released',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':released': 'released' },
       }),
     );
     expect(await allPages(token, '?when=upcoming&category=Breathwork')).toEqual([['Breath Three']]);

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import type Stripe from 'stripe';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { bookingKey } from '../../functions/domain/bookings';
 import { discountCodeKey } from '../../functions/domain/discounts';
-import { getSession } from '../../functions/domain/sessions';
+import { getSession, seatCounters } from '../../functions/domain/sessions';
+import { bookingLimits } from '../../functions/domain/book-session';
+import { getPayment, getRefund, paymentKey } from '../../functions/domain/payment-records';
+import { transactNamed } from '../../functions/lib/transactions';
 import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/seat-holds';
 import type { BookingReceipt, PendingBookingConflict } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
@@ -26,6 +30,12 @@ const book = (sessionId: string, body: Record<string, unknown>, headers: Record<
 
 const paidSession = (fields: Parameters<typeof createSession>[0] = {}) =>
   createSession({ title: `Paid Breath ${ulid()}`, priceAmount: 1500, priceCurrency: 'GBP', ...fields });
+
+/** The Payment item of the checkout a booking opened. */
+async function paymentOfBooking(bookingId: string) {
+  const booking = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(bookingId) }));
+  return (await getPayment(booking.Item!.checkoutSessionId as string))!;
+}
 
 async function seats(sessionId: string) {
   const session = (await getSession(sessionId))!;
@@ -84,6 +94,24 @@ describe('paid bookings', () => {
     expect(await seats(session.id)).toEqual({ taken: 5, held: 5 });
   });
 
+  it('let one client address hold only its share of a session, and have a released seat back', async () => {
+    const session = await paidSession({ maxAttendees: 10 });
+    const from = { 'cloudfront-viewer-address': `198.18.${Math.floor(Math.random() * 256)}.7:443` };
+    const answers = [];
+    for (let i = 0; i < bookingLimits.seatsPerClientAddress + 1; i++) answers.push(await book(session.id, {}, from));
+    expect(answers.map((a) => a.status)).toEqual([...Array(bookingLimits.seatsPerClientAddress).fill(201), 429]);
+    expect(answers.at(-1)!.body.message).toBe('Too many seats of this session are already booked from your network.');
+    expect(await seats(session.id)).toEqual({
+      taken: bookingLimits.seatsPerClientAddress,
+      held: bookingLimits.seatsPerClientAddress,
+    });
+    // Another address still books; a released hold gives the first address its seat back.
+    expect((await book(session.id, {})).status).toBe(201);
+    await runOutHold(answers[0].body.booking.id);
+    await releaseExpiredHolds(new Date());
+    expect((await book(session.id, {}, from)).status).toBe(201);
+  });
+
   it('redeem a one-time code once among 20 simultaneous bookings', async () => {
     const session = await paidSession();
     const code = await createCode({ type: 'percentage', percentage: 50 }, { oneTime: true });
@@ -118,10 +146,12 @@ describe('paid bookings', () => {
     const email = newEmail('twice');
     const { body } = await book(session.id, { email });
     const paidCheckout = {
-      id: `cs_test_${ulid()}`,
+      id: (await paymentOfBooking(body.booking.id)).checkoutSessionId,
       client_reference_id: body.booking.id,
       payment_status: 'paid' as const,
       payment_intent: `pi_test_${ulid()}`,
+      amount_total: 1500,
+      currency: 'gbp',
     };
     const completed = checkoutEvent('checkout.session.completed', paidCheckout);
     const answers = [
@@ -137,14 +167,54 @@ describe('paid bookings', () => {
     expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
   });
 
+  it('mark nothing paid for a signed payment of another checkout, amount or currency, and give that money back', async () => {
+    const session = await paidSession();
+    const { body } = await book(session.id, {});
+    const opened = await paymentOfBooking(body.booking.id);
+    const paid = (fields: Partial<Stripe.Checkout.Session>) => ({
+      id: opened.checkoutSessionId,
+      client_reference_id: body.booking.id,
+      payment_status: 'paid' as const,
+      amount_total: 1500,
+      currency: 'gbp',
+      payment_intent: `pi_test_${ulid()}`,
+      ...fields,
+    });
+    const forged = [
+      paid({ id: `cs_test_${ulid()}`, amount_total: 100, currency: 'usd' }),
+      paid({ amount_total: 100 }),
+      paid({ currency: 'usd' }),
+    ];
+    for (const checkout of forged) {
+      expect((await postWebhook(checkoutEvent('checkout.session.completed', checkout))).status).toBe(200);
+    }
+    await settle();
+    expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+    expect(await getPayment(opened.checkoutSessionId)).toMatchObject({ state: 'open' });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+    // Each sum that arrived is owed back (the stand-in knows none of these payments, so Stripe refuses them: failed).
+    for (const checkout of forged) {
+      expect(await getRefund(checkout.payment_intent as string)).toMatchObject({
+        reason: 'unexpected_payment',
+        state: expect.any(String),
+      });
+    }
+
+    // The checkout the booking opened still settles it.
+    await payCheckout(body.checkoutUrl!);
+    expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+  });
+
   it('refuse a webhook with a bad, stale or missing signature, and write nothing', async () => {
     const session = await paidSession();
     const { body } = await book(session.id, {});
     const payload = checkoutEvent('checkout.session.completed', {
-      id: `cs_test_${ulid()}`,
+      id: (await paymentOfBooking(body.booking.id)).checkoutSessionId,
       client_reference_id: body.booking.id,
       payment_status: 'paid',
       payment_intent: `pi_test_${ulid()}`,
+      amount_total: 1500,
+      currency: 'gbp',
     });
     const forged = (await signedWebhook(payload)).replace(/v1=[0-9a-f]{4}/, 'v1=0000');
     const stale = await signedWebhook(payload, Math.floor(Date.now() / 1000) - 600);
@@ -204,9 +274,11 @@ describe('paid bookings', () => {
     });
     const refundMail = (await waitForEmails(late, 2)).find((m) => m.subject.startsWith('Refunded:'));
     expect(refundMail?.body.text).toContain('Your payment of £15 arrived after the seat we held for you had been taken');
-    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(first.booking.id) }));
-    const refunds = await (await stripe()).refunds.list({ payment_intent: stored.Item!.paymentIntentId as string });
+    const payment = await paymentOfBooking(first.booking.id);
+    expect(payment).toMatchObject({ state: 'paid', subject: { kind: 'booking', id: first.booking.id } });
+    const refunds = await (await stripe()).refunds.list({ payment_intent: payment.paymentIntentId });
     expect(refunds.data.map((r) => [r.amount, r.status])).toEqual([[1500, 'succeeded']]);
+    expect(await getRefund(payment.paymentIntentId!)).toMatchObject({ state: 'sent', reason: 'late_payment' });
     expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
   });
 
@@ -231,25 +303,33 @@ describe('paid bookings', () => {
     const { body } = await book(session.id, { email });
     expect((await sync(body.booking.id)).body).toEqual({ outcome: 'no_payment_found' });
 
-    // A payment whose webhook never reached us: a checkout paid on Stripe's side only.
-    const client = await stripe();
-    const lost = await client.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [{ quantity: 1, price_data: { currency: 'gbp', unit_amount: 1500, product_data: { name: session.title } } }],
-      client_reference_id: `lost-${ulid()}`,
-      customer_email: email,
-      success_url: 'http://127.0.0.1/done',
-      cancel_url: 'http://127.0.0.1/cancelled',
+    // A payment whose webhook never reached us: the checkout paid on Stripe's side, and what
+    // the webhook recorded undone (the booking held again, its Payment open again).
+    await payCheckout(body.checkoutUrl!);
+    await waitForBooking(body.booking.id, (b) => b.status === 'completed');
+    const { checkoutSessionId } = await paymentOfBooking(body.booking.id);
+    await transactNamed({
+      booking: {
+        Update: {
+          TableName: tableName(),
+          Key: bookingKey(body.booking.id),
+          UpdateExpression: 'SET #state = :held',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':held': 'held' },
+        },
+      },
+      payment: {
+        Update: {
+          TableName: tableName(),
+          Key: paymentKey(checkoutSessionId),
+          UpdateExpression: 'SET #state = :open',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':open': 'open' },
+        },
+      },
+      seat: seatCounters(session.id, { seatsHeld: 1 }),
     });
-    await payCheckout(lost.url!);
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: bookingKey(body.booking.id),
-        UpdateExpression: 'SET checkoutSessionId = :lost',
-        ExpressionAttributeValues: { ':lost': lost.id },
-      }),
-    );
+    expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'pending' });
     expect((await sync(body.booking.id)).body).toEqual({ outcome: 'updated' });
     expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
     expect((await sync(body.booking.id)).body).toEqual({ outcome: 'already_paid' });

@@ -76,7 +76,7 @@ export async function waitForBooking(
 export async function runOutHold(bookingId: string) {
   const expiresAt = new Date(Date.now() - 60_000).toISOString();
   const held = { ...(await getBooking(bookingId))!, holdExpiresAt: expiresAt };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: holdItem(held) }));
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: holdItem(held, 'checkout') }));
   await dynamo.send(
     new UpdateCommand({
       TableName: tableName(),

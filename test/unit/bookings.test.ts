@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { bookSession } from '../../functions/domain/book-session';
-import { priceBooking } from '../../functions/domain/pricing';
+import { quotePrice, sessionPrice } from '../../functions/domain/pricing';
 import { discountCodeItem } from '../../functions/domain/discounts';
 import type { SessionRecord } from '../../functions/domain/sessions';
 import { freeSession, guest } from '../support/booking-fixtures';
@@ -89,14 +89,14 @@ describe('bookSession', () => {
         CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, guard],
       }),
     );
-    dynamo.on(GetCommand).resolves({ Item: { id: 'B0', status: 'completed', paymentStatus: 'free' } });
+    dynamo.on(GetCommand).resolves({ Item: { id: 'B0', state: 'confirmed' } });
     await expect(bookSession(session, guest, context)).rejects.toMatchObject({
       statusCode: 409,
       message: 'This email address has already booked this session.',
     });
     // A member's own pending booking: the confirm dialog's answer, naming it.
     dynamo.on(GetCommand).resolves({
-      Item: { id: 'B0', userId: 'U1', status: 'pending', paymentStatus: 'pending', holdExpiresAt: '2030-01-01T10:20:00.000Z' },
+      Item: { id: 'B0', userId: 'U1', state: 'held', holdExpiresAt: '2030-01-01T10:20:00.000Z' },
     });
     await expect(bookSession(session, guest, { ...context, userId: 'U1' })).rejects.toMatchObject({
       statusCode: 409,
@@ -109,10 +109,13 @@ describe('bookSession', () => {
     const key = { ...context, requestKey: 'k'.repeat(20) };
     dynamo.on(TransactWriteCommand).resolvesOnce({});
     const first = await bookSession(session, guest, key);
-    const [booking, , , , , , request] = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
-    const stored = request.Put!.Item!;
-    dynamo.on(GetCommand).resolves({ Item: booking.Put!.Item });
-    const reasons = [...Array(6).fill({ Code: 'None' }), { Code: 'ConditionalCheckFailed', Item: marshall(stored) }];
+    const items = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+    const request = items.findIndex((item) => item.Put?.Item?.type === 'Request');
+    const stored = items[request].Put!.Item!;
+    dynamo.on(GetCommand).resolves({ Item: items[0].Put!.Item });
+    const reasons = items.map((_, i) =>
+      i === request ? { Code: 'ConditionalCheckFailed', Item: marshall(stored) } : { Code: 'None' },
+    );
     dynamo
       .on(TransactWriteCommand)
       .rejects(new TransactionCanceledException({ message: 'x', $metadata: {}, CancellationReasons: reasons }));
@@ -140,7 +143,7 @@ describe('bookSession', () => {
   });
 });
 
-describe('priceBooking: the one place a price is made', () => {
+describe('quotePrice: the one place a price is made', () => {
   const paid = { ...session, priceAmount: 1500, priceCurrency: 'GBP' } as SessionRecord;
   const code = (discount: Parameters<typeof discountCodeItem>[0]['discount'], oneTime = false, timesUsed = 0) =>
     discountCodeItem({ code: 'CALM', discount, active: true, oneTime, timesUsed, createdAt: '', updatedAt: '' });
@@ -152,13 +155,13 @@ describe('priceBooking: the one place a price is made', () => {
       .on(GetCommand, { Key: { pk: 'DISCOUNT#CALM', sk: 'DISCOUNT' } })
       .resolves({ Item: code({ type: 'percentage', percentage: 10 }) });
     // £15 x 1.17 = €17.55, shown as €18; 10% off is €16.20.
-    expect(await priceBooking(paid, 'EUR', 'calm', now)).toMatchObject({
+    expect(await quotePrice(sessionPrice(paid), 'EUR', 'calm', now)).toMatchObject({
       originalPrice: { amount: 1800, currency: 'EUR' },
       price: { amount: 1620, currency: 'EUR' },
       quote: { percentOff: 10, free: false },
     });
     // £15 x 1.27 = $19.05, shown as $19.
-    expect(await priceBooking(paid, 'USD', undefined, now)).toEqual({
+    expect(await quotePrice(sessionPrice(paid), 'USD', undefined, now)).toEqual({
       originalPrice: { amount: 1900, currency: 'USD' },
       price: { amount: 1900, currency: 'USD' },
     });
@@ -166,7 +169,7 @@ describe('priceBooking: the one place a price is made', () => {
 
   it('reads no rates for a price in its own currency', async () => {
     dynamo.on(GetCommand).resolves({ Item: code({ type: 'fixed_amount', amount: { amount: 500, currency: 'GBP' } }) });
-    expect((await priceBooking(paid, 'GBP', 'CALM', now)).price).toEqual({ amount: 1000, currency: 'GBP' });
+    expect((await quotePrice(sessionPrice(paid), 'GBP', 'CALM', now)).price).toEqual({ amount: 1000, currency: 'GBP' });
     expect(dynamo.commandCalls(GetCommand).map((call) => call.args[0].input.Key)).toEqual([
       { pk: 'DISCOUNT#CALM', sk: 'DISCOUNT' },
     ]);
@@ -174,14 +177,17 @@ describe('priceBooking: the one place a price is made', () => {
 
   it("floors a fixed amount at zero, and refuses codes with the spec's words", async () => {
     dynamo.on(GetCommand).resolves({ Item: code({ type: 'fixed_amount', amount: { amount: 2000, currency: 'GBP' } }) });
-    expect((await priceBooking(paid, 'GBP', 'CALM', now)).quote).toMatchObject({ discountedPrice: { amount: 0 }, free: true });
+    expect((await quotePrice(sessionPrice(paid), 'GBP', 'CALM', now)).quote).toMatchObject({
+      discountedPrice: { amount: 0 },
+      free: true,
+    });
     dynamo.on(GetCommand).resolves({ Item: code({ type: 'percentage', percentage: 10 }, true, 1) });
-    await expect(priceBooking(paid, 'GBP', 'CALM', now)).rejects.toMatchObject({
+    await expect(quotePrice(sessionPrice(paid), 'GBP', 'CALM', now)).rejects.toMatchObject({
       statusCode: 409,
       message: 'This code has already been used',
     });
     dynamo.on(GetCommand).resolves({});
-    await expect(priceBooking(paid, 'GBP', 'NOPE', now)).rejects.toMatchObject({
+    await expect(quotePrice(sessionPrice(paid), 'GBP', 'NOPE', now)).rejects.toMatchObject({
       statusCode: 404,
       message: 'Invalid discount code',
     });

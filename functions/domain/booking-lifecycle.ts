@@ -1,0 +1,156 @@
+import { tableName } from '../lib/table';
+import type { BookingStatus, PaymentStatus } from '../schemas/booking';
+import { outboxEvent } from '../../events/outbox';
+import type { EventDetail, EventType } from '../../events/catalogue';
+import { bookingKey, type BookingRecord } from './bookings';
+
+// The life of a booking in one place: the states it can be in, the named transitions between
+// them with the event each writes, and the guards that decide whether one may happen now. Every
+// change of a booking's state is one conditional write built here, inside the transaction that
+// also moves the seat, the hold and the outbox event with it.
+
+/** Where a booking stands: its one status. */
+export type BookingState = 'held' | 'confirmed' | 'released' | 'refunded';
+
+/** Why a held booking ended unpaid (the reason its BookingExpired event carries), stored on it with who ended it. */
+export type EndReason = EventDetail<'BookingExpired'>['reason'];
+/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), or the site itself. */
+export type EndedBy = 'visitor' | 'stripe' | 'site';
+
+type Transition = {
+  /** The states it starts from; none for a booking's first write. */
+  from: readonly BookingState[];
+  to: BookingState;
+  /** The outbox event written with it, if any. */
+  event?: EventType;
+  description: string;
+};
+
+/** The event a transition writes, with the detail it must carry. */
+type EventOf<N extends TransitionName> = (typeof transitions)[N] extends { event: infer E extends EventType } ? E : never;
+
+/** The outbox item of the event `name` writes, for the same transaction as the booking's change. */
+export function transitionEvent<N extends TransitionName>(name: N, detail: EventDetail<EventOf<N>>, now: Date) {
+  const { event } = transitions[name] as Transition;
+  if (!event) throw new Error(`The transition ${name} writes no event`);
+  return outboxEvent(event as EventOf<N>, detail, now);
+}
+
+export const transitions = {
+  book: { from: [], to: 'confirmed', event: 'BookingConfirmed', description: 'a booking with nothing to pay takes its seat' },
+  hold: {
+    from: [],
+    to: 'held',
+    event: 'BookingCreated',
+    description: 'a booking to pay holds its seat until the checkout ends',
+  },
+  pay: { from: ['held'], to: 'confirmed', event: 'BookingConfirmed', description: 'the checkout it opened is paid' },
+  release: {
+    from: ['held'],
+    to: 'released',
+    event: 'BookingExpired',
+    description: 'the hold ends unpaid: expired, failed, replaced, or no checkout opened',
+  },
+  payLate: {
+    from: ['released'],
+    to: 'confirmed',
+    event: 'BookingConfirmed',
+    description: 'a payment after the release takes a free seat again',
+  },
+  refund: {
+    from: ['released'],
+    to: 'refunded',
+    description: 'the money of a payment with no seat left for it went back',
+  },
+} as const satisfies Record<string, Transition>;
+
+export type TransitionName = keyof typeof transitions;
+
+/** The two statuses the spec's pages and the API show, from the one the booking keeps. */
+export function shownStatus(booking: Pick<BookingRecord, 'state' | 'price' | 'endReason'>): {
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+} {
+  switch (booking.state) {
+    case 'held':
+      return { status: 'pending', paymentStatus: 'pending' };
+    case 'confirmed':
+      return { status: 'completed', paymentStatus: booking.price.amount > 0 ? 'paid' : 'free' };
+    case 'released':
+      return { status: 'cancelled', paymentStatus: booking.endReason === 'payment_failed' ? 'failed' : 'cancelled' };
+    case 'refunded':
+      return { status: 'cancelled', paymentStatus: 'refunded' };
+  }
+}
+
+/**
+ * The one seat rule, the same for every view: a booking is a place at the session (and counts as
+ * sold) once it is confirmed, paid or free. A held one keeps its seat only until its checkout
+ * ends, and is not yet attending.
+ */
+export const ATTENDING_STATES: readonly BookingState[] = ['confirmed'];
+
+/** A held booking whose hold has run out (or never had an expiry). */
+export const holdLapsed = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt'>, now: Date) =>
+  booking.state === 'held' && (!booking.holdExpiresAt || Date.parse(booking.holdExpiresAt) <= now.getTime());
+
+/** A booking that can still be paid: held, with time left on its hold. */
+export const isPayable = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt'>, now: Date) =>
+  booking.state === 'held' && !holdLapsed(booking, now);
+
+/**
+ * The conditional update that moves a booking along `name`: its state set to the transition's
+ * target on condition that it is in one of the states the transition starts from (and `when`,
+ * an extra condition over the named values), with `set` and `remove` written in the same
+ * update. The refusal of this item means the booking was no longer where the caller read it.
+ */
+export function transitionUpdate(
+  name: Exclude<TransitionName, 'book' | 'hold'>,
+  bookingId: string,
+  now: Date,
+  change: {
+    set?: Record<string, unknown>;
+    remove?: readonly string[];
+    when?: { condition: string; values: Record<string, unknown> };
+  } = {},
+) {
+  const transition = transitions[name];
+  const sets = Object.entries({ ...change.set, stateChangedAt: now.toISOString() });
+  const from = transition.from.map((_, i) => `:from${i}`);
+  const condition = `#state IN (${from.join(', ')})`;
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: bookingKey(bookingId),
+      UpdateExpression: [
+        `SET #state = :to, ${sets.map(([field]) => `#${field} = :${field}`).join(', ')}`,
+        change.remove?.length ? `REMOVE ${change.remove.map((field) => `#${field}`).join(', ')}` : '',
+      ]
+        .join(' ')
+        .trim(),
+      ConditionExpression: change.when ? `${condition} AND (${change.when.condition})` : condition,
+      ExpressionAttributeNames: Object.fromEntries(
+        ['state', ...sets.map(([field]) => field), ...(change.remove ?? [])].map((field) => [`#${field}`, field]),
+      ),
+      ExpressionAttributeValues: {
+        ':to': transition.to,
+        ...Object.fromEntries(transition.from.map((state, i) => [`:from${i}`, state])),
+        ...Object.fromEntries(sets.map(([field, value]) => [`:${field}`, value])),
+        ...change.when?.values,
+      },
+    },
+  };
+}
+
+/** A transaction item that only checks the booking is still in one of `states`. */
+export function stateCheck(bookingId: string, states: readonly BookingState[]) {
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: bookingKey(bookingId),
+      ConditionExpression: `#state IN (${states.map((_, i) => `:state${i}`).join(', ')})`,
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: Object.fromEntries(states.map((state, i) => [`:state${i}`, state])),
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import { logger } from '../lib/logger';
+import { count } from '../lib/metrics';
+import { transactNamed } from '../lib/transactions';
+import { attendeeGuard, bookingFacts, getBooking, type BookingRecord } from './bookings';
+import { stateCheck, transitionEvent, transitionUpdate } from './booking-lifecycle';
+import { countCodeUse } from './discounts';
+import { getPayment, markPaid, refundDue, type PaymentRecord, type ReportedMoney } from './payment-records';
+import { holdKey } from './seat-holds';
+import { seatCounters, takeSeat } from './sessions';
+import { tableName } from '../lib/table';
+
+// A paid checkout settled against what the site opened it for: the one path of the webhook and
+// the admin's sync. No Stripe calls here (those are in payments.ts).
+
+/** What Stripe reports of a paid checkout. */
+export type PaidCheckout = { checkoutSessionId: string; paymentIntentId: string | null; amount: ReportedMoney };
+
+/** What a payment did: confirmed its booking, found it already recorded, or must be given back. */
+export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unexpected';
+
+/**
+ * Records a paid checkout, once, for the Payment it opened: only a Checkout Session the site
+ * opened, at the amount and currency it was opened for, marks anything paid. Any other payment
+ * (another session naming a booking, another sum) is logged and counted for the operator, and
+ * money that arrived is given back.
+ *
+ * A held booking is confirmed: the seat no longer held but taken, BookingConfirmed in the outbox.
+ * A booking whose hold was already released takes a seat again if one is free; if not (or the
+ * address has booked again), the payment is refunded: never an oversold session. Each
+ * transaction is conditioned on the states it read, so a payment racing an expiry settles once.
+ */
+export async function recordPayment(paid: PaidCheckout, now: Date): Promise<PaymentOutcome> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const payment = await getPayment(paid.checkoutSessionId);
+    if (!payment || !sameMoney(payment.amount, paid.amount)) return refundUnexpected(paid, payment, now);
+    if (payment.state === 'paid') return 'already_paid';
+    const booking = await getBooking(payment.subject.id, { consistent: true });
+    if (!booking) throw new Error(`The booking ${payment.subject.id} of payment ${payment.checkoutSessionId} is missing`);
+    const outcome =
+      booking.state === 'held'
+        ? await confirmHeldBooking(booking, paid, now)
+        : booking.state === 'released'
+          ? await confirmReleasedBooking(booking, paid, now)
+          : await refundLate(booking, paid, now);
+    // undefined: the booking or the payment changed since they were read; read them again.
+    if (outcome) return outcome;
+  }
+  throw new Error(`The payment ${paid.checkoutSessionId} could not be recorded: its booking kept changing`);
+}
+
+const sameMoney = (a: ReportedMoney, b: ReportedMoney) => a.amount === b.amount && a.currency === b.currency;
+
+async function confirmHeldBooking(booking: BookingRecord, paid: PaidCheckout, now: Date) {
+  const refusal = await transactNamed({
+    payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
+    booking: transitionUpdate('pay', booking.id, now, { remove: ['holdExpiresAt'] }),
+    // The held seat stays taken, now as a paid one.
+    seat: seatCounters(booking.sessionId, { seatsHeld: -1 }),
+    hold: { Delete: { TableName: tableName(), Key: holdKey(booking.id) } },
+    event: transitionEvent('pay', bookingFacts(booking), now),
+  });
+  return refusal ? undefined : 'confirmed';
+}
+
+async function confirmReleasedBooking(
+  booking: BookingRecord,
+  paid: PaidCheckout,
+  now: Date,
+): Promise<PaymentOutcome | undefined> {
+  const retaken = await transactNamed({
+    payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
+    booking: transitionUpdate('payLate', booking.id, now, { remove: ['endedAt', 'endReason', 'endedBy'] }),
+    seat: takeSeat(booking.sessionId, now, { held: false }),
+    attendee: attendeeGuard(booking),
+    // They paid the discounted price: the code counts as used again, if it still exists.
+    discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, 1),
+    event: transitionEvent('payLate', bookingFacts(booking), now),
+  });
+  if (!retaken) return 'confirmed';
+  if (retaken.refused('payment') || retaken.refused('booking')) return undefined;
+  if (retaken.refused('discount')) return confirmReleasedBooking({ ...booking, discountCode: undefined }, paid, now);
+  return refundLate(booking, paid, now);
+}
+
+/** The seat is gone (or the booking no longer takes one): the payment is recorded and given back. */
+async function refundLate(booking: BookingRecord, paid: PaidCheckout, now: Date): Promise<PaymentOutcome | undefined> {
+  if (!paid.paymentIntentId) throw new Error(`The late payment of booking ${booking.id} names no payment intent to refund`);
+  const refusal = await transactNamed({
+    payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
+    booking: stateCheck(booking.id, [booking.state]),
+    ...refundDue(
+      {
+        subject: { kind: 'booking', id: booking.id },
+        paymentIntentId: paid.paymentIntentId,
+        amount: paid.amount,
+        reason: 'late_payment',
+      },
+      now,
+    ),
+  });
+  // Refused on the refund: this payment is already being given back.
+  return refusal && !refusal.refused('refund') ? undefined : 'refund_due';
+}
+
+/**
+ * A payment for no Checkout Session the site opened, or for another sum than the one opened:
+ * it marks nothing paid. The operator hears of it (an alarm on the count), and money that
+ * arrived is given back.
+ */
+async function refundUnexpected(paid: PaidCheckout, payment: PaymentRecord | undefined, now: Date): Promise<PaymentOutcome> {
+  logger.error('A payment does not match a checkout the site opened', {
+    checkoutSessionId: paid.checkoutSessionId,
+    paid: paid.amount,
+    opened: payment?.amount ?? null,
+  });
+  count('unexpectedPayment');
+  if (paid.paymentIntentId) {
+    // Refused only when this payment is already being given back.
+    await transactNamed(
+      refundDue(
+        { subject: payment?.subject, paymentIntentId: paid.paymentIntentId, amount: paid.amount, reason: 'unexpected_payment' },
+        now,
+      ),
+    );
+  }
+  return 'unexpected';
+}

@@ -1,0 +1,18 @@
+import { eventConsumer } from '../../events/consumer';
+import { getBooking, getBookingView } from '../domain/bookings';
+import { refundEmail } from '../domain/booking-emails';
+import { sendRefund } from '../domain/payments';
+import { sendEmail } from '../lib/email';
+import { environment } from '../lib/environment';
+
+/**
+ * Gives back money owed (its Refund item says what and why), then tells the buyer of a late
+ * payment. A retry after the refund went through sends nothing twice to Stripe.
+ */
+export const handler = eventConsumer('payments/send-refund', async ({ detail }) => {
+  const refund = await sendRefund(detail.paymentIntentId, new Date());
+  if (refund.state !== 'sent' || refund.reason !== 'late_payment' || refund.subject?.kind !== 'booking') return;
+  const [booking, view] = await Promise.all([getBooking(refund.subject.id), getBookingView(refund.subject.id)]);
+  if (!booking || !view) throw new Error(`The refunded booking ${refund.subject.id} is missing`);
+  await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail, environment('SITE_URL')));
+});

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { holdLapsed, isPayable, shownStatus, transitions, type BookingState } from '../../functions/domain/booking-lifecycle';
+
+const states: BookingState[] = ['held', 'confirmed', 'released', 'refunded'];
+
+/** The lifecycle as a Mermaid state diagram, one line per transition and start state. */
+function diagram(): string {
+  const lines = Object.entries(transitions).flatMap(([name, t]) =>
+    (t.from.length ? t.from : ['[*]']).map((from) => `  ${from} --> ${t.to}: ${name}${'event' in t ? ` (${t.event})` : ''}`),
+  );
+  return ['stateDiagram-v2', ...lines].join('\n');
+}
+
+describe('the booking lifecycle', () => {
+  it('is drawn in docs/data-model.md exactly as the table has it', () => {
+    const doc = readFileSync(new URL('../../docs/data-model.md', import.meta.url), 'utf8');
+    const drawn = /```mermaid\n(stateDiagram-v2[\s\S]*?)\n```/.exec(doc)?.[1];
+    expect(drawn).toBe(diagram());
+  });
+
+  it('reaches every state, and leaves none it cannot show as the spec shows a booking', () => {
+    const reached = new Set(Object.values(transitions).map((t) => t.to));
+    expect([...reached].sort()).toEqual([...states].sort());
+    const price = { amount: 1500, currency: 'GBP' as const };
+    expect(states.map((state) => shownStatus({ state, price }))).toEqual([
+      { status: 'pending', paymentStatus: 'pending' },
+      { status: 'completed', paymentStatus: 'paid' },
+      { status: 'cancelled', paymentStatus: 'cancelled' },
+      { status: 'cancelled', paymentStatus: 'refunded' },
+    ]);
+    expect(shownStatus({ state: 'confirmed', price: { ...price, amount: 0 } }).paymentStatus).toBe('free');
+    expect(shownStatus({ state: 'released', price, endReason: 'payment_failed' }).paymentStatus).toBe('failed');
+  });
+
+  it('lets a held booking be paid until its hold runs out, and no other', () => {
+    const now = new Date('2030-01-01T10:00:00Z');
+    const held = (holdExpiresAt?: string) => ({ state: 'held' as const, holdExpiresAt });
+    expect(isPayable(held('2030-01-01T10:00:01Z'), now)).toBe(true);
+    expect(isPayable(held('2030-01-01T10:00:00Z'), now)).toBe(false);
+    expect(holdLapsed(held('2030-01-01T10:00:00Z'), now)).toBe(true);
+    expect(holdLapsed(held(undefined), now)).toBe(true);
+    for (const state of states.filter((s) => s !== 'held')) {
+      expect(isPayable({ state, holdExpiresAt: '2030-01-02T00:00:00Z' }, now)).toBe(false);
+      expect(holdLapsed({ state, holdExpiresAt: '2030-01-01T00:00:00Z' }, now)).toBe(false);
+    }
+  });
+});
