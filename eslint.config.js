@@ -11,7 +11,10 @@ import globals from 'globals';
 // outside them (web/src/main.tsx, the Vite and Vitest configs) are not checked.
 const elements = [
   { type: 'schemas', pattern: 'functions/schemas' }, // request schemas, shared by the Lambdas and the site
-  { type: 'handlers', pattern: ['functions', 'events'] },
+  { type: 'lib', pattern: 'functions/lib' }, // clients, the HTTP wrapper, errors: no product rules
+  { type: 'domain', pattern: 'functions/domain' }, // entities and the booking lifecycle
+  { type: 'events', pattern: 'functions/events' }, // the event catalogue, the outbox, the relay, the consumer wrapper
+  { type: 'handlers', pattern: 'functions' }, // one module per route, consumer, job and trigger, and the catalogues
   { type: 'infra', pattern: ['infra', 'bin'] },
   { type: 'local', pattern: 'local' },
   { type: 'test', pattern: 'test' },
@@ -21,23 +24,42 @@ const elements = [
 ].map((element) => ({ ...element, partialMatch: false }));
 
 const site = ['shared', 'feature', 'app'];
+const server = ['lib', 'domain', 'events', 'handlers'];
 
 // Imports within one element (one feature, say) are always allowed; these policies judge the rest.
 // The last policy that matches decides.
 const policies = [
   {
-    from: { element: { types: ['handlers', 'schemas'] } },
+    from: { element: { types: [...server, 'schemas'] } },
     disallow: { to: { element: { types: ['local', 'infra', 'test'] } } },
     message: 'Lambda code must not import the local stack, the CDK app or tests.',
   },
   {
     from: { element: { type: 'schemas' } },
-    disallow: { to: { element: { type: 'handlers' } } },
+    disallow: { to: { element: { types: server } } },
     message: 'The schemas are bundled into the site: they must not import other server code.',
+  },
+  // The server's layers: handlers over the domain, the domain over lib and the events.
+  {
+    from: { element: { type: 'lib' } },
+    disallow: { to: { element: { types: ['domain', 'events', 'handlers'] } } },
+    message: 'functions/lib holds no product rules: it must not import the domain, the events or the handlers.',
+  },
+  // The HTTP wrapper reads each route's access from the route catalogue.
+  { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'handlers' }, file: { path: 'functions/routes.ts' } } } },
+  {
+    from: { element: { type: 'events' } },
+    disallow: { to: { element: { types: ['domain', 'handlers'] } } },
+    message: 'The events carry facts: they must not import the domain or the handlers.',
+  },
+  {
+    from: { element: { type: 'domain' } },
+    disallow: { to: { element: { type: 'handlers' } } },
+    message: 'The domain must not import a handler: handlers call the domain.',
   },
   {
     from: { element: { types: site } },
-    disallow: { to: { element: { types: ['handlers', 'local', 'infra', 'test'] } } },
+    disallow: { to: { element: { types: [...server, 'local', 'infra', 'test'] } } },
     message: 'The site may import only the shared schemas (@schemas/*) from the server side.',
   },
   {

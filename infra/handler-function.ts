@@ -11,11 +11,10 @@ import type { Grant } from '../functions/lib/grants';
 import { routes } from '../functions/routes';
 import { schedules } from '../functions/schedules';
 import { triggers } from '../functions/triggers';
-import { consumers, outboxRelay } from '../events/catalogue';
+import { consumers, outboxRelay } from '../functions/events/catalogue';
 import { functionSettings, lambdaBundling } from './resources';
 
 const functionsDir = join(import.meta.dirname, '..', 'functions');
-const projectDir = join(import.meta.dirname, '..');
 
 /** Every Lambda the catalogues declare, with its grants: routes, consumers, the outbox relay, triggers, schedules. */
 export const lambdaEntries: readonly { handler: string; grants: readonly Grant[] }[] = [
@@ -42,12 +41,12 @@ export const constructId = (handler: string) =>
     .join('');
 
 /**
- * The module of a catalogue handler: 'bookings/create' is functions/bookings/create.ts; the
- * outbox relay, 'events/relay', lives beside the event catalogue in events/relay.ts.
+ * The module of a catalogue handler: 'bookings/create' is functions/bookings/create.ts, and the
+ * outbox relay, 'events/relay', functions/events/relay.ts beside the event catalogue.
  */
 export function handlerEntry(handler: string): string {
-  const entry = [join(functionsDir, `${handler}.ts`), join(projectDir, `${handler}.ts`)].find((file) => existsSync(file));
-  if (!entry) throw new Error(`No module for handler '${handler}' under functions/ or events/`);
+  const entry = join(functionsDir, `${handler}.ts`);
+  if (!existsSync(entry)) throw new Error(`No module for handler '${handler}' under functions/`);
   return entry;
 }
 

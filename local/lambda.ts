@@ -5,13 +5,12 @@ import type { Context } from 'aws-lambda';
 import { functionSettings } from '../infra/resources';
 
 const functionsDir = join(import.meta.dirname, '..', 'functions');
-const projectDir = join(import.meta.dirname, '..');
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 const loaded = new Map<string, Promise<Handler>>();
 
-/** Catalogue handlers live under functions/ ('sessions/list'); the outbox relay under events/. */
+/** Catalogue handlers, the outbox relay among them, live under functions/ ('sessions/list', 'events/relay'). */
 function modulePath(name: string): string {
-  return name.startsWith('events/') ? join(projectDir, `${name}.ts`) : join(functionsDir, `${name}.ts`);
+  return join(functionsDir, `${name}.ts`);
 }
 
 /** Loads a catalogue handler ('sessions/list') the way Lambda would: once, then kept warm. */

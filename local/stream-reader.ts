@@ -10,8 +10,8 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { isOutboxInsert } from '../events/outbox';
-import { outboxRelay } from '../events/catalogue';
+import { isOutboxInsert } from '../functions/events/outbox';
+import { outboxRelay } from '../functions/events/catalogue';
 import { invoke as invokeHandler } from './lambda';
 
 /** The event-source mapping's filter, as the AWS side declares it: new outbox items only. */

@@ -6,7 +6,7 @@ import { expiresIn, tableName } from '../lib/table';
 import { count } from '../lib/metrics';
 import { hourlyAllowance } from '../lib/rate-limit';
 import { transactNamed } from '../lib/transactions';
-import { outboxEvent } from '../../events/outbox';
+import { outboxEvent } from '../events/outbox';
 import { holdLapsed, transitionEvent, transitions } from './booking-lifecycle';
 import type { BookingReceipt, BookingRequest, PendingBookingConflict } from '../schemas/booking';
 import { attendeeGuard, bookingFacts, bookingItem, getBooking, receiptOf, sessionSnapshot, type BookingRecord } from './bookings';

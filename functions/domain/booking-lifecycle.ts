@@ -1,7 +1,7 @@
 import { tableName } from '../lib/table';
 import type { BookingStatus, PaymentStatus } from '../schemas/booking';
-import { outboxEvent } from '../../events/outbox';
-import type { EventDetail, EventType } from '../../events/catalogue';
+import { outboxEvent } from '../events/outbox';
+import type { EventDetail, EventType } from '../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
 
 // The life of a booking in one place: the states it can be in, the named transitions between

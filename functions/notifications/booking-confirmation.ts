@@ -1,4 +1,4 @@
-import { eventConsumer } from '../../events/consumer';
+import { eventConsumer } from '../events/consumer';
 import { getAttendeeBooking } from '../domain/bookings';
 import { bookingConfirmationEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';

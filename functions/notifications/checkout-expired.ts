@@ -1,4 +1,4 @@
-import { eventConsumer } from '../../events/consumer';
+import { eventConsumer } from '../events/consumer';
 import { getBookingView } from '../domain/bookings';
 import { checkoutExpiredEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';

@@ -1,4 +1,4 @@
-import { eventConsumer } from '../../events/consumer';
+import { eventConsumer } from '../events/consumer';
 import { getAttendeeBooking } from '../domain/bookings';
 import { sessionReminderEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';

@@ -1,4 +1,4 @@
-import { eventConsumer } from '../../events/consumer';
+import { eventConsumer } from '../events/consumer';
 import { getBooking, getBookingView } from '../domain/bookings';
 import { refundEmail } from '../domain/booking-emails';
 import { sendRefund } from '../domain/payments';

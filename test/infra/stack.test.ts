@@ -18,8 +18,8 @@ import { triggers } from '../../functions/triggers';
 import { tableDefinition } from '../../functions/lib/table';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
-import { EVENT_SOURCE, consumers, outboxRelay } from '../../events/catalogue';
-import { OUTBOX_ITEM_TYPE } from '../../events/outbox';
+import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
+import { OUTBOX_ITEM_TYPE } from '../../functions/events/outbox';
 
 const addresses = { fromEmail: 'hello@breathwork-demo.co.uk', adminEmail: 'studio@breathwork-demo.co.uk' };
 // A built site stands in for web/dist: the deployment copies it and writes the site's config.json.

@@ -3,8 +3,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { logger } from '../functions/lib/logger';
-import { idempotencyStore } from '../functions/lib/idempotency';
+import { logger } from '../lib/logger';
+import { idempotencyStore } from '../lib/idempotency';
 import { consumers, eventCatalogue, type ConsumerName, type EventDetail, type EventType } from './catalogue';
 
 type EventsOf<N extends ConsumerName> = Extract<(typeof consumers)[number], { handler: N }>['on'][number];

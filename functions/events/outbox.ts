@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { expiresIn, tableName } from '../functions/lib/table';
+import { expiresIn, tableName } from '../lib/table';
 import { eventCatalogue, type EventDetail, type EventType } from './catalogue';
 
 /** Outbox items outlive their delivery by a week, then DynamoDB deletes them. */

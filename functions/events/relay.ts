@@ -4,9 +4,9 @@ import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { awsClientConfig } from '../functions/lib/aws-client-config';
-import { logger } from '../functions/lib/logger';
-import { environment } from '../functions/lib/environment';
+import { awsClientConfig } from '../lib/aws-client-config';
+import { logger } from '../lib/logger';
+import { environment } from '../lib/environment';
 import { OUTBOX_ITEM_TYPE } from './outbox';
 import { putOnBus, type OutboxedEvent } from './publish';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { Grant } from '../functions/lib/grants';
-import { currencies } from '../functions/schemas/money';
+import type { Grant } from '../lib/grants';
+import { currencies } from '../schemas/money';
 
 /**
  * Every domain event and its schema. Events are written to the table's outbox in the same
