@@ -53,6 +53,13 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/bookings/{id}/cancel',
+    handler: 'bookings/cancel',
+    access: 'member',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
     path: '/stripe/webhook',
     handler: 'payments/stripe-webhook',
     access: 'webhook',

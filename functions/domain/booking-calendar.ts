@@ -2,7 +2,12 @@ import { calendarFile } from '../lib/icalendar';
 import type { BookingView } from '../schemas/booking';
 
 /** The session as a calendar file, so the attendee can add it in one tap. */
-export function calendarInvite(booking: BookingView, siteUrl: string, now = new Date()): string {
+export function calendarInvite(
+  booking: BookingView,
+  siteUrl: string,
+  now = new Date(),
+  options: { cancelled?: boolean } = {},
+): string {
   return calendarFile({
     uid: `${booking.id}@breathwork`,
     title: booking.session.title,
@@ -11,5 +16,6 @@ export function calendarInvite(booking: BookingView, siteUrl: string, now = new 
     location: booking.session.location,
     url: `${siteUrl}/sessions/${booking.session.id}`,
     stamp: now,
+    cancelled: options.cancelled,
   });
 }

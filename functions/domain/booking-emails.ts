@@ -108,6 +108,26 @@ export function refundEmail(booking: BookingView, amount: Money, to: string, sit
   };
 }
 
+export function bookingCancelledEmail(booking: BookingView, refund: Money | null, to: string, siteUrl: string): Email {
+  return {
+    to,
+    ...attendeeMessage(booking, siteUrl, {
+      subject: `Booking cancelled: ${booking.session.title}`,
+      lead: 'Your booking is cancelled for',
+      closing: refund
+        ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days. We hope to see you at another session.`
+        : 'Your seat is free for someone else. We hope to see you at another session.',
+    }),
+    attachments: [
+      {
+        fileName: 'session.ics',
+        contentType: 'text/calendar',
+        content: calendarInvite(booking, siteUrl, new Date(), { cancelled: true }),
+      },
+    ],
+  };
+}
+
 export function adminBookingAlertEmail(booking: BookingView, attendeeEmail: string, to: string): Email {
   const when = formatWhen(booking.session.startTime);
   const payment = booking.price.amount > 0 ? `${booking.paymentStatus}, ${formatMoney(booking.price)}` : booking.paymentStatus;

@@ -10,12 +10,17 @@ import { bookingKey, type BookingRecord } from './bookings';
 // also moves the seat, the hold and the outbox event with it.
 
 /** Where a booking stands: its one status. */
-export type BookingState = 'held' | 'confirmed' | 'released' | 'refunded';
+export type BookingState = 'held' | 'confirmed' | 'released' | 'cancelled' | 'refunded';
 
-/** Why a held booking ended unpaid (the reason its BookingExpired event carries), stored on it with who ended it. */
-export type EndReason = EventDetail<'BookingExpired'>['reason'];
-/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), or the site itself. */
-export type EndedBy = 'visitor' | 'stripe' | 'site';
+/**
+ * Why a booking ended, stored on it with who ended it: a held one unpaid (the reason its
+ * BookingExpired event carries), or a confirmed one cancelled.
+ */
+export type EndReason = ReleaseReason | 'cancelled';
+/** Why a held booking was released unpaid. */
+export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
+/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), the site itself, or its member. */
+export type EndedBy = 'visitor' | 'stripe' | 'site' | 'member';
 
 type Transition = {
   /** The states it starts from; none for a booking's first write. */
@@ -57,10 +62,16 @@ export const transitions = {
     event: 'BookingConfirmed',
     description: 'a payment after the release takes a free seat again',
   },
+  cancel: {
+    from: ['confirmed'],
+    to: 'cancelled',
+    event: 'BookingCancelled',
+    description: 'its attendee gives the seat back before the cancellation cut-off',
+  },
   refund: {
-    from: ['released'],
+    from: ['released', 'cancelled'],
     to: 'refunded',
-    description: 'the money of a payment with no seat left for it went back',
+    description: 'the money of a cancelled booking, or of a payment with no seat left for it, went back',
   },
 } as const satisfies Record<string, Transition>;
 
@@ -78,6 +89,8 @@ export function shownStatus(booking: Pick<BookingRecord, 'state' | 'price' | 'en
       return { status: 'completed', paymentStatus: booking.price.amount > 0 ? 'paid' : 'free' };
     case 'released':
       return { status: 'cancelled', paymentStatus: booking.endReason === 'payment_failed' ? 'failed' : 'cancelled' };
+    case 'cancelled':
+      return { status: 'cancelled', paymentStatus: 'cancelled' };
     case 'refunded':
       return { status: 'cancelled', paymentStatus: 'refunded' };
   }
@@ -97,6 +110,17 @@ export const holdLapsed = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt
 /** A booking that can still be paid: held, with time left on its hold. */
 export const isPayable = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt'>, now: Date) =>
   booking.state === 'held' && !holdLapsed(booking, now);
+
+/** How long before its start a booking can still be cancelled (and a paid one refunded). */
+export const CANCELLATION_CUTOFF_HOURS = 24;
+
+/** Until when a booking of a session starting at `startTime` can be cancelled. */
+export const cancellableUntil = (startTime: string) =>
+  new Date(Date.parse(startTime) - CANCELLATION_CUTOFF_HOURS * 3_600_000).toISOString();
+
+/** A confirmed booking whose session is further away than the cancellation cut-off. */
+export const isCancellable = (booking: Pick<BookingRecord, 'state' | 'session'>, now: Date) =>
+  booking.state === 'confirmed' && now.toISOString() < cancellableUntil(booking.session.startTime);
 
 /**
  * The conditional update that moves a booking along `name`: its state set to the transition's

@@ -67,6 +67,18 @@ export function attendeeGuard(booking: Pick<BookingRecord, 'id' | 'sessionId' | 
   };
 }
 
+/** The attendee's place given back, as one item of a transaction: only the place this booking holds. */
+export function freeAttendeePlace(booking: Pick<BookingRecord, 'id' | 'sessionId' | 'attendeeEmail'>) {
+  return {
+    Delete: {
+      TableName: tableName(),
+      Key: attendeeKey(booking.sessionId, booking.attendeeEmail),
+      ConditionExpression: 'bookingId = :bookingId',
+      ExpressionAttributeValues: { ':bookingId': booking.id },
+    },
+  };
+}
+
 /** Who booked what: what every booking event carries. */
 export function bookingFacts(booking: Pick<BookingRecord, 'id' | 'sessionId' | 'attendeeName' | 'attendeeEmail'>) {
   return {

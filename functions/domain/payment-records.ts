@@ -26,8 +26,8 @@ export type PaymentRecord = {
 /** A sum as Stripe reported it: any currency, in its minor units. */
 export type ReportedMoney = { amount: number; currency: string };
 
-/** Why money goes back: it came after its seat was gone, or for a checkout that was not the one opened for it. */
-export type RefundReason = 'late_payment' | 'unexpected_payment';
+/** Why money goes back: its booking was cancelled, it came after its seat was gone, or for a checkout that was not the one opened for it. */
+export type RefundReason = 'cancelled' | 'late_payment' | 'unexpected_payment';
 
 /**
  * A sum owed back: due when decided, sent once Stripe has taken it, failed when Stripe refuses it.

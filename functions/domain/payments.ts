@@ -181,7 +181,8 @@ export async function sendRefund(paymentIntentId: string, now: Date): Promise<Re
     await transactNamed({ refund: refundOutcome(paymentIntentId, { state: 'failed', failure: error.message }) });
     return { ...refund, state: 'failed', failure: error.message };
   }
-  const booking = refund.reason === 'late_payment' && refund.subject?.kind === 'booking' ? refund.subject.id : undefined;
+  // The booking this money was for is refunded with it (an unexpected payment's never was paid).
+  const booking = refund.reason !== 'unexpected_payment' && refund.subject?.kind === 'booking' ? refund.subject.id : undefined;
   await transactNamed({
     refund: refundOutcome(paymentIntentId, { state: 'sent', at: now }),
     booking: booking !== undefined && transitionUpdate('refund', booking, now),

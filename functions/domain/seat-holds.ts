@@ -4,8 +4,8 @@ import { dynamo } from '../lib/aws';
 import { logger } from '../lib/logger';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
-import { attendeeKey, bookingFacts, bookingKey, getBooking, type BookingRecord } from './bookings';
-import { transitionEvent, transitionUpdate, type EndedBy, type EndReason } from './booking-lifecycle';
+import { bookingFacts, freeAttendeePlace, bookingKey, getBooking, type BookingRecord } from './bookings';
+import { transitionEvent, transitionUpdate, type EndedBy, type ReleaseReason } from './booking-lifecycle';
 import { countCodeUse } from './discounts';
 import { seatCounters, type SessionRecord } from './sessions';
 
@@ -75,7 +75,7 @@ export function seatsOfAddress(session: Pick<SessionRecord, 'id' | 'startTime'>,
 }
 
 /** A seat given back by its client address, as one item of a transaction. */
-const giveBackAddressSeat = (key: { pk: string; sk: string }) => ({
+export const giveBackAddressSeat = (key: { pk: string; sk: string }) => ({
   Update: {
     TableName: tableName(),
     Key: key,
@@ -86,7 +86,7 @@ const giveBackAddressSeat = (key: { pk: string; sk: string }) => ({
 });
 
 /** Who ends a hold for each reason. */
-const endedBy: Record<EndReason, EndedBy> = {
+const endedBy: Record<ReleaseReason, EndedBy> = {
   expired: 'stripe',
   payment_failed: 'stripe',
   replaced: 'visitor',
@@ -100,7 +100,7 @@ const endedBy: Record<EndReason, EndedBy> = {
  * to the outbox, all in one transaction conditioned on the booking still being held (and, for
  * an expiry, on its hold having run out). Answers whether this call released it.
  */
-export async function releaseHold(booking: BookingRecord, reason: EndReason, now: Date): Promise<boolean> {
+export async function releaseHold(booking: BookingRecord, reason: ReleaseReason, now: Date): Promise<boolean> {
   const table = tableName();
   const at = now.toISOString();
   const refusal = await transactNamed({
@@ -112,14 +112,7 @@ export async function releaseHold(booking: BookingRecord, reason: EndReason, now
     }),
     seat: seatCounters(booking.sessionId, { seatsTaken: -1, seatsHeld: -1 }),
     hold: { Delete: { TableName: table, Key: holdKey(booking.id) } },
-    attendee: {
-      Delete: {
-        TableName: table,
-        Key: attendeeKey(booking.sessionId, booking.attendeeEmail),
-        ConditionExpression: 'bookingId = :bookingId',
-        ExpressionAttributeValues: { ':bookingId': booking.id },
-      },
-    },
+    attendee: freeAttendeePlace(booking),
     addressSeats: booking.addressSeatsKey !== undefined && giveBackAddressSeat(booking.addressSeatsKey),
     // An unpaid checkout did not use the code.
     discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, -1),

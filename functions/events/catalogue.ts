@@ -39,6 +39,10 @@ export const eventCatalogue = {
       reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed']),
     }),
   },
+  BookingCancelled: {
+    description: 'Its attendee cancelled a confirmed booking: the seat is free again, and a paid one is refunded.',
+    schema: z.extend(BookingFacts, { refund: z.nullable(Money) }),
+  },
   RefundDue: {
     description:
       'Money is owed back (a payment after its seat was gone, or one for no checkout we opened): its Refund item says what.',
@@ -78,6 +82,11 @@ export const consumers = [
   {
     handler: 'notifications/checkout-expired',
     on: ['BookingExpired'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'notifications/booking-cancelled',
+    on: ['BookingCancelled'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {

@@ -13,6 +13,8 @@ export type CalendarEvent = {
   url: string;
   /** When this file was made. */
   stamp: Date;
+  /** A cancellation of the event sent before under the same uid: calendars remove it. */
+  cancelled?: boolean;
 };
 
 const CRLF = '\r\n';
@@ -59,7 +61,7 @@ export function calendarFile(event: CalendarEvent): string {
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
     'PRODID:-//Breathwork//Bookings//EN',
-    'METHOD:PUBLISH',
+    event.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${text(event.uid)}`,
     `DTSTAMP:${utc(event.stamp)}`,
@@ -68,7 +70,8 @@ export function calendarFile(event: CalendarEvent): string {
     `SUMMARY:${text(event.title)}`,
     `LOCATION:${text(event.location)}`,
     `URL:${event.url}`,
-    'STATUS:CONFIRMED',
+    // A later version of the same event (section 3.8.7.4), so a calendar applies it over the first.
+    ...(event.cancelled ? ['SEQUENCE:1', 'STATUS:CANCELLED'] : ['STATUS:CONFIRMED']),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -55,6 +55,9 @@ export type BookingReceipt = {
 /** The 409 a signed-in member gets when they already have a pending booking for the session. */
 export type PendingBookingConflict = { message: string; pendingBookingId: string };
 
+/** `POST /api/bookings/{id}/cancel`: the booking as it now is, cancelled. */
+export type CancellationReceipt = { outcome: 'cancelled' | 'already_cancelled'; booking: BookingReceipt['booking'] };
+
 /** `POST /api/bookings/{id}/checkout`: where to pay for the member's own pending booking. */
 export type CheckoutResumption = { checkoutUrl: string };
 

@@ -54,17 +54,18 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
 
 /**
  * A request each route can take: its path filled with a real id (the caller's own booking on
- * /me/bookings/{id}, their own pending one on its checkout, a booking on the admin's booking
+ * /me/bookings/{id} and its cancellation, their own pending one on its checkout, a booking on the admin's booking
  * routes, a session elsewhere), a valid body where it has one.
  */
 function requestFor(route: Route, caller: CallerName) {
-  const id = route.path.startsWith('/me/bookings/')
-    ? (ownBooking[caller] ?? ulid())
-    : route.path === '/bookings/{id}/checkout'
-      ? (ownPendingBooking[caller] ?? ulid())
-      : route.path.startsWith('/admin/bookings/')
-        ? ownBooking.admin
-        : sessionId;
+  const id =
+    route.path.startsWith('/me/bookings/') || route.path === '/bookings/{id}/cancel'
+      ? (ownBooking[caller] ?? ulid())
+      : route.path === '/bookings/{id}/checkout'
+        ? (ownPendingBooking[caller] ?? ulid())
+        : route.path.startsWith('/admin/bookings/')
+          ? ownBooking.admin
+          : sessionId;
   const path = route.path.replace('{id}', id);
   const makeBody = bodies[`${route.method} ${route.path}`];
   const body = makeBody ? JSON.stringify(makeBody(caller)) : undefined;

@@ -7,7 +7,7 @@ import { transactNamed } from '../../functions/lib/transactions';
 import { bookingKey, getBooking } from '../../functions/domain/bookings';
 import { transitions, transitionUpdate, type BookingState, type TransitionName } from '../../functions/domain/booking-lifecycle';
 
-const states: BookingState[] = ['held', 'confirmed', 'released', 'refunded'];
+const states: BookingState[] = ['held', 'confirmed', 'released', 'cancelled', 'refunded'];
 const moves = (Object.keys(transitions) as TransitionName[]).filter(
   (name): name is Exclude<TransitionName, 'book' | 'hold'> => transitions[name].from.length > 0,
 );

@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { holdLapsed, isPayable, shownStatus, transitions, type BookingState } from '../../functions/domain/booking-lifecycle';
+import {
+  holdLapsed,
+  isCancellable,
+  isPayable,
+  shownStatus,
+  transitions,
+  type BookingState,
+} from '../../functions/domain/booking-lifecycle';
+import type { BookingRecord } from '../../functions/domain/bookings';
 
-const states: BookingState[] = ['held', 'confirmed', 'released', 'refunded'];
+const states: BookingState[] = ['held', 'confirmed', 'released', 'cancelled', 'refunded'];
 
 /** The lifecycle as a Mermaid state diagram, one line per transition and start state. */
 function diagram(): string {
@@ -27,10 +35,21 @@ describe('the booking lifecycle', () => {
       { status: 'pending', paymentStatus: 'pending' },
       { status: 'completed', paymentStatus: 'paid' },
       { status: 'cancelled', paymentStatus: 'cancelled' },
+      { status: 'cancelled', paymentStatus: 'cancelled' },
       { status: 'cancelled', paymentStatus: 'refunded' },
     ]);
     expect(shownStatus({ state: 'confirmed', price: { ...price, amount: 0 } }).paymentStatus).toBe('free');
     expect(shownStatus({ state: 'released', price, endReason: 'payment_failed' }).paymentStatus).toBe('failed');
+  });
+
+  it('lets a confirmed booking be cancelled until 24 hours before its session, and no other', () => {
+    const session = { startTime: '2030-01-02T10:00:00.000Z' } as BookingRecord['session'];
+    const at = (iso: string) => new Date(iso);
+    expect(isCancellable({ state: 'confirmed', session }, at('2030-01-01T09:59:59Z'))).toBe(true);
+    expect(isCancellable({ state: 'confirmed', session }, at('2030-01-01T10:00:00Z'))).toBe(false);
+    for (const state of states.filter((s) => s !== 'confirmed')) {
+      expect(isCancellable({ state, session }, at('2029-12-01T00:00:00Z'))).toBe(false);
+    }
   });
 
   it('lets a held booking be paid until its hold runs out, and no other', () => {

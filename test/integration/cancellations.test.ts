@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { dynamo } from '../../functions/lib/aws';
+import { tableName } from '../../functions/lib/table';
+import { bookingKey } from '../../functions/domain/bookings';
+import { getPayment, getRefund } from '../../functions/domain/payment-records';
+import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
+import { api, waitForEmails } from '../support/stack';
+import { createSession, seatsTaken } from '../support/sessions';
+import { signedInUser } from '../support/users';
+import { payCheckout, stripe, waitForBooking } from '../support/stripe';
+
+const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
+const asMember = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function memberBooking(sessionId: string, email: string, token: string) {
+  const { status, body } = await api<BookingReceipt>(`/sessions/${sessionId}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Mira', lastName: 'Member', email }),
+    headers: asMember(token),
+  });
+  expect(status).toBe(201);
+  return body;
+}
+
+const cancel = (bookingId: string, token?: string) =>
+  api<CancellationReceipt & { message?: string }>(`/bookings/${bookingId}/cancel`, {
+    method: 'POST',
+    headers: token ? asMember(token) : {},
+  });
+
+describe('a member cancelling a booking', () => {
+  it('frees the seat once, however often they ask, and takes the session off their calendar', async () => {
+    const session = await createSession({ maxAttendees: 1 });
+    const email = newEmail('cancels');
+    const token = await signedInUser(email);
+    const { booking } = await memberBooking(session.id, email, token);
+    expect(await seatsTaken(session.id)).toBe(1);
+
+    const answers = await Promise.all([cancel(booking.id, token), cancel(booking.id, token)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.outcome).sort()).toEqual(['already_cancelled', 'cancelled']);
+    expect(answers[0].body.booking).toMatchObject({ status: 'cancelled', paymentStatus: 'cancelled' });
+    expect((await cancel(booking.id, token)).body.outcome).toBe('already_cancelled');
+    expect(await seatsTaken(session.id)).toBe(0);
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(booking.id) }));
+    expect(stored.Item).toMatchObject({ state: 'cancelled', endReason: 'cancelled', endedBy: 'member' });
+
+    const mails = await waitForEmails(email, 2);
+    const notice = mails.find((m) => m.subject === `Booking cancelled: ${session.title}`);
+    expect(notice?.body.text).toContain('Your seat is free for someone else.');
+    const attached = notice!.attachments.find((a) => a.filename === 'session.ics')!.content;
+    const calendar = Buffer.from(attached, 'base64').toString('utf8');
+    expect(calendar).toContain('METHOD:CANCEL');
+    expect(calendar).toContain(`UID:${booking.id}@breathwork`);
+    expect(calendar).toContain('STATUS:CANCELLED');
+
+    // The seat is free for someone else, and the member may book it again.
+    const again = await memberBooking(session.id, email, token);
+    expect(again.booking.status).toBe('completed');
+  });
+
+  it('refunds a paid booking once, through its Refund, and says so', async () => {
+    const session = await createSession({ title: `Paid ${ulid()}`, priceAmount: 2000, priceCurrency: 'GBP' });
+    const email = newEmail('refunded');
+    const token = await signedInUser(email);
+    const held = await memberBooking(session.id, email, token);
+    await payCheckout(held.checkoutUrl!);
+    await waitForBooking(held.booking.id, (b) => b.status === 'completed');
+
+    expect((await cancel(held.booking.id, token)).body.outcome).toBe('cancelled');
+    expect(await waitForBooking(held.booking.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(held.booking.id) }));
+    const payment = (await getPayment(stored.Item!.checkoutSessionId as string))!;
+    expect(await getRefund(payment.paymentIntentId!)).toMatchObject({ state: 'sent', reason: 'cancelled' });
+    const refunds = await (await stripe()).refunds.list({ payment_intent: payment.paymentIntentId });
+    expect(refunds.data.map((r) => r.amount)).toEqual([2000]);
+    expect((await cancel(held.booking.id, token)).body.outcome).toBe('already_cancelled');
+    const notice = (await waitForEmails(email, 2)).find((m) => m.subject.startsWith('Booking cancelled'));
+    expect(notice?.body.text).toContain('We are refunding your payment of £20 in full');
+  });
+
+  it('is refused after the cut-off, for a booking awaiting payment, for someone else and without signing in', async () => {
+    const soon = await createSession({ startTime: new Date(Date.now() + 6 * 3_600_000).toISOString() });
+    const email = newEmail('late');
+    const token = await signedInUser(email);
+    const { booking } = await memberBooking(soon.id, email, token);
+    const late = await cancel(booking.id, token);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/^This booking can no longer be cancelled: cancellation closed /);
+    expect(await seatsTaken(soon.id)).toBe(1);
+
+    const paid = await createSession({ priceAmount: 1500, priceCurrency: 'GBP' });
+    const pending = await memberBooking(paid.id, email, token);
+    expect(await cancel(pending.booking.id, token)).toMatchObject({
+      status: 409,
+      body: { message: 'Only a confirmed booking can be cancelled.' },
+    });
+
+    const other = await signedInUser(newEmail('other'));
+    expect((await cancel(booking.id, other)).status).toBe(404);
+    expect((await cancel(booking.id)).status).toBe(401);
+  });
+});
