@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
@@ -159,6 +159,59 @@ describe('paid bookings', () => {
     await settle();
     expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
     expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+  });
+
+  it('refuse a signed event they cannot read with a 200 that ends Stripe retrying, and write nothing', async () => {
+    const session = await paidSession();
+    const { body } = await book(session.id, {});
+    const before = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(body.booking.id) }));
+    const paid = {
+      id: `cs_test_${ulid()}`,
+      client_reference_id: body.booking.id,
+      payment_status: 'paid' as const,
+      payment_intent: `pi_test_${ulid()}`,
+    };
+    const event = (change: (event: Record<string, unknown>) => void) => {
+      const parsed = JSON.parse(checkoutEvent('checkout.session.completed', paid)) as Record<string, unknown>;
+      change(parsed);
+      return JSON.stringify(parsed);
+    };
+    const startedAt = Math.floor(Date.now() / 1000);
+    // Each as signed by Stripe, and what the refusal says of it.
+    const malformed: [string, string][] = [
+      [event((e) => (e.data = {})), 'data.object must be an object'],
+      [event((e) => (e.type = 42)), 'type must be text'],
+      [
+        event((e) => (e.data = { object: { ...paid, client_reference_id: 'x'.repeat(3000) } })),
+        'data.object.client_reference_id must be at most 200 characters',
+      ],
+      [
+        event((e) => (e.data = { object: { ...paid, payment_status: 1 } })),
+        'data.object.payment_status must be paid, unpaid or no_payment_required',
+      ],
+      [event((e) => delete e.id), 'id must be text'],
+      [`{"id": "evt_${ulid()}", "type": "checkout.session.completed", `, 'the body is not JSON'],
+      ['null', 'the event must be an object'],
+    ];
+    for (const [payload, refused] of malformed) {
+      expect(await postWebhook(payload)).toEqual({ status: 200, body: { received: true, refused } });
+    }
+
+    await settle();
+    const after = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(body.booking.id) }));
+    expect(after.Item).toEqual(before.Item);
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+    // No event id was recorded as handled (records expire a month after they are written).
+    const records = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        FilterExpression: '#ttl >= :since',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':pk': 'idempotency#stripe-webhook', ':since': startedAt + 30 * 86_400 },
+      }),
+    );
+    expect(records.Items).toEqual([]);
   });
 
   it('release an expired checkout once, whether the webhook or the sweep comes first', async () => {
