@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { lineOfText } from './text';
+import { personName } from './text';
 import { DiscountCodeText } from './discount';
 import { currencies, type Money } from './money';
 
 /** The booking form, parsed the same way in the browser and on the server. */
 export const BookingRequest = z.object({
-  firstName: lineOfText('First name', 100),
-  lastName: lineOfText('Last name', 100),
+  firstName: personName('First name', 100),
+  lastName: personName('Last name', 100),
   email: z.pipe(
     z
       .string({ error: 'Please enter a valid email address' })

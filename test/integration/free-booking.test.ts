@@ -73,6 +73,24 @@ describe('booking a free session as a guest', () => {
     expect(await seatsTaken(session.id)).toBe(0);
   });
 
+  it('refuses a name that carries a link or shows no letter, writes nothing and e-mails no one', async () => {
+    const session = await createSession({ maxAttendees: 5 });
+    const email = `target-${ulid().toLowerCase()}@example.com`;
+    const { status, body } = await book(session.id, {
+      firstName: 'Refund due: visit https://evil.example/claim',
+      lastName: '\u200B',
+      email,
+    });
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([
+      { field: 'body.firstName', message: 'First name must not contain a link or web address' },
+      { field: 'body.lastName', message: 'Last name must contain a letter' },
+    ]);
+    expect(await bookingsOf(session.id)).toHaveLength(0);
+    expect(await seatsTaken(session.id)).toBe(0);
+    expect(await waitForEmails(email, 1, 1500)).toEqual([]);
+  });
+
   it('refuses a full session, a started one and an unknown one', async () => {
     const full = await createSession({ maxAttendees: 1, seatsTaken: 1 });
     expect(await book(full.id, guest('late@example.com'))).toMatchObject({
