@@ -13,7 +13,8 @@ const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 export function lineOfText(label: string, max: number) {
   return z.string({ error: `${label} is required` }).check(
     z.trim(),
-    z.minLength(1, `${label} is required`),
+    // Nothing typed is only that: no further message about the same empty field.
+    z.minLength(1, { error: `${label} is required`, abort: true }),
     z.maxLength(max, `${label} is too long`),
     z.refine((text) => !forbidden.test(text) && !loneSurrogate.test(text), `${label} contains characters that are not allowed`),
   );

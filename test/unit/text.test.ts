@@ -34,6 +34,8 @@ describe('free text', () => {
   it('refuses an over-long name and an empty one', () => {
     expect(firstNameError('a'.repeat(101))).toBe('First name is too long');
     expect(firstNameError('   ')).toBe('First name is required');
+    // One message for an empty field, not also that it lacks a letter.
+    expect(attendee('   ').error?.issues.map((issue) => issue.message)).toEqual(['First name is required']);
   });
 });
 
