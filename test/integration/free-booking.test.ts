@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import type { BookingView } from '../../functions/schemas/booking';
+import type { BookingConfirmation } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { allowanceRefusals } from '../support/allowances';
 import { bookingsOf, createSession, seatsTaken } from '../support/sessions';
@@ -35,7 +35,7 @@ describe('booking a free session as a guest', () => {
     });
     expect(await seatsTaken(session.id)).toBe(1);
 
-    const confirmation = await api<{ booking: BookingView }>(`/bookings/${body.booking.id}`);
+    const confirmation = await api<{ booking: BookingConfirmation }>(`/bookings/${body.booking.id}`);
     expect(confirmation.body.booking.session).toMatchObject({ id: session.id, title: 'Free Friday Breath', location: 'Online' });
     // The joining link is for attendees: in their e-mail, never on the page anyone with the id can open.
     expect(JSON.stringify(confirmation.body)).not.toContain('zoom.us');

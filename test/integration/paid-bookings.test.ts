@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { bookingKey } from '../../functions/domain/bookings';
+import { bookingKey, getBooking } from '../../functions/domain/bookings';
 import { discountCodeKey } from '../../functions/domain/discounts';
 import { getSession } from '../../functions/domain/sessions';
 import { HOLD_MINUTES, releaseExpiredHolds } from '../../functions/domain/seat-holds';
@@ -65,7 +65,8 @@ describe('paid bookings', () => {
 
     await payCheckout(body.checkoutUrl!);
     const paid = await waitForBooking(body.booking.id, (b) => b.status === 'completed');
-    expect(paid).toMatchObject({ status: 'completed', paymentStatus: 'paid', discountCode: code, holdExpiresAt: null });
+    expect(paid).toMatchObject({ status: 'completed', paymentStatus: 'paid', holdExpiresAt: null });
+    expect((await getBooking(body.booking.id))?.discountCode).toBe(code);
     expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
     const [confirmation] = await waitForEmails(email, 1);
     expect(confirmation.subject).toBe(`Booking confirmed: ${session.title}`);
@@ -159,6 +160,37 @@ describe('paid bookings', () => {
     await settle();
     expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
     expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+  });
+
+  it('show whoever holds the id what the confirmation page shows: no name, address, promo code or checkout', async () => {
+    const session = await paidSession({ title: 'Private Breath', maxAttendees: 5 });
+    const code = await createCode({ type: 'percentage', percentage: 10 });
+    const email = newEmail('private');
+    const { body } = await book(session.id, { firstName: 'Ada', lastName: 'Lovelace', email, discountCode: code });
+    expect(body.checkoutUrl).toEqual(expect.any(String));
+
+    const { status, body: shown } = await api<{ booking: Record<string, unknown> }>(`/bookings/${body.booking.id}`);
+    expect(status).toBe(200);
+    expect(shown).toEqual({
+      booking: {
+        id: body.booking.id,
+        status: 'pending',
+        paymentStatus: 'pending',
+        price: { amount: 1350, currency: 'GBP' },
+        holdExpiresAt: body.booking.holdExpiresAt,
+        session: {
+          id: session.id,
+          title: 'Private Breath',
+          startTime: session.startTime,
+          endTime: expect.any(String),
+          location: 'Online',
+          locationType: 'online',
+          category: null,
+        },
+      },
+    });
+    const text = JSON.stringify(shown);
+    for (const secret of ['Ada', 'Lovelace', email, code, body.checkoutUrl!, 'checkout']) expect(text).not.toContain(secret);
   });
 
   it('refuse a signed event they cannot read with a 200 that ends Stripe retrying, and write nothing', async () => {
@@ -355,6 +387,9 @@ describe('paid bookings', () => {
     const [link] = await waitForEmails(email, 1);
     expect(link.subject).toBe(`Complete your booking: ${session.title}`);
     expect(link.body.text).toContain(`/booking-confirmation?bookingId=${first.booking.id}`);
+    // The checkout itself, which the confirmation page no longer offers to whoever holds the id.
+    expect(link.body.text).toContain(`Complete payment: ${first.checkoutUrl}`);
+    expect(link.body.html).toContain(`<a href="${first.checkoutUrl}">Complete payment</a>`);
     const replaced = await book(session.id, { email, replacePending: first.booking.id }, asMember);
     expect(replaced.status).toBe(201);
     expect(replaced.body.booking.id).not.toBe(first.booking.id);
