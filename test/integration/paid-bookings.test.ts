@@ -193,6 +193,37 @@ describe('paid bookings', () => {
     for (const secret of ['Ada', 'Lovelace', email, code, body.checkoutUrl!, 'checkout']) expect(text).not.toContain(secret);
   });
 
+  it('have a calendar entry, CONFIRMED, only once paid: none while pending or after the seat is released', async () => {
+    const calendar = async (id: string) => {
+      const response = await fetch(`${siteUrl}/api/bookings/${id}/calendar`);
+      return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+    };
+    const session = await paidSession({ title: 'Calendar Breath' });
+    const { body: paying } = await book(session.id, {});
+    const { body: lapsing } = await book(session.id, {});
+
+    const pending = await calendar(paying.booking.id);
+    expect(pending).toMatchObject({ status: 409, type: expect.stringContaining('application/json') });
+    expect(JSON.parse(pending.text)).toEqual({
+      message: 'This booking is awaiting payment: its calendar entry comes once it is paid.',
+    });
+
+    await payCheckout(paying.checkoutUrl!);
+    await waitForBooking(paying.booking.id, (b) => b.status === 'completed');
+    const paid = await calendar(paying.booking.id);
+    expect(paid).toMatchObject({ status: 200, type: expect.stringContaining('text/calendar') });
+    expect(paid.text).toContain('SUMMARY:Calendar Breath');
+    expect(paid.text).toContain('STATUS:CONFIRMED');
+
+    await runOutHold(lapsing.booking.id);
+    await releaseExpiredHolds(new Date());
+    await waitForBooking(lapsing.booking.id, (b) => b.status === 'cancelled');
+    expect(await calendar(lapsing.booking.id)).toMatchObject({
+      status: 409,
+      text: JSON.stringify({ message: 'This booking was cancelled, so it has no calendar entry.' }),
+    });
+  });
+
   it('refuse a signed event they cannot read with a 200 that ends Stripe retrying, and write nothing', async () => {
     const session = await paidSession();
     const { body } = await book(session.id, {});
