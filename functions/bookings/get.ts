@@ -1,11 +1,12 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getBookingView } from '../domain/bookings';
+import { bookingConfirmation, getBookingView } from '../domain/bookings';
 
-// Booking ids are ULIDs (80 random bits): the id itself is the capability to read this summary.
+// Booking ids are ULIDs (80 random bits): the id itself is the capability to read this summary,
+// so it answers only what the confirmation page shows (BookingConfirmation).
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
   const booking = await getBookingView(params.id);
   if (!booking) throw notFound('Booking not found');
-  return { body: { booking } };
+  return { body: { booking: bookingConfirmation(booking) } };
 });

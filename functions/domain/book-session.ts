@@ -1,10 +1,12 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { conflict, HttpError } from '../lib/errors';
 import { expiresIn, tableName } from '../lib/table';
 import { count } from '../lib/metrics';
-import { hourlyAllowance } from '../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
+import { formatClockTime } from '../lib/when';
 import { transactNamed } from '../lib/transactions';
 import { outboxEvent } from '../events/outbox';
 import { holdLapsed, transitionEvent, transitions } from './booking-lifecycle';
@@ -31,7 +33,11 @@ export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20, 
 /** A replayed request within a day gets the first answer. */
 const REQUEST_KEY_SECONDS = 86_400;
 
-const tooManyForEmail = () => new HttpError(429, 'Too many bookings for this email address. Please try again in an hour.');
+/** A refused allowance, with the time it takes a booking again. */
+const tooMany = (what: string, refused: Record<string, AttributeValue>, limit: number, now: Date) =>
+  new HttpError(429, `${what} Please try again after ${formatClockTime(allowanceFreesAt(refused, limit, now))}.`);
+const tooManyForEmail = (refused: Record<string, AttributeValue>, now: Date) =>
+  tooMany('Too many bookings for this email address.', refused, bookingLimits.perEmailPerHour, now);
 
 const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });
 /** What a retry of the same request repeats: the session and the form as the server parsed it. */
@@ -141,9 +147,11 @@ export async function bookSession(
     throw conflict('This session is sold out.');
   }
   if (refusal.refused('discount')) throw redemptionRefusal(refusal.refused('discount'));
-  if (refusal.refused('emailAllowance')) throw tooManyForEmail();
-  if (refusal.refused('addressAllowance'))
-    throw new HttpError(429, 'Too many bookings from your network. Please try again in an hour.');
+  const emailAllowance = refusal.refused('emailAllowance');
+  if (emailAllowance) throw tooManyForEmail(emailAllowance, now);
+  const addressAllowance = refusal.refused('addressAllowance');
+  if (addressAllowance)
+    throw tooMany('Too many bookings from your network.', addressAllowance, bookingLimits.perClientAddressPerHour, now);
   if (refusal.refused('addressSeats'))
     throw new HttpError(429, 'Too many seats of this session are already booked from your network.');
   throw new Error('The booking transaction was refused for no known reason');
@@ -192,7 +200,7 @@ async function sendCheckoutLink(booking: BookingRecord, context: BookingContext)
     emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, context.now),
     event: outboxEvent('CheckoutLinkRequested', bookingFacts(booking), context.now),
   });
-  if (refusal) throw tooManyForEmail();
+  if (refusal) throw tooManyForEmail(refusal.refused('emailAllowance') ?? {}, context.now);
 }
 
 /** The receipt of a pending booking, with its checkout opened (once: a retry gets the same one). */

@@ -1,6 +1,20 @@
 import { calendarFile } from '../lib/icalendar';
 import type { BookingView } from '../schemas/booking';
 
+/**
+ * Why a booking has no calendar entry, or nothing when it has one. Only a booking that holds its
+ * seat gets one, and it says CONFIRMED: a file once imported is never taken back, so a pending
+ * booking's (its hold may lapse unpaid) would stay in the calendar as a session the person is not
+ * booked on, TENTATIVE or not.
+ */
+export function calendarRefusal(booking: Pick<BookingView, 'status'>): string | undefined {
+  // 'completed' is how the views show a confirmed booking: the one seat rule (booking-lifecycle.ts).
+  if (booking.status === 'completed') return undefined;
+  return booking.status === 'pending'
+    ? 'This booking is awaiting payment: its calendar entry comes once it is paid.'
+    : 'This booking was cancelled, so it has no calendar entry.';
+}
+
 /** The session as a calendar file, so the attendee can add it in one tap. */
 export function calendarInvite(
   booking: BookingView,

@@ -14,7 +14,7 @@ import type { Money } from '../schemas/money';
 function attendeeMessage(
   booking: BookingView & { joinLink?: string | null },
   siteUrl: string,
-  words: { subject: string; lead: string; closing: string },
+  words: { subject: string; lead: string; closing: string; action?: { label: string; url: string } },
 ) {
   const when = formatWhen(booking.session.startTime);
   const join = booking.joinLink ? `Join online: ${booking.joinLink}` : undefined;
@@ -31,6 +31,7 @@ function attendeeMessage(
       `Where: ${booking.session.location}`,
       ...(join ? [join] : []),
       ...(paid ? [paid] : []),
+      ...(words.action ? ['', `${words.action.label}: ${words.action.url}`] : []),
       '',
       `Your booking: ${link}`,
       '',
@@ -40,7 +41,9 @@ function attendeeMessage(
 <p>${escapeHtml(words.lead)} <strong>${escapeHtml(title)}</strong>.</p>
 <p>When: ${escapeHtml(when)}<br>Where: ${escapeHtml(booking.session.location)}${
       booking.joinLink ? `<br>Join online: <a href="${escapeHtml(booking.joinLink)}">${escapeHtml(booking.joinLink)}</a>` : ''
-    }${paid ? `<br>${escapeHtml(paid)}` : ''}</p>
+    }${paid ? `<br>${escapeHtml(paid)}` : ''}</p>${
+      words.action ? `\n<p><a href="${escapeHtml(words.action.url)}">${escapeHtml(words.action.label)}</a></p>` : ''
+    }
 <p><a href="${escapeHtml(link)}">View your booking</a></p>
 <p>${escapeHtml(words.closing)}</p>`,
   };
@@ -81,16 +84,19 @@ export function checkoutExpiredEmail(booking: BookingView, to: string, siteUrl: 
   };
 }
 
-/** The way back to a booking awaiting payment, for its address's owner on another device. */
-export function checkoutLinkEmail(booking: BookingView, to: string, siteUrl: string): Email {
+/**
+ * The way back to a booking awaiting payment, for its address's owner on another device: the
+ * checkout itself (its page shows the address, so it goes only to the address's mailbox).
+ */
+export function checkoutLinkEmail(booking: BookingView & { checkoutUrl: string }, to: string, siteUrl: string): Email {
   const held = booking.holdExpiresAt ? ` until ${formatWhen(booking.holdExpiresAt)}` : '';
   return {
     to,
     ...attendeeMessage(booking, siteUrl, {
       subject: `Complete your booking: ${booking.session.title}`,
       lead: `Your seat is held${held}, waiting for your payment, at`,
-      closing:
-        'Open your booking and choose Complete payment. If you did not ask for this, you can ignore it: the seat is released when the hold ends.',
+      action: { label: 'Complete payment', url: booking.checkoutUrl },
+      closing: 'If you did not ask for this, you can ignore it: the seat is released when the hold ends.',
     }),
   };
 }

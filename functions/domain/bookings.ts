@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
 import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../lib/paging';
-import type { BookingReceipt, BookingView } from '../schemas/booking';
+import type { BookingConfirmation, BookingReceipt, BookingView } from '../schemas/booking';
 import type { Money } from '../schemas/money';
 import type { BookingStatusView, BookingTime, MemberBookingSummary } from '../schemas/member';
 import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
@@ -170,6 +170,12 @@ export function listSessionBookings(sessionId: string, page: PageQuery): Promise
 export async function getBookingView(id: string): Promise<BookingView | undefined> {
   const found = await bookingWithSession(id);
   return found && bookingView(found.booking, found.session);
+}
+
+/** What anyone holding a booking's id is shown of it: the confirmation page's facts and nothing more. */
+export function bookingConfirmation(view: BookingView): BookingConfirmation {
+  const { id, status, paymentStatus, price, holdExpiresAt, session } = view;
+  return { id, status, paymentStatus, price, holdExpiresAt, session };
 }
 
 /** What the attendee's own e-mails show: the booking's view, and for an online session its private joining link. */

@@ -3,7 +3,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
 import { HttpError } from '../lib/errors';
-import { hourlyAllowance } from '../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
+import { formatClockTime } from '../lib/when';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
 import { convertMoney, fallbackRates, type ExchangeRates } from '../schemas/currency';
 import { discountCodeRefusals, type Discount, type DiscountCodeForm, type DiscountQuote } from '../schemas/discount';
@@ -101,7 +102,11 @@ export async function countCodeAttempt(clientAddress: string, now: Date): Promis
     );
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) {
-      throw new HttpError(429, 'Too many discount code attempts from your network. Please try again in an hour.');
+      const freesAt = allowanceFreesAt(error.Item ?? {}, codeAttemptsPerAddressPerHour, now);
+      throw new HttpError(
+        429,
+        `Too many discount code attempts from your network. Please try again after ${formatClockTime(freesAt)}.`,
+      );
     }
     throw error;
   }

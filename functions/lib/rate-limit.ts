@@ -1,20 +1,56 @@
-import { expiresIn, tableName } from './table';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { tableName } from './table';
+
+/** Uses are counted in ten-minute slots. */
+const SLOT_MS = 10 * 60_000;
+/**
+ * A use counts in the slot it happens in and in the six that follow, so for 60 to 70 minutes:
+ * any two uses less than an hour apart are counted together, and a limit of N is never more
+ * than N in any 60 minutes (a clock-hour counter let 2N through across the hour's turn).
+ */
+const SLOTS_COUNTED = 7;
+
+const slotOf = (time: Date) => Math.floor(time.getTime() / SLOT_MS);
+const slotName = (slot: number) => `s${slot}`;
 
 /**
- * A per-hour allowance as one more item of a transaction: a counter for (what, who, this hour)
- * that the transaction raises by one, on condition that it is still under the limit. The
- * counter expires with the hour, so a refused transaction costs nothing and counts nothing.
+ * A rolling hourly allowance as one conditional write in a transaction: one item per (what, who)
+ * holding, for each slot, how many uses count in it. A use raises its own slot and the six after
+ * it, on condition that its own slot is still under the limit, and drops the slots before it.
+ * A refused transaction costs nothing and counts nothing; the item expires once its last slot has
+ * passed (a slot left behind by a silence longer than that is never read: slots are absolute).
+ * On refusal the item comes back, for `allowanceFreesAt`.
  */
 export function hourlyAllowance(what: string, who: string, limit: number, now: Date) {
-  const hour = now.toISOString().slice(0, 13);
+  const slot = slotOf(now);
+  const counted = Array.from({ length: SLOTS_COUNTED }, (_, i) => slotName(slot + i));
+  const passed = Array.from({ length: SLOTS_COUNTED }, (_, i) => slotName(slot - SLOTS_COUNTED + i));
+  const names = Object.fromEntries([...counted, ...passed].map((name) => [`#${name}`, name]));
   return {
     Update: {
       TableName: tableName(),
-      Key: { pk: `LIMIT#${what}#${who}`, sk: hour },
-      UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-      ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresIn(2 * 3600, now) },
+      Key: { pk: `LIMIT#${what}#${who}`, sk: 'ALLOWANCE' },
+      UpdateExpression: `ADD ${counted.map((name) => `#${name} :one`).join(', ')} REMOVE ${passed.map((name) => `#${name}`).join(', ')} SET #ttl = :ttl`,
+      ConditionExpression: `attribute_not_exists(#${counted[0]}) OR #${counted[0]} < :limit`,
+      ExpressionAttributeNames: { ...names, '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': ((slot + SLOTS_COUNTED) * SLOT_MS) / 1000 },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
+}
+
+/**
+ * When an allowance refused at `now` takes a use again if nothing more is used meanwhile: the
+ * start of the first slot ahead whose count, from the item the refusal returned, is under the
+ * limit. The uses already made count in the slots ahead, so this is exact, and never more than
+ * 70 minutes away.
+ */
+export function allowanceFreesAt(refused: Record<string, AttributeValue>, limit: number, now: Date): Date {
+  const counts = unmarshall(refused) as Record<string, unknown>;
+  const slot = slotOf(now);
+  let ahead = 1;
+  // No use counts beyond the sixth slot ahead, so the seventh is always free.
+  while (ahead < SLOTS_COUNTED && Number(counts[slotName(slot + ahead)] ?? 0) >= limit) ahead++;
+  return new Date((slot + ahead) * SLOT_MS);
 }

@@ -18,3 +18,14 @@ export function formatWhen(startTime: string): string {
   }).format(new Date(startTime));
   return `${words} (${timeZone()})`;
 }
+
+/** A time of day as the site writes it ('h:mm a'), in the teacher's time zone, named: '12:50 AM (Europe/London)'. */
+export function formatClockTime(time: Date): string {
+  const words = new Intl.DateTimeFormat('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+    timeZone: timeZone(),
+  }).format(time);
+  return `${words} (${timeZone()})`;
+}

@@ -5,12 +5,14 @@ import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
-/** Sends the owner of a booking awaiting payment the link back to it, while it still awaits payment. */
+/** Sends the owner of a booking awaiting payment its checkout link, while it still awaits payment. */
 export const handler = eventConsumer('notifications/checkout-link', async ({ detail }) => {
   const booking = await getBookingView(detail.bookingId);
-  if (booking?.status !== 'pending') {
-    logger.info('Booking no longer awaits payment; no link sent', { bookingId: detail.bookingId });
+  if (booking?.status !== 'pending' || !booking.checkoutUrl) {
+    logger.info('No checkout of this booking awaits payment; no link sent', { bookingId: detail.bookingId });
     return;
   }
-  await sendEmail(checkoutLinkEmail(booking, detail.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(
+    checkoutLinkEmail({ ...booking, checkoutUrl: booking.checkoutUrl }, detail.attendeeEmail, environment('SITE_URL')),
+  );
 });

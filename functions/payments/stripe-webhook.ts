@@ -6,7 +6,7 @@ import { httpRoute } from '../lib/http';
 import { idempotencyStore } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
-import { verifiedWebhookEvent } from '../lib/stripe';
+import { verifiedWebhookPayload } from '../lib/stripe';
 import { getBooking } from '../domain/bookings';
 import { getPayment } from '../domain/payment-records';
 import { paidCheckoutOf } from '../domain/payments';
@@ -25,26 +25,82 @@ const EVENT_ID_WINDOW_SECONDS = 30 * 86_400;
 const onceEach = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS });
 const handleOnce = makeIdempotent(handleEvent, { persistenceStore: idempotencyStore('stripe-webhook'), config: onceEach });
 
+/** Stripe's ids and names are short; a reference it stores is at most 200 characters. */
+const stripeText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .check(z.minLength(1, 'must not be empty'), z.maxLength(max, `must be at most ${max} characters`));
+const anObject = { error: 'must be an object' };
+
+/** What the handling below reads of any event, checked before anything is read or written. */
+const StripeEventShape = z.looseObject(
+  { id: stripeText(255), type: stripeText(255), data: z.looseObject({ object: z.looseObject({}, anObject) }, anObject) },
+  anObject,
+);
+
+/** What it reads of a checkout event's Checkout Session, as Stripe sends it. */
+const CheckoutSessionShape = z.looseObject({
+  id: stripeText(255),
+  client_reference_id: z.nullish(stripeText(200)),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required'], { error: 'must be paid, unpaid or no_payment_required' }),
+  payment_intent: z.nullish(
+    z.union([stripeText(255), z.looseObject({ id: stripeText(255) })], { error: 'must be an id or an object with one' }),
+  ),
+  // What was paid, which settles a booking only if it is what its checkout was opened for.
+  amount_total: z.nullish(z.int({ error: 'must be a whole number' }).check(z.nonnegative('must not be negative'))),
+  currency: z.nullish(stripeText(3)),
+});
+
+/** Where and what, never the value itself (a refused field may be kilobytes long). */
+const described = (error: z.core.$ZodError, within: string[] = []) =>
+  error.issues.map((issue) => `${[...within, ...issue.path].join('.') || 'the event'} ${issue.message}`).join('; ');
+
+/** Why a signed event cannot be handled, or nothing when its shape is one the handling reads. */
+function malformation(payload: unknown): string | undefined {
+  if (payload === undefined) return 'the body is not JSON';
+  const event = StripeEventShape.safeParse(payload);
+  if (!event.success) return described(event.error);
+  if (!event.data.type.startsWith('checkout.session.')) return undefined;
+  const checkout = CheckoutSessionShape.safeParse(event.data.data.object);
+  return checkout.success ? undefined : described(checkout.error, ['data', 'object']);
+}
+
+/** The event's id, when it has one, for the operator to find it in Stripe's dashboard. */
+const eventIdOf = (payload: unknown) =>
+  typeof payload === 'object' && payload !== null && 'id' in payload && typeof payload.id === 'string'
+    ? payload.id.slice(0, 255)
+    : undefined;
+
 /**
  * Stripe's webhook: the signature is verified over the raw body (a bad or stale one is a 400
- * and nothing is written), then each event id is handled once (Powertools Idempotency in the
- * table). Every transition is also conditioned on the booking's and the payment's state, so
- * events out of order or under other ids settle once.
+ * and nothing is written), then the event's shape, then each event id is handled once
+ * (Powertools Idempotency in the table). Every transition is also conditioned on the booking's
+ * and the payment's state, so events out of order or under other ids settle once.
  */
 export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody, context }) => {
   try {
-    let event: Stripe.Event;
+    let payload: unknown;
     try {
-      event = await verifiedWebhookEvent(rawBody, headers['stripe-signature']);
+      payload = await verifiedWebhookPayload(rawBody, headers['stripe-signature']);
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
         throw new HttpError(400, 'The Stripe signature does not match this request.');
       }
       throw error;
     }
+    // A signed event we cannot read (not JSON, no data.object, a type or reference of the wrong
+    // kind or length) is refused with a 200, not a 4xx: Stripe retries any other answer for three
+    // days and in the end disables the endpoint, and the same bytes would be refused each time.
+    // Nothing is written; the refusal is logged and counted, so the operator is alarmed at once.
+    const refusal = malformation(payload);
+    if (refusal) {
+      logger.warn('A signed Stripe event was refused: its shape is not one we read', { eventId: eventIdOf(payload), refusal });
+      count('webhookFailure');
+      return { body: { received: true, refused: refusal } };
+    }
     // An event still in progress when this invocation times out may be taken up by Stripe's retry.
     onceEach.registerLambdaContext(context);
-    await handleOnce(event);
+    await handleOnce(payload as Stripe.Event);
     return { body: { received: true } };
   } catch (error) {
     // Refused (a wrong signing secret looks like this) or failed: either way Stripe retries, and

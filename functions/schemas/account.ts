@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { lineOfText } from './text';
+import { personName } from './text';
 
 /** The spec's shortest password; the user pool's policy says the same (`userPoolSettings`). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -20,8 +20,8 @@ export type SignInForm = z.infer<typeof SignInForm>;
 
 /** Create account: first and last name become the profile's full name. */
 export const SignUpForm = z.object({
-  firstName: lineOfText('First name', 100),
-  lastName: lineOfText('Last name', 100),
+  firstName: personName('First name', 100),
+  lastName: personName('Last name', 100),
   email: emailAddress,
   password: z
     .string({ error: 'Password is required' })

@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
-import { lineOfText } from './text';
+import { personName } from './text';
 import { DiscountCodeText } from './discount';
 import { currencies, type Money } from './money';
 
 /** The booking form, parsed the same way in the browser and on the server. */
 export const BookingRequest = z.object({
-  firstName: lineOfText('First name', 100),
-  lastName: lineOfText('Last name', 100),
+  firstName: personName('First name', 100),
+  lastName: personName('Last name', 100),
   email: z.pipe(
     z
       .string({ error: 'Please enter a valid email address' })
@@ -61,7 +61,7 @@ export type CancellationReceipt = { outcome: 'cancelled' | 'already_cancelled'; 
 /** `POST /api/bookings/{id}/checkout`: where to pay for the member's own pending booking. */
 export type CheckoutResumption = { checkoutUrl: string };
 
-/** What the confirmation page reads: the booking and the session it is for. */
+/** A booking with the session it is for, as the attendee's e-mails and calendar entry show it. */
 export type BookingView = {
   id: string;
   status: BookingStatus;
@@ -76,3 +76,11 @@ export type BookingView = {
   checkoutUrl: string | null;
   session: { id: string; title: string; startTime: string; endTime: string; location: string; locationType: 'online' | 'onsite' };
 };
+
+/**
+ * GET /api/bookings/{id}: what the confirmation page shows, to anyone who holds the booking's id
+ * (a link in the attendee's e-mails, the payment page's return address). Nothing about the
+ * attendee, no promo code, and no checkout link, whose page shows the attendee's e-mail address:
+ * the way back to an unpaid checkout is e-mailed to that address, or on a member's own bookings.
+ */
+export type BookingConfirmation = Pick<BookingView, 'id' | 'status' | 'paymentStatus' | 'price' | 'holdExpiresAt' | 'session'>;

@@ -88,6 +88,10 @@ describe('settings in the browser', () => {
     await name.fill(' ');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Full name is required').waitFor();
+    // The server's own rule, with its words, before anything is sent.
+    await name.fill('Refund due: visit evil.example/claim');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Full name must not contain a link or web address').waitFor();
     await name.fill('Robin Breathwell');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Profile updated successfully').waitFor();

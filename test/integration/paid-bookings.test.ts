@@ -4,7 +4,7 @@ import { ulid } from 'ulid';
 import type Stripe from 'stripe';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { bookingKey } from '../../functions/domain/bookings';
+import { bookingKey, getBooking } from '../../functions/domain/bookings';
 import { discountCodeKey } from '../../functions/domain/discounts';
 import { getSession, seatCounters } from '../../functions/domain/sessions';
 import { bookingLimits } from '../../functions/domain/book-session';
@@ -75,7 +75,8 @@ describe('paid bookings', () => {
 
     await payCheckout(body.checkoutUrl!);
     const paid = await waitForBooking(body.booking.id, (b) => b.status === 'completed');
-    expect(paid).toMatchObject({ status: 'completed', paymentStatus: 'paid', discountCode: code, holdExpiresAt: null });
+    expect(paid).toMatchObject({ status: 'completed', paymentStatus: 'paid', holdExpiresAt: null });
+    expect((await getBooking(body.booking.id))?.discountCode).toBe(code);
     expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
     const [confirmation] = await waitForEmails(email, 1);
     expect(confirmation.subject).toBe(`Booking confirmed: ${session.title}`);
@@ -231,6 +232,119 @@ describe('paid bookings', () => {
     expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
   });
 
+  it('show whoever holds the id what the confirmation page shows: no name, address, promo code or checkout', async () => {
+    const session = await paidSession({ title: 'Private Breath', maxAttendees: 5 });
+    const code = await createCode({ type: 'percentage', percentage: 10 });
+    const email = newEmail('private');
+    const { body } = await book(session.id, { firstName: 'Ada', lastName: 'Lovelace', email, discountCode: code });
+    expect(body.checkoutUrl).toEqual(expect.any(String));
+
+    const { status, body: shown } = await api<{ booking: Record<string, unknown> }>(`/bookings/${body.booking.id}`);
+    expect(status).toBe(200);
+    expect(shown).toEqual({
+      booking: {
+        id: body.booking.id,
+        status: 'pending',
+        paymentStatus: 'pending',
+        price: { amount: 1350, currency: 'GBP' },
+        holdExpiresAt: body.booking.holdExpiresAt,
+        session: {
+          id: session.id,
+          title: 'Private Breath',
+          startTime: session.startTime,
+          endTime: expect.any(String),
+          location: 'Online',
+          locationType: 'online',
+          category: null,
+        },
+      },
+    });
+    const text = JSON.stringify(shown);
+    for (const secret of ['Ada', 'Lovelace', email, code, body.checkoutUrl!, 'checkout']) expect(text).not.toContain(secret);
+  });
+
+  it('have a calendar entry, CONFIRMED, only once paid: none while pending or after the seat is released', async () => {
+    const calendar = async (id: string) => {
+      const response = await fetch(`${siteUrl}/api/bookings/${id}/calendar`);
+      return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+    };
+    const session = await paidSession({ title: 'Calendar Breath' });
+    const { body: paying } = await book(session.id, {});
+    const { body: lapsing } = await book(session.id, {});
+
+    const pending = await calendar(paying.booking.id);
+    expect(pending).toMatchObject({ status: 409, type: expect.stringContaining('application/json') });
+    expect(JSON.parse(pending.text)).toEqual({
+      message: 'This booking is awaiting payment: its calendar entry comes once it is paid.',
+    });
+
+    await payCheckout(paying.checkoutUrl!);
+    await waitForBooking(paying.booking.id, (b) => b.status === 'completed');
+    const paid = await calendar(paying.booking.id);
+    expect(paid).toMatchObject({ status: 200, type: expect.stringContaining('text/calendar') });
+    expect(paid.text).toContain('SUMMARY:Calendar Breath');
+    expect(paid.text).toContain('STATUS:CONFIRMED');
+
+    await runOutHold(lapsing.booking.id);
+    await releaseExpiredHolds(new Date());
+    await waitForBooking(lapsing.booking.id, (b) => b.status === 'cancelled');
+    expect(await calendar(lapsing.booking.id)).toMatchObject({
+      status: 409,
+      text: JSON.stringify({ message: 'This booking was cancelled, so it has no calendar entry.' }),
+    });
+  });
+
+  it('refuse a signed event they cannot read with a 200 that ends Stripe retrying, and write nothing', async () => {
+    const session = await paidSession();
+    const { body } = await book(session.id, {});
+    const before = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(body.booking.id) }));
+    const paid = {
+      id: (await paymentOfBooking(body.booking.id)).checkoutSessionId,
+      client_reference_id: body.booking.id,
+      payment_status: 'paid' as const,
+      payment_intent: `pi_test_${ulid()}`,
+      amount_total: 1500,
+      currency: 'gbp',
+    };
+    // All under the id of the payment's real event, which must still be handled when it comes.
+    const eventId = `evt_test_${ulid()}`;
+    const event = (change: (event: Record<string, unknown>) => void) => {
+      const parsed = JSON.parse(checkoutEvent('checkout.session.completed', paid, eventId)) as Record<string, unknown>;
+      change(parsed);
+      return JSON.stringify(parsed);
+    };
+    // Each as signed by Stripe, and what the refusal says of it.
+    const malformed: [string, string][] = [
+      [event((e) => (e.data = {})), 'data.object must be an object'],
+      [event((e) => (e.type = 42)), 'type must be text'],
+      [
+        event((e) => (e.data = { object: { ...paid, client_reference_id: 'x'.repeat(3000) } })),
+        'data.object.client_reference_id must be at most 200 characters',
+      ],
+      [
+        event((e) => (e.data = { object: { ...paid, payment_status: 1 } })),
+        'data.object.payment_status must be paid, unpaid or no_payment_required',
+      ],
+      [event((e) => delete e.id), 'id must be text'],
+      [`{"id": "${eventId}", "type": "checkout.session.completed", `, 'the body is not JSON'],
+      ['null', 'the event must be an object'],
+    ];
+    for (const [payload, refused] of malformed) {
+      expect(await postWebhook(payload)).toEqual({ status: 200, body: { received: true, refused } });
+    }
+
+    await settle();
+    const after = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(body.booking.id) }));
+    expect(after.Item).toEqual(before.Item);
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+    // The refusals recorded nothing under the event's id: the well-formed event is handled, not skipped as seen.
+    expect(await postWebhook(checkoutEvent('checkout.session.completed', paid, eventId))).toEqual({
+      status: 200,
+      body: { received: true },
+    });
+    expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+  });
+
   it('release an expired checkout once, whether the webhook or the sweep comes first', async () => {
     const session = await paidSession();
     const email = newEmail('expiring');
@@ -382,6 +496,9 @@ describe('paid bookings', () => {
     const [link] = await waitForEmails(email, 1);
     expect(link.subject).toBe(`Complete your booking: ${session.title}`);
     expect(link.body.text).toContain(`/booking-confirmation?bookingId=${first.booking.id}`);
+    // The checkout itself, which the confirmation page no longer offers to whoever holds the id.
+    expect(link.body.text).toContain(`Complete payment: ${first.checkoutUrl}`);
+    expect(link.body.html).toContain(`<a href="${first.checkoutUrl}">Complete payment</a>`);
     const replaced = await book(session.id, { email, replacePending: first.booking.id }, asMember);
     expect(replaced.status).toBe(201);
     expect(replaced.body.booking.id).not.toBe(first.booking.id);

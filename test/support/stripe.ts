@@ -6,7 +6,7 @@ import { stripe } from '../../functions/lib/stripe';
 import { tableName } from '../../functions/lib/table';
 import { bookingKey, getBooking } from '../../functions/domain/bookings';
 import { holdItem } from '../../functions/domain/seat-holds';
-import type { BookingView } from '../../functions/schemas/booking';
+import type { BookingConfirmation } from '../../functions/schemas/booking';
 import { api, siteUrl } from './stack';
 
 /** The stack's Stripe (the stand-in), through the handlers' own client. */
@@ -58,12 +58,12 @@ export async function payCheckout(checkoutUrl: string): Promise<void> {
 /** Polls the booking until `until` holds of it (the webhook and the outbox run after the API answers). */
 export async function waitForBooking(
   id: string,
-  until: (booking: BookingView) => boolean,
+  until: (booking: BookingConfirmation) => boolean,
   timeoutMs = 15_000,
-): Promise<BookingView> {
+): Promise<BookingConfirmation> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await api<{ booking: BookingView }>(`/bookings/${id}`);
+    const { body } = await api<{ booking: BookingConfirmation }>(`/bookings/${id}`);
     if (until(body.booking) || Date.now() > deadline) return body.booking;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

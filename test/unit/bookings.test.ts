@@ -44,8 +44,8 @@ describe('bookSession', () => {
       eventType: 'BookingConfirmed',
       detail: { bookingId: booking.id },
     });
-    expect(emailLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-email#ada@example.com', sk: '2030-01-01T10' });
-    expect(addressLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-address#203.0.113.9', sk: '2030-01-01T10' });
+    expect(emailLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-email#ada@example.com', sk: 'ALLOWANCE' });
+    expect(addressLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-address#203.0.113.9', sk: 'ALLOWANCE' });
   });
 
   it('files a member booking under the member, by the session start', async () => {
@@ -65,12 +65,13 @@ describe('bookSession', () => {
       [
         ['None', 'None', 'None', 'None', 'ConditionalCheckFailed'],
         429,
-        'Too many bookings for this email address. Please try again in an hour.',
+        // Nothing counted ahead (no item came back): the next ten-minute slot, in the teacher's zone.
+        'Too many bookings for this email address. Please try again after 10:10 AM (Europe/London).',
       ],
       [
         ['None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed'],
         429,
-        'Too many bookings from your network. Please try again in an hour.',
+        'Too many bookings from your network. Please try again after 10:10 AM (Europe/London).',
       ],
     ];
     for (const [codes, statusCode, message] of cases) {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { BookingView } from '@schemas/booking';
+import type { BookingConfirmation } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,7 +10,7 @@ import { formatDate, formatTime, timeZoneName } from '@/lib/format';
 
 const calendarStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
-function googleCalendarUrl(booking: BookingView): string {
+function googleCalendarUrl(booking: BookingConfirmation): string {
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: booking.session.title,
@@ -26,7 +26,7 @@ const atTime = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
 const released = 'text-[#a23b22]';
 
 /** Where the booking stands, in the visitor's words: a paid booking waits for its payment first. */
-function outcome(booking: BookingView) {
+function outcome(booking: BookingConfirmation) {
   if (booking.status === 'completed') {
     return { tone: 'text-sage', label: 'Booking confirmed', text: 'A confirmation e-mail with a calendar invite is on its way.' };
   }
@@ -88,7 +88,6 @@ export function BookingConfirmationPage() {
         {booking.price.amount > 0 && (
           <Fact label={booking.paymentStatus === 'paid' ? 'Paid' : 'Price'}>{formatMoney(booking.price)}</Fact>
         )}
-        {booking.discountCode && <Fact label="Promo code">{booking.discountCode}</Fact>}
       </dl>
       {booking.status === 'completed' && (
         <div className="mt-8 flex flex-wrap gap-3">
@@ -106,12 +105,6 @@ export function BookingConfirmationPage() {
           <ShareButton title={session.title} url={`${window.location.origin}/sessions/${session.id}`} label="Share Booking" />
           <ButtonLink to="/dashboard/bookings">View My Bookings</ButtonLink>
         </div>
-      )}
-      {booking.checkoutUrl && (
-        // Stripe's own page: a plain link, as the visitor leaves the site to pay.
-        <a href={booking.checkoutUrl} className={buttonClass({ className: 'mt-8' })}>
-          Complete payment
-        </a>
       )}
       {booking.status === 'cancelled' && (
         <ButtonLink to={`/sessions/${session.id}`} className="mt-8">

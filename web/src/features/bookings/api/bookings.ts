@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingReceipt, BookingRequest, BookingView, CheckoutResumption } from '@schemas/booking';
+import type { BookingConfirmation, BookingReceipt, BookingRequest, CheckoutResumption } from '@schemas/booking';
 import type { DiscountQuote, DiscountValidationRequest } from '@schemas/discount';
 import { ApiError, apiGet, apiPost } from '@/lib/api';
 
@@ -53,7 +53,7 @@ export function useBooking(id: string | null) {
   return useQuery({
     queryKey: ['bookings', id],
     enabled: Boolean(id),
-    queryFn: () => apiGet<{ booking: BookingView }>(`/bookings/${encodeURIComponent(id!)}`).then((r) => r.booking),
+    queryFn: () => apiGet<{ booking: BookingConfirmation }>(`/bookings/${encodeURIComponent(id!)}`).then((r) => r.booking),
     retry: false,
     // A paid booking stays pending until the payment provider tells the server: look again until it settles.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
