@@ -210,6 +210,53 @@ describe('the member dashboard in the browser', () => {
     await page.close();
   });
 
+  it('starts every dashboard page at the same place, each reached from the sidebar, My Bookings too', async () => {
+    const mia = await member('mia');
+    const page = await open(desktop);
+    await signIn(page, mia.email, mia.password);
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    const pages: [string, string, string | RegExp][] = [
+      ['Upcoming Sessions', '/dashboard/sessions', 'My Sessions'],
+      ['Past Sessions', '/dashboard/past-sessions', 'Past Sessions'],
+      ['My Bookings', '/dashboard/bookings', 'My Bookings'],
+      ['My Resources', '/dashboard/resources', 'My Resources'],
+      ['Profile', '/dashboard/settings', 'Profile'],
+      ['Home', '/dashboard', /^Welcome, /],
+    ];
+    /** Where the page's heading and its 'Dashboard' eyebrow are, and how wide its content runs. */
+    const placeOf = async (heading: string | RegExp) => {
+      const h1 = page.getByRole('heading', { level: 1, name: heading });
+      const box = (await h1.boundingBox())!;
+      const section = (await page.locator('main section').first().boundingBox())!;
+      return { x: box.x, y: box.y, left: section.x, width: section.width };
+    };
+    const places: Record<string, Awaited<ReturnType<typeof placeOf>>> = {};
+    for (const [link, path, heading] of pages) {
+      await nav.getByRole('link', { name: link }).click();
+      await page.waitForURL(`${siteUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await nav.getByRole('link', { name: link }).getAttribute('aria-current'), link).toBe('page');
+      expect(await nav.locator('[aria-current="page"]').count(), link).toBe(1);
+      places[link] = await placeOf(heading);
+    }
+    for (const [link] of pages) expect(places[link], link).toEqual(places.Home);
+
+    // On a phone too: the same place on every page, under the menu button.
+    await page.setViewportSize(phone);
+    const phonePlaces = new Set<string>();
+    for (const [, path, heading] of pages) {
+      await page.goto(`${siteUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      phonePlaces.add(JSON.stringify(await placeOf(heading)));
+    }
+    expect([...phonePlaces]).toHaveLength(1);
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await page.getByRole('dialog', { name: 'Dashboard menu' }).getByRole('link', { name: 'My Bookings' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard/bookings`);
+    await page.getByRole('heading', { level: 1, name: 'My Bookings' }).waitFor();
+    await page.close();
+  });
+
   it('sends a member to sign in again when they sign out in another tab, and back afterwards', async () => {
     const ola = await member('ola');
     // Two tabs of one browser: they share Amplify's keys in localStorage.
