@@ -150,8 +150,14 @@ describe('the member dashboard in the browser', () => {
     await page.close();
   });
 
-  it('shows a session booked from the schedule on the dashboard at once, after the dashboard was already open', async () => {
+  it('prefills the booking form with the member’s own name and address, and shows the booking on the dashboard at once', async () => {
     const kai = await member('kai');
+    const renamed = await api('/me/profile', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${kai.token}` },
+      body: JSON.stringify({ fullName: 'Kai van der Berg' }),
+    });
+    expect(renamed.status).toBe(200);
     const session = await createSession({
       title: `Booked While Signed In ${ulid().slice(-6)}`,
       startTime: new Date(Date.now() + days(1) / 24).toISOString(),
@@ -165,8 +171,10 @@ describe('the member dashboard in the browser', () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Full Schedule' }).click();
     await page.getByRole('region', { name: 'UPCOMING SESSIONS' }).getByRole('link', { name: session.title, exact: true }).click();
     await page.getByRole('button', { name: 'Book Now' }).click();
+    // Their name from their profile, which they changed since signing up, and their address; still theirs to change.
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Kai');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('van der Berg');
     expect(await page.getByLabel('Email').inputValue()).toBe(kai.email);
-    await page.getByLabel('First name').fill('Kai');
     await page.getByLabel('Last name').fill('Member');
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await page.waitForURL(/\/booking-confirmation\?bookingId=/);
