@@ -7,6 +7,7 @@ import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
 import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 import { bookSession } from '../../functions/domain/book-session';
+import { formatTimeWithZone } from '../../web/src/lib/format';
 
 const browser = useBrowser();
 const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
@@ -78,6 +79,9 @@ describe('the member dashboard in the browser', () => {
     await upcomingCard.getByRole('link', { name: new RegExp(soon.title) }).waitFor();
     await pastCard.getByRole('link', { name: new RegExp(before.title) }).waitFor();
     expect(await upcomingCard.getByText(before.title).count()).toBe(0);
+    // Times with their zone, as the schedule shows them ('7:00 PM GMT').
+    await upcomingCard.getByText(formatTimeWithZone(soon.startTime), { exact: true }).waitFor();
+    await pastCard.getByText(formatTimeWithZone(before.startTime), { exact: true }).waitFor();
     await page.getByRole('region', { name: 'My Resources' }).getByText('No resources found').waitFor();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');

@@ -13,7 +13,7 @@ import { useAuthSession, type AuthSession } from '@/features/auth/session';
 import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
 import { useCurrency } from '@/features/currency/currency-context';
-import { formatDate, formatDuration, formatTime, timeZoneName } from '@/lib/format';
+import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
 
 export function SessionDetailPage() {
   const { id = '' } = useParams();
@@ -61,7 +61,7 @@ export function SessionDetailPage() {
           <dl className="mt-6 grid gap-4 sm:grid-cols-3">
             <Fact label="Date">{formatDate(session.startTime)}</Fact>
             <Fact label="Time">
-              {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
+              {formatTimeWithZone(session.startTime)} · {formatDuration(session.durationMinutes)}
             </Fact>
             <Fact label={session.locationType === 'online' ? 'Where' : 'Location'}>
               {session.locationType === 'online'
