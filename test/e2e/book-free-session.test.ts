@@ -86,6 +86,38 @@ describe('a visitor in the browser', () => {
     await page.close();
   });
 
+  it("keeps the visitor's own currency across reloads; one who never chose gets their country's", async () => {
+    // A visitor in France, as CloudFront would tell the API.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'cloudfront-viewer-country': 'FR' },
+    });
+    const page = await context.newPage();
+    const currency = page.getByRole('combobox', { name: 'Currency' });
+    const row = page.getByRole('row').filter({ hasText: 'Breath & Birth: Pregnancy Breathwork' });
+    await page.goto(siteUrl);
+    await row.getByText('€29').waitFor();
+    await page.reload();
+    await row.getByText('€29').waitFor();
+
+    await currency.selectOption('USD');
+    await row.getByText('$32').waitFor();
+    await page.reload();
+    await row.getByText('$32').waitFor();
+    expect(await currency.inputValue()).toBe('USD');
+    // The location answer does not replace a choice, however late it comes.
+    await page.waitForLoadState('networkidle');
+    expect(await currency.inputValue()).toBe('USD');
+
+    // Another tab of the same browser follows the choice.
+    const other = await context.newPage();
+    await other.goto(siteUrl);
+    expect(await other.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('USD');
+    await other.getByRole('combobox', { name: 'Currency' }).selectOption('GBP');
+    await row.getByText('£25').waitFor();
+    await context.close();
+  });
+
   it('shows the mobile top sheet with Join now, and the 404 page with a way home', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${siteUrl}/no-such-page`);
