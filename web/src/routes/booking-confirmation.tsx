@@ -7,6 +7,7 @@ import { Fact } from '@/components/ui/fact';
 import { useBooking } from '@/features/bookings/api/bookings';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const calendarStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
@@ -54,6 +55,8 @@ export function BookingConfirmationPage() {
   const bookingId = params.get('bookingId');
   // Asked again every 2 s while the booking waits for its payment.
   const { data: booking, isLoading } = useBooking(bookingId);
+  // Where the booking stands ('Booking confirmed', 'Payment pending'...), as the page's heading line says.
+  useDocumentTitle(booking ? outcome(booking).label : 'Booking');
 
   if (isLoading) {
     return (

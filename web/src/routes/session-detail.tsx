@@ -12,6 +12,7 @@ import { BookingForm } from '@/features/bookings/components/booking-form';
 import { useAuthSession, type AuthSession } from '@/features/auth/session';
 import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrency } from '@/features/currency/currency-context';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
 
@@ -23,6 +24,7 @@ export function SessionDetailPage() {
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
   const member = useBookingMember(auth, booking);
+  useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
 
   if (isLoading) return <DetailSkeleton />;
   if (isError || !session) {

@@ -7,6 +7,7 @@ import { VerifyForm } from '@/features/auth/components/verify-form';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
 import { afterSignIn } from '@/features/auth/return-url';
 import { resolveSession } from '@/features/auth/session';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** With no address to set up, there is nothing to do here. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -38,6 +39,7 @@ export function SetupAccountPage() {
   const [step, setStep] = useState<Step>('create');
   const [known, setKnown] = useState(false);
   const signedIn = () => void navigate(afterSignIn(params), { replace: true });
+  useDocumentTitle({ 'sign-in': 'Sign In', verify: 'Verify your email', create: 'Set up your account' }[step]);
 
   if (step === 'sign-in') {
     return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * The head of every dashboard page under the sidebar: the 'Dashboard' eyebrow, the page's
@@ -6,6 +7,7 @@ import type { ReactNode } from 'react';
  * the dashboard layout's alone, so every page starts at the same place.
  */
 export function DashboardPage({ id, title, intro, children }: { id: string; title: string; intro: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <section aria-labelledby={id}>
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
