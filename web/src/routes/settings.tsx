@@ -38,7 +38,10 @@ export function SettingsPage() {
             </Button>
           </div>
         ) : (
-          <ProfileForm userId={userId} email={me.user.email} fullName={me.profile.fullName ?? ''} />
+          // The fields at a reading width, not the whole of the dashboard's column.
+          <div className="max-w-xl">
+            <ProfileForm userId={userId} email={me.user.email} fullName={me.profile.fullName ?? ''} />
+          </div>
         )}
       </Panel>
 
