@@ -79,6 +79,16 @@ export const routes: Route[] = [
     // limited per address and hour there; the stage's throttle, shared by every visitor, is enough.
     grants: ['table:read', 'table:write'],
   },
+  {
+    method: 'POST',
+    path: '/accounts/lookup',
+    handler: 'accounts/lookup',
+    access: 'public',
+    grants: ['users:read'],
+    // Asked once per visit to /setup-account. Shared by every visitor, and well inside the user
+    // pool's own quota for reading users, which signing in shares.
+    throttle: { ratePerSecond: 5, burst: 10 },
+  },
   { method: 'GET', path: '/me', handler: 'accounts/me', access: 'member', grants: ['table:read'] },
   { method: 'PUT', path: '/me/profile', handler: 'accounts/update-profile', access: 'member', grants: ['table:write'] },
   { method: 'GET', path: '/me/bookings', handler: 'accounts/my-bookings', access: 'member', grants: ['table:read'] },

@@ -277,6 +277,10 @@ export class BreathworkStack extends Stack {
           "A secret's ARN ends in six random characters; the wildcard stands for them alone.",
         );
       },
+      'users:read': (fn) => {
+        // Only reading one user, by address: whether it exists (functions/domain/accounts.ts).
+        users.grant(fn, 'cognito-idp:AdminGetUser');
+      },
       'email:send': (fn) => {
         fn.addToRolePolicy(
           new PolicyStatement({

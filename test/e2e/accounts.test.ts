@@ -201,10 +201,30 @@ describe('accounts in the browser', () => {
     });
   }
 
-  it('turns /setup-account to signing in when the address already has an account', async () => {
+  it('offers signing in at once on /setup-account when the address already has an account', async () => {
     const email = newAddress('known');
     await member(email, 'known-password');
     const page = await open(phone);
+    await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
+    await page.getByText('You already have an account with this email. Sign in to continue.').waitFor();
+    expect(await page.getByLabel('First name').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'With an account you can' }).count()).toBe(0);
+    expect(await page.title()).toBe('Sign In · Breathwork');
+    await page.getByRole('button', { name: 'Forgot password?' }).waitFor();
+    await expectCleanPage(page);
+    await page.getByLabel('Password', { exact: true }).fill('known-password');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${siteUrl}/dashboard`);
+    await page.close();
+  });
+
+  it('offers a new account on /setup-account when the answer does not come, and turns to signing in if the address has one', async () => {
+    const email = newAddress('unanswered');
+    await member(email, 'known-password');
+    const page = await open(desktop);
+    await page.route('**/api/accounts/lookup', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
+    );
     await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
     await page.getByLabel('First name').fill('Kim');
     await page.getByLabel('Last name').fill('Known');

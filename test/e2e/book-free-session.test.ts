@@ -76,6 +76,50 @@ describe('a visitor in the browser', () => {
     await page.close();
   });
 
+  it('puts the filter chips in one row that scrolls sideways on a phone, the first session just below it', async () => {
+    // Enough categories and cities that the chips cannot all fit across a phone.
+    for (const [category, city] of [
+      ['Meditation', 'Manchester'],
+      ['Movement', 'Edinburgh'],
+      ['Mothers', 'Brighton'],
+      ['Workshop', 'Cardiff'],
+    ]) {
+      await createSession({ title: `${category} in ${city}`, category, locationType: 'onsite', city, location: city });
+    }
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${siteUrl}/?location=Cardiff`);
+    const schedule = page.getByRole('region', { name: 'UPCOMING SESSIONS' });
+    const cardiff = schedule.getByRole('button', { name: 'Cardiff' });
+    await cardiff.waitFor();
+    const chips = await schedule.getByRole('group').getByRole('button').all();
+    expect(chips.length).toBeGreaterThan(10);
+    const tops = new Set(await Promise.all(chips.map(async (chip) => Math.round((await chip.boundingBox())!.y))));
+    expect(tops.size).toBe(1);
+    const row = schedule.getByRole('group', { name: 'Filter by category' }).locator('..');
+    const sizes = await row.evaluate((el) => {
+      const scroller = el as unknown as { scrollWidth: number; clientWidth: number; scrollLeft: number };
+      return { scroll: scroller.scrollWidth, client: scroller.clientWidth, left: scroller.scrollLeft };
+    });
+    expect(sizes.scroll).toBeGreaterThan(sizes.client);
+    // The chip the address chose is scrolled into view, within the screen.
+    expect(sizes.left).toBeGreaterThan(0);
+    const chosen = (await cardiff.boundingBox())!;
+    expect(chosen.x).toBeGreaterThanOrEqual(0);
+    expect(chosen.x + chosen.width).toBeLessThanOrEqual(390);
+    // The first session follows the one row.
+    const rowBox = (await row.boundingBox())!;
+    const first = (await schedule.getByRole('listitem').first().boundingBox())!;
+    expect(first.y - (rowBox.y + rowBox.height)).toBeLessThan(40);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    // From 768 px the groups wrap in rows of their own again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const category = (await schedule.getByRole('group', { name: 'Filter by category' }).boundingBox())!;
+    const location = (await schedule.getByRole('group', { name: 'Filter by location' }).boundingBox())!;
+    expect(location.y).toBeGreaterThan(category.y + category.height - 1);
+    await page.close();
+  });
+
   it('shows prices in the currency the visitor picks', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(siteUrl);
@@ -84,6 +128,38 @@ describe('a visitor in the browser', () => {
     await page.getByRole('combobox', { name: 'Currency' }).selectOption('EUR');
     await row.getByText('€29').waitFor(); // £25 at the fallback rate 1.17, rounded to a whole euro
     await page.close();
+  });
+
+  it("keeps the visitor's own currency across reloads; one who never chose gets their country's", async () => {
+    // A visitor in France, as CloudFront would tell the API.
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'cloudfront-viewer-country': 'FR' },
+    });
+    const page = await context.newPage();
+    const currency = page.getByRole('combobox', { name: 'Currency' });
+    const row = page.getByRole('row').filter({ hasText: 'Breath & Birth: Pregnancy Breathwork' });
+    await page.goto(siteUrl);
+    await row.getByText('€29').waitFor();
+    await page.reload();
+    await row.getByText('€29').waitFor();
+
+    await currency.selectOption('USD');
+    await row.getByText('$32').waitFor();
+    await page.reload();
+    await row.getByText('$32').waitFor();
+    expect(await currency.inputValue()).toBe('USD');
+    // The location answer does not replace a choice, however late it comes.
+    await page.waitForLoadState('networkidle');
+    expect(await currency.inputValue()).toBe('USD');
+
+    // Another tab of the same browser follows the choice.
+    const other = await context.newPage();
+    await other.goto(siteUrl);
+    expect(await other.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('USD');
+    await other.getByRole('combobox', { name: 'Currency' }).selectOption('GBP');
+    await row.getByText('£25').waitFor();
+    await context.close();
   });
 
   it('shows the mobile top sheet with Join now, and the 404 page with a way home', async () => {

@@ -7,6 +7,7 @@ import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
 import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 import { bookSession } from '../../functions/domain/book-session';
+import { formatTimeWithZone } from '../../web/src/lib/format';
 
 const browser = useBrowser();
 const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
@@ -78,6 +79,9 @@ describe('the member dashboard in the browser', () => {
     await upcomingCard.getByRole('link', { name: new RegExp(soon.title) }).waitFor();
     await pastCard.getByRole('link', { name: new RegExp(before.title) }).waitFor();
     expect(await upcomingCard.getByText(before.title).count()).toBe(0);
+    // Times with their zone, as the schedule shows them ('7:00 PM GMT').
+    await upcomingCard.getByText(formatTimeWithZone(soon.startTime), { exact: true }).waitFor();
+    await pastCard.getByText(formatTimeWithZone(before.startTime), { exact: true }).waitFor();
     await page.getByRole('region', { name: 'My Resources' }).getByText('No resources found').waitFor();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
@@ -150,8 +154,14 @@ describe('the member dashboard in the browser', () => {
     await page.close();
   });
 
-  it('shows a session booked from the schedule on the dashboard at once, after the dashboard was already open', async () => {
+  it('prefills the booking form with the member’s own name and address, and shows the booking on the dashboard at once', async () => {
     const kai = await member('kai');
+    const renamed = await api('/me/profile', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${kai.token}` },
+      body: JSON.stringify({ fullName: 'Kai van der Berg' }),
+    });
+    expect(renamed.status).toBe(200);
     const session = await createSession({
       title: `Booked While Signed In ${ulid().slice(-6)}`,
       startTime: new Date(Date.now() + days(1) / 24).toISOString(),
@@ -165,8 +175,10 @@ describe('the member dashboard in the browser', () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Full Schedule' }).click();
     await page.getByRole('region', { name: 'UPCOMING SESSIONS' }).getByRole('link', { name: session.title, exact: true }).click();
     await page.getByRole('button', { name: 'Book Now' }).click();
+    // Their name from their profile, which they changed since signing up, and their address; still theirs to change.
+    await expect.poll(() => page.getByLabel('First name').inputValue()).toBe('Kai');
+    expect(await page.getByLabel('Last name').inputValue()).toBe('van der Berg');
     expect(await page.getByLabel('Email').inputValue()).toBe(kai.email);
-    await page.getByLabel('First name').fill('Kai');
     await page.getByLabel('Last name').fill('Member');
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await page.waitForURL(/\/booking-confirmation\?bookingId=/);
@@ -207,6 +219,53 @@ describe('the member dashboard in the browser', () => {
     await page.waitForURL(`${siteUrl}/`);
     await page.getByText('Logged out', { exact: true }).waitFor();
     expect(await page.evaluate('window.cspViolations')).toEqual([]);
+    await page.close();
+  });
+
+  it('starts every dashboard page at the same place, each reached from the sidebar, My Bookings too', async () => {
+    const mia = await member('mia');
+    const page = await open(desktop);
+    await signIn(page, mia.email, mia.password);
+    const nav = page.getByRole('navigation', { name: 'Dashboard' });
+    const pages: [string, string, string | RegExp][] = [
+      ['Upcoming Sessions', '/dashboard/sessions', 'My Sessions'],
+      ['Past Sessions', '/dashboard/past-sessions', 'Past Sessions'],
+      ['My Bookings', '/dashboard/bookings', 'My Bookings'],
+      ['My Resources', '/dashboard/resources', 'My Resources'],
+      ['Profile', '/dashboard/settings', 'Profile'],
+      ['Home', '/dashboard', /^Welcome, /],
+    ];
+    /** Where the page's heading and its 'Dashboard' eyebrow are, and how wide its content runs. */
+    const placeOf = async (heading: string | RegExp) => {
+      const h1 = page.getByRole('heading', { level: 1, name: heading });
+      const box = (await h1.boundingBox())!;
+      const section = (await page.locator('main section').first().boundingBox())!;
+      return { x: box.x, y: box.y, left: section.x, width: section.width };
+    };
+    const places: Record<string, Awaited<ReturnType<typeof placeOf>>> = {};
+    for (const [link, path, heading] of pages) {
+      await nav.getByRole('link', { name: link }).click();
+      await page.waitForURL(`${siteUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await nav.getByRole('link', { name: link }).getAttribute('aria-current'), link).toBe('page');
+      expect(await nav.locator('[aria-current="page"]').count(), link).toBe(1);
+      places[link] = await placeOf(heading);
+    }
+    for (const [link] of pages) expect(places[link], link).toEqual(places.Home);
+
+    // On a phone too: the same place on every page, under the menu button.
+    await page.setViewportSize(phone);
+    const phonePlaces = new Set<string>();
+    for (const [, path, heading] of pages) {
+      await page.goto(`${siteUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      phonePlaces.add(JSON.stringify(await placeOf(heading)));
+    }
+    expect([...phonePlaces]).toHaveLength(1);
+    await page.getByRole('button', { name: 'Dashboard menu' }).click();
+    await page.getByRole('dialog', { name: 'Dashboard menu' }).getByRole('link', { name: 'My Bookings' }).click();
+    await page.waitForURL(`${siteUrl}/dashboard/bookings`);
+    await page.getByRole('heading', { level: 1, name: 'My Bookings' }).waitFor();
     await page.close();
   });
 

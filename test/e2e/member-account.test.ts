@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { decodeJwt } from 'jose';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import { bookSession } from '../../functions/domain/book-session';
 
 /** What these checks use of the page's window, run in the page (the tests compile without the DOM's types). */
 type PageWindow = { getComputedStyle: (element: unknown) => { backgroundColor: string }; document: { activeElement: unknown } };
@@ -24,9 +27,20 @@ async function book(sessionId: string, email: string, token: string) {
 }
 
 describe('My bookings in the browser', () => {
-  it('shows an upcoming completed booking with the green badge, its details and Watch Recording', async () => {
+  it("shows an upcoming booking as 'Confirmed' and a past one as 'Completed', both green, with details and Watch Recording", async () => {
     const email = newAddress('booked');
     const token = await member(email, 'booked-password');
+    const userId = decodeJwt(token).sub!;
+    const earlier = await createSession({
+      title: 'Last Month Breath Circle',
+      startTime: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    });
+    // Booked before it began, as it would have been then.
+    await bookSession(
+      earlier,
+      { firstName: 'Robin', lastName: 'Member', email },
+      { now: new Date(Date.now() - 31 * 86_400_000), userId, clientAddress: 'test' },
+    );
     const session = await createSession({
       title: 'Evening Breath Circle',
       description: 'Slow breathing to close the day.',
@@ -41,11 +55,14 @@ describe('My bookings in the browser', () => {
     const upcoming = page.getByRole('region', { name: 'Upcoming' });
     const card = upcoming.getByRole('article', { name: 'Evening Breath Circle' });
     await card.waitFor();
-    const badge = card.getByText('Completed', { exact: true });
-    // Green, as the spec colours a completed booking.
-    expect(await badge.evaluate((el) => (globalThis as unknown as PageWindow).getComputedStyle(el).backgroundColor)).toBe(
-      'rgb(220, 235, 220)',
-    );
+    // Stored as completed, the seat is the member's: 'Confirmed' until the session has passed, green either way.
+    const green = 'rgb(220, 235, 220)';
+    const background = (badge: Locator) =>
+      badge.evaluate((el) => (globalThis as unknown as PageWindow).getComputedStyle(el).backgroundColor);
+    expect(await background(card.getByText('Confirmed', { exact: true }))).toBe(green);
+    expect(await card.getByText('Completed', { exact: true }).count()).toBe(0);
+    const pastCard = page.getByRole('region', { name: 'Past' }).getByRole('article', { name: earlier.title });
+    expect(await background(pastCard.getByText('Completed', { exact: true }))).toBe(green);
     await card.getByText('Online', { exact: true }).waitFor();
     await expectCleanPage(page);
 

@@ -97,5 +97,49 @@ describe("the teacher's links", () => {
         timeZone: 'Europe/London',
       });
     });
+
+    it('closes the Offering menu on a click outside, on Escape, when focus moves past it, and on navigation', async () => {
+      const session = await local.createSession('Menu Breath Circle');
+      const page = await openHome(local.siteUrl, desktop);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const offering = nav.locator('summary', { hasText: 'Offering' });
+      const workshops = nav.getByRole('link', { name: 'Workshops' });
+      const opened = async () => {
+        await offering.click();
+        await workshops.waitFor();
+      };
+
+      await opened();
+      await expectCleanPage(page);
+      await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).click();
+      await workshops.waitFor({ state: 'hidden' });
+
+      // Escape from inside the menu closes it and puts focus back on Offering.
+      await opened();
+      await workshops.focus();
+      await page.keyboard.press('Escape');
+      await workshops.waitFor({ state: 'hidden' });
+      expect(await page.evaluate('document.activeElement?.textContent')).toContain('Offering');
+
+      // By keyboard: open it, tab through its five links, and on past the last one.
+      await page.keyboard.press('Enter');
+      await workshops.waitFor();
+      for (const name of ['Workshops', 'Corporate', 'Mothers', 'Birth', 'Contact']) {
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate('document.activeElement?.textContent')).toBe(name);
+      }
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate('document.activeElement?.textContent')).toBe('Schedule');
+      await workshops.waitFor({ state: 'hidden' });
+
+      // Left open while the visitor goes Back to the schedule: the new page has it closed.
+      await page.getByRole('link', { name: session.title, exact: true }).first().click();
+      await page.waitForURL(`${local.siteUrl}/sessions/${session.id}`);
+      await opened();
+      await page.goBack();
+      await page.waitForURL(`${local.siteUrl}/`);
+      await workshops.waitFor({ state: 'hidden' });
+      await page.close();
+    });
   });
 });

@@ -212,6 +212,7 @@ describe('the CDK stack', () => {
       'events:publish': 'events:PutEvents',
       'email:send': 'ses:SendEmail',
       'stripe:read': 'secretsmanager:GetSecretValue',
+      'users:read': 'cognito-idp:AdminGetUser',
     };
     for (const { handler, grants } of lambdaEntries) {
       for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {

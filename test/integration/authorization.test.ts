@@ -50,6 +50,7 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'PUT /me/profile': (caller) => ({ fullName: `Matrix ${caller}` }),
   // An unknown code: a 4xx for everyone, which a public route may answer.
   'POST /discount-codes/validate': () => ({ code: 'MATRIX', sessionId, currency: 'GBP' }),
+  'POST /accounts/lookup': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
 };
 
 /**

@@ -1,5 +1,5 @@
-import { useRef } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { CurrencySelector } from '@/features/currency/currency-selector';
 import { buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
@@ -67,13 +67,50 @@ function AccountLinks() {
   );
 }
 
-/** A disclosure of the offering pages; <details> keeps it keyboard-usable with no script. */
+/**
+ * A disclosure of the offering pages; <details> keeps it keyboard-usable with no script. It
+ * closes as a menu should: on a click or tap outside it, on Escape (focus back on Offering when
+ * it was inside), when focus moves on past it, and on any navigation, including a return to this
+ * page from the back-forward cache after following one of its links.
+ */
 function OfferingMenu({ links }: { links: { label: string; href: string }[] }) {
   const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const details = menu.current;
+    if (!details) return;
+    const close = () => details.removeAttribute('open');
+    const inside = (target: EventTarget | null) => target instanceof Node && details.contains(target);
+    const onPointerDown = (event: PointerEvent) => !inside(event.target) && close();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !details.open) return;
+      const hadFocus = inside(document.activeElement);
+      close();
+      if (hadFocus) details.querySelector('summary')?.focus();
+    };
+    const onFocusOut = (event: FocusEvent) => event.relatedTarget && !inside(event.relatedTarget) && close();
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    details.addEventListener('focusout', onFocusOut);
+    window.addEventListener('pageshow', close);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+      details.removeEventListener('focusout', onFocusOut);
+      window.removeEventListener('pageshow', close);
+    };
+  }, []);
+  // A new page in the site (a link elsewhere in the top bar, Back, Forward) closes it too.
+  useEffect(() => menu.current?.removeAttribute('open'), [pathname]);
+
   return (
     <details ref={menu} className="group relative">
       <summary className={`${navLink({ isActive: false })} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
-        Offering <span aria-hidden="true">▾</span>
+        Offering{' '}
+        <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-180">
+          ▾
+        </span>
       </summary>
       <ul className="absolute left-0 top-full mt-2 w-48 rounded-xl border border-linen bg-white p-2 shadow-lg">
         {links.map((link) => (

@@ -23,6 +23,9 @@ export function timeZoneName(iso: string): string {
   return part?.value ?? '';
 }
 
+/** '7:00 PM GMT': a time is always shown with its zone, the visitor's own, named. */
+export const formatTimeWithZone = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
+
 /** '1h 30min', '2h' or '45min', as the spec shows durations. */
 export function formatDuration(minutes: number): string {
   const hours = Math.floor(minutes / 60);

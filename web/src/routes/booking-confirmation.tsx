@@ -6,7 +6,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Fact } from '@/components/ui/fact';
 import { useBooking } from '@/features/bookings/api/bookings';
 import { ShareButton } from '@/features/sessions/components/share-button';
-import { formatDate, formatTime, timeZoneName } from '@/lib/format';
+import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const calendarStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
@@ -20,8 +21,6 @@ function googleCalendarUrl(booking: BookingConfirmation): string {
   return `https://calendar.google.com/calendar/render?${params}`;
 }
 
-const atTime = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
-
 // The error red of the site's fields: the seat is not the visitor's.
 const released = 'text-[#a23b22]';
 
@@ -31,7 +30,7 @@ function outcome(booking: BookingConfirmation) {
     return { tone: 'text-sage', label: 'Booking confirmed', text: 'A confirmation e-mail with a calendar invite is on its way.' };
   }
   if (booking.status === 'pending') {
-    const hold = booking.holdExpiresAt ? ` Your seat is held until ${atTime(booking.holdExpiresAt)}.` : '';
+    const hold = booking.holdExpiresAt ? ` Your seat is held until ${formatTimeWithZone(booking.holdExpiresAt)}.` : '';
     return {
       tone: 'text-clay-dark',
       label: 'Payment pending',
@@ -56,6 +55,8 @@ export function BookingConfirmationPage() {
   const bookingId = params.get('bookingId');
   // Asked again every 2 s while the booking waits for its payment.
   const { data: booking, isLoading } = useBooking(bookingId);
+  // Where the booking stands ('Booking confirmed', 'Payment pending'...), as the page's heading line says.
+  useDocumentTitle(booking ? outcome(booking).label : 'Booking');
 
   if (isLoading) {
     return (
@@ -83,7 +84,7 @@ export function BookingConfirmationPage() {
       </div>
       <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
         <Fact label="Date">{formatDate(session.startTime)}</Fact>
-        <Fact label="Time">{atTime(session.startTime)}</Fact>
+        <Fact label="Time">{formatTimeWithZone(session.startTime)}</Fact>
         <Fact label="Location">{session.location}</Fact>
         {booking.price.amount > 0 && (
           <Fact label={booking.paymentStatus === 'paid' ? 'Paid' : 'Price'}>{formatMoney(booking.price)}</Fact>

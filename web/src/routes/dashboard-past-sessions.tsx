@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button';
 import { requireMember } from '@/features/auth/require-member';
 import { myBookingsQuery } from '@/features/dashboard/api/my-bookings';
 import { PagedBookings } from '@/features/dashboard/components/paged-bookings';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /** The first page of past sessions loads with the page's code. */
 export const pastSessionsLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
@@ -17,12 +18,7 @@ export function DashboardPastSessionsPage() {
   const { userId } = useLoaderData<{ userId: string }>();
   const query = useInfiniteQuery(myBookingsQuery(userId, { when: 'past' }));
   return (
-    <section aria-labelledby="past-heading">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
-      <h1 id="past-heading" className="mt-3 text-3xl md:text-4xl">
-        Past Sessions
-      </h1>
-      <p className="mt-2 text-muted">Every session you have attended, the latest first.</p>
+    <DashboardPage id="past-heading" title="Past Sessions" intro="Every session you have attended, the latest first.">
       <div className="mt-8">
         <PagedBookings
           query={query}
@@ -35,6 +31,6 @@ export function DashboardPastSessionsPage() {
           }
         />
       </div>
-    </section>
+    </DashboardPage>
   );
 }

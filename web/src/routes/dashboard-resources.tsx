@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/features/dashboard/components/booking-list';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /**
  * The recordings the member may watch. Purchases and recordings arrive with the recordings work;
@@ -7,12 +8,7 @@ import { EmptyState } from '@/features/dashboard/components/booking-list';
  */
 export function DashboardResourcesPage() {
   return (
-    <section aria-labelledby="resources-heading">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
-      <h1 id="resources-heading" className="mt-3 text-3xl md:text-4xl">
-        My Resources
-      </h1>
-      <p className="mt-2 text-muted">The recordings you may watch, whenever you like.</p>
+    <DashboardPage id="resources-heading" title="My Resources" intro="The recordings you may watch, whenever you like.">
       <div className="mt-8">
         <EmptyState message="No resources found">
           <p className="text-sm">Recordings you unlock will appear here. See what is on offer in the recordings library.</p>
@@ -21,6 +17,6 @@ export function DashboardResourcesPage() {
           </ButtonLink>
         </EmptyState>
       </div>
-    </section>
+    </DashboardPage>
   );
 }

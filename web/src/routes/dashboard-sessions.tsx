@@ -7,6 +7,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { requireMember } from '@/features/auth/require-member';
 import { categoryFrom, myBookingsQuery } from '@/features/dashboard/api/my-bookings';
 import { PagedBookings } from '@/features/dashboard/components/paged-bookings';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 const tabs: { id: BookingTime; label: string }[] = [
   { id: 'upcoming', label: 'Upcoming' },
@@ -45,13 +46,11 @@ export function DashboardSessionsPage() {
   const upcoming = filter.when === 'upcoming';
 
   return (
-    <section aria-labelledby="sessions-heading">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
-      <h1 id="sessions-heading" className="mt-3 text-3xl md:text-4xl">
-        My Sessions
-      </h1>
-      <p className="mt-2 text-muted">The sessions you have a place in, coming up and already breathed through.</p>
-
+    <DashboardPage
+      id="sessions-heading"
+      title="My Sessions"
+      intro="The sessions you have a place in, coming up and already breathed through."
+    >
       <div className="mt-8 flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div className="md:w-72">
           <Tabs
@@ -94,6 +93,6 @@ export function DashboardSessionsPage() {
           }
         />
       </div>
-    </section>
+    </DashboardPage>
   );
 }

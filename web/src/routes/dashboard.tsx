@@ -9,6 +9,7 @@ import { meQuery, profileOf } from '@/features/auth/api/me';
 import { requireMember } from '@/features/auth/require-member';
 import { myBookingsPreviewQuery } from '@/features/dashboard/api/my-bookings';
 import { BookingPreviewList } from '@/features/dashboard/components/booking-list';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Member only; the profile and both short lists load with the page's code. */
 export const dashboardLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
@@ -27,6 +28,7 @@ export function DashboardPage() {
   const { data: me, isLoading, isError, refetch } = useQuery(meQuery(userId));
   const upcoming = useQuery(myBookingsPreviewQuery(userId, 'upcoming'));
   const past = useQuery(myBookingsPreviewQuery(userId, 'past'));
+  useDocumentTitle('Dashboard');
 
   return (
     <section aria-labelledby="dashboard-heading">

@@ -1,7 +1,9 @@
 import { useUpcomingSessions } from '@/features/sessions/api/sessions';
 import { SessionList } from '@/features/sessions/components/session-list';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function HomePage() {
+  useDocumentTitle();
   const { data: sessions, isLoading } = useUpcomingSessions();
   const hasFeatured = sessions?.some((s) => s.featured);
   return (

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { requireMember } from '@/features/auth/require-member';
 import { myBookingsQuery } from '@/features/my-bookings/api/my-bookings';
 import { BookingCard } from '@/features/my-bookings/components/booking-card';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /** Member only; both lists start loading with the page's code. */
 export const myBookingsLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
@@ -30,11 +31,7 @@ export function MyBookingsPage() {
     past.data.pages[0].bookings.length === 0;
 
   return (
-    <section className="mx-auto max-w-4xl px-4 py-10 md:px-6 md:py-14">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
-      <h1 className="mt-3 text-3xl md:text-4xl">My Bookings</h1>
-      <p className="mt-2 text-muted">Every session you have booked, with its status.</p>
-
+    <DashboardPage id="bookings-heading" title="My Bookings" intro="Every session you have booked, with its status.">
       {none ? (
         <div className="mt-10 rounded-2xl border border-linen bg-white p-8 text-center shadow-sm md:p-12">
           <h2 className="text-2xl">No bookings yet</h2>
@@ -51,7 +48,7 @@ export function MyBookingsPage() {
           <BookingSection title="Past" when="past" userId={userId} list={past} />
         </>
       )}
-    </section>
+    </DashboardPage>
   );
 }
 

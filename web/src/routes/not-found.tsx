@@ -1,6 +1,8 @@
 import { ButtonLink } from '@/components/ui/button';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="font-serif text-7xl text-clay">404</p>

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { PageLoading } from '@/app/page-loading';
 import { reloadFor, shouldReloadFor } from '@/app/stale-chunks';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The router's error page: shown when a page fails to load or render, unless a reload will fix it. */
 export function RouteError() {
   const error = useRouteError();
   const reload = shouldReloadFor(error);
+  useDocumentTitle(reload ? undefined : 'Something went wrong');
   useEffect(() => {
     if (reload) reloadFor(error);
     else console.error(error);

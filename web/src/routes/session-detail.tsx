@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/badge';
@@ -8,9 +9,12 @@ import { useSession } from '@/features/sessions/api/sessions';
 import { PriceText } from '@/features/sessions/components/session-row';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { BookingForm } from '@/features/bookings/components/booking-form';
-import { useAuthSession } from '@/features/auth/session';
+import { useAuthSession, type AuthSession } from '@/features/auth/session';
+import { meQuery } from '@/features/auth/api/me';
+import { splitFullName } from '@/lib/names';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrency } from '@/features/currency/currency-context';
-import { formatDate, formatDuration, formatTime, timeZoneName } from '@/lib/format';
+import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
 
 export function SessionDetailPage() {
   const { id = '' } = useParams();
@@ -19,6 +23,8 @@ export function SessionDetailPage() {
   const auth = useAuthSession();
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
+  const member = useBookingMember(auth, booking);
+  useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
 
   if (isLoading) return <DetailSkeleton />;
   if (isError || !session) {
@@ -57,7 +63,7 @@ export function SessionDetailPage() {
           <dl className="mt-6 grid gap-4 sm:grid-cols-3">
             <Fact label="Date">{formatDate(session.startTime)}</Fact>
             <Fact label="Time">
-              {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
+              {formatTimeWithZone(session.startTime)} · {formatDuration(session.durationMinutes)}
             </Fact>
             <Fact label={session.locationType === 'online' ? 'Where' : 'Location'}>
               {session.locationType === 'online'
@@ -88,12 +94,7 @@ export function SessionDetailPage() {
             {session.soldOut ? (
               <p className="rounded-xl bg-sand p-4 text-sm text-muted">This session is fully booked.</p>
             ) : booking ? (
-              <BookingForm
-                session={session}
-                currency={currency}
-                memberEmail={auth.status === 'signed-in' ? auth.user.email : undefined}
-                onCancel={() => setBooking(false)}
-              />
+              <BookingForm session={session} currency={currency} member={member} onCancel={() => setBooking(false)} />
             ) : (
               <Button className="w-full" onClick={() => setBooking(true)}>
                 Book Now
@@ -107,6 +108,19 @@ export function SessionDetailPage() {
       </div>
     </article>
   );
+}
+
+/**
+ * Who a signed-in member books as: their address at once, and their name from their profile
+ * (read once they open the form), split into the form's first and last name.
+ */
+function useBookingMember(auth: AuthSession, booking: boolean) {
+  const user = auth.status === 'signed-in' ? auth.user : undefined;
+  const me = useQuery({ ...meQuery(user?.id ?? ''), enabled: Boolean(user) && booking });
+  if (!user) return undefined;
+  // The token's name stands in when the profile cannot be read.
+  const fullName = me.data?.profile.fullName ?? (me.isError ? user.name : undefined);
+  return { email: user.email, ...(fullName !== undefined && splitFullName(fullName, user)) };
 }
 
 function DetailSkeleton() {

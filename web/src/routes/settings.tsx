@@ -7,6 +7,7 @@ import { meQuery } from '@/features/auth/api/me';
 import { requireMember } from '@/features/auth/require-member';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /** Member only; the profile starts loading with the page's code. */
 export const settingsLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
@@ -21,11 +22,7 @@ export function SettingsPage() {
   const { data: me, isPending, isError, refetch } = useQuery(meQuery(userId));
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10 md:px-6 md:py-14">
-      <p className="text-sm font-semibold uppercase tracking-[0.2em] text-sage">Dashboard</p>
-      <h1 className="mt-3 text-3xl md:text-4xl">Profile</h1>
-      <p className="mt-2 text-muted">Your account details and password.</p>
-
+    <DashboardPage id="settings-heading" title="Profile" intro="Your account details and password.">
       <Panel title="Account details" id="settings-profile">
         {isPending ? (
           <div aria-busy="true" aria-label="Loading your profile" className="flex flex-col gap-5">
@@ -41,7 +38,10 @@ export function SettingsPage() {
             </Button>
           </div>
         ) : (
-          <ProfileForm userId={userId} email={me.user.email} fullName={me.profile.fullName ?? ''} />
+          // The fields at a reading width, not the whole of the dashboard's column.
+          <div className="max-w-xl">
+            <ProfileForm userId={userId} email={me.user.email} fullName={me.profile.fullName ?? ''} />
+          </div>
         )}
       </Panel>
 
@@ -51,7 +51,7 @@ export function SettingsPage() {
           <ChangePasswordDialog />
         </div>
       </Panel>
-    </section>
+    </DashboardPage>
   );
 }
 

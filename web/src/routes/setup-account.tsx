@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
@@ -7,14 +7,20 @@ import { VerifyForm } from '@/features/auth/components/verify-form';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
 import { afterSignIn } from '@/features/auth/return-url';
 import { resolveSession } from '@/features/auth/session';
+import { hasAccount } from '@/features/auth/api/account-lookup';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** With no address to set up, there is nothing to do here. */
+/**
+ * With no address to set up, there is nothing to do here. An address that has an account gets
+ * the sign-in form at once (the spec), one that has none the new-account form.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  if (!params.get('email')?.trim()) return redirect('/');
+  const email = params.get('email')?.trim().toLowerCase();
+  if (!email) return redirect('/');
   // A member who is already signed in has an account: on, as /sign-in sends them.
   if ((await resolveSession()).status === 'signed-in') return redirect(afterSignIn(params));
-  return null;
+  return { hasAccount: await hasAccount(email) };
 }
 
 const benefits = [
@@ -27,17 +33,21 @@ const benefits = [
 type Step = 'create' | 'verify' | 'sign-in';
 
 /**
- * Reached from an e-mail about a booking or purchase. Cognito does not say whether an address
- * has an account, so the page offers to create one and turns to signing in when Cognito answers
- * that the address is taken (or when the visitor says they have one).
+ * Reached from an e-mail or page about a booking or purchase, for its address. An address with
+ * an account signs in; one without creates it. Should the answer not have come, the page
+ * offers a new account and turns to signing in when the user pool answers that the address is
+ * taken (or when the visitor says they have one).
  */
 export function SetupAccountPage() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim().toLowerCase() ?? '';
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>('create');
-  const [known, setKnown] = useState(false);
+  const lookup = useLoaderData<typeof loader>();
+  const [step, setStep] = useState<Step>(lookup?.hasAccount ? 'sign-in' : 'create');
+  // The address is known to have an account: the sign-in step says so.
+  const [known, setKnown] = useState(lookup?.hasAccount === true);
   const signedIn = () => void navigate(afterSignIn(params), { replace: true });
+  useDocumentTitle({ 'sign-in': 'Sign In', verify: 'Verify your email', create: 'Set up your account' }[step]);
 
   if (step === 'sign-in') {
     return (

@@ -8,6 +8,7 @@ import { VerifyForm } from '@/features/auth/components/verify-form';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
 import { resolveSession } from '@/features/auth/session';
 import { afterSignIn } from '@/features/auth/return-url';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** A member who is already signed in goes on to where they were headed. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,6 +40,7 @@ export function SignInPage() {
     );
   };
   const signedIn = () => void navigate(afterSignIn(params), { replace: true });
+  useDocumentTitle(verifying ? 'Verify your email' : tab === 'sign-up' ? 'Create Account' : 'Sign In');
 
   return (
     <AuthCard title="Welcome" intro="Sign in to see your sessions and recordings, or create an account.">

@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
 import { errorName } from '@/features/auth/session';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const invalidLink = 'Invalid or expired password reset link. Please request a new one.';
 const REDIRECT_AFTER_MS = 1500;
@@ -20,6 +21,7 @@ export function UpdatePasswordPage() {
   const [invalid, setInvalid] = useState(!/^\d{4,8}$/.test(code) || !email.includes('@'));
   const [done, setDone] = useState(false);
   const navigate = useNavigate();
+  useDocumentTitle(invalid ? 'Invalid Reset Link' : 'Choose a new password');
   const { register, handleSubmit, formState } = useForm<NewPasswordValues>({
     resolver: zodResolver(NewPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },

@@ -48,11 +48,15 @@ export async function currentUser(): Promise<SessionUser | undefined> {
   if (!claims?.sub) return undefined;
   const groups = Array.isArray(claims['cognito:groups']) ? claims['cognito:groups'] : [];
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const named = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
+  const firstName = text(claims.given_name);
+  const lastName = text(claims.family_name);
+  const named = [firstName, lastName].filter(Boolean).join(' ');
   return {
     id: String(claims.sub),
     email: text(claims.email),
     name: typeof claims.name === 'string' && claims.name ? claims.name : named,
+    firstName,
+    lastName,
     isAdmin: groups.includes('admin'),
   };
 }

@@ -2,8 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { setIdTokenSource, setTokenRefusedHandler } from '@/lib/api';
 import { saveReturnUrl } from './return-url';
 
-/** The signed-in member, as their ID token names them. */
-export type SessionUser = { id: string; email: string; name: string; isAdmin: boolean };
+/** The signed-in member, as their ID token names them (first and last name as given at sign-up, if they were). */
+export type SessionUser = { id: string; email: string; name: string; firstName: string; lastName: string; isAdmin: boolean };
 
 export type AuthSession = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; user: SessionUser };
 

@@ -4,15 +4,19 @@ import type { Currency, Money } from '@schemas/money';
 import { convertMoney, fallbackRates } from '@schemas/currency';
 import { apiGet } from '@/lib/api';
 import { ratesQuery } from './api/rates';
+import { CURRENCY_KEY, chosenCurrency, rememberCurrency } from './currency-choice';
 
 type CurrencyState = { currency: Currency; setCurrency: (currency: Currency) => void };
 
 const CurrencyContext = createContext<CurrencyState | null>(null);
 
-/** Starts in GBP, then takes the currency of the visitor's country unless they already chose one. */
+/**
+ * The visitor's own choice, kept in this browser; or, for a visitor who never chose, GBP at
+ * first and then the currency of their country. A choice made in another tab is followed here.
+ */
 export function CurrencyProvider({ children }: { children: ReactNode }) {
-  const [currency, setCurrency] = useState<Currency>('GBP');
-  const [chosen, setChosen] = useState(false);
+  const [currency, setCurrency] = useState<Currency>(() => chosenCurrency() ?? 'GBP');
+  const [chosen, setChosen] = useState(() => chosenCurrency() !== undefined);
 
   useEffect(() => {
     if (chosen) return;
@@ -25,9 +29,21 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     };
   }, [chosen]);
 
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      const next = event.key === CURRENCY_KEY ? chosenCurrency() : undefined;
+      if (!next) return;
+      setChosen(true);
+      setCurrency(next);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
   const value: CurrencyState = {
     currency,
     setCurrency: (next) => {
+      rememberCurrency(next);
       setChosen(true);
       setCurrency(next);
     },

@@ -19,10 +19,11 @@ type Props = {
   /** The visitor's currency: the booking is quoted and charged in it. */
   currency: Currency;
   onCancel: () => void;
-  /** The signed-in member's address, to start from. */ memberEmail?: string;
+  /** The signed-in member: the form starts from their address and, once their profile is read, their name. */
+  member?: { email: string; firstName?: string; lastName?: string };
 };
 
-export function BookingForm({ session, currency, onCancel, memberEmail }: Props) {
+export function BookingForm({ session, currency, onCancel, member }: Props) {
   const navigate = useNavigate();
   const createBooking = useCreateBooking(session.id);
   const resumeCheckout = useResumeCheckout();
@@ -37,10 +38,15 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
   });
   // The form takes Book Now's place: focus moves into it, or a keyboard user is left on the page.
   useEffect(() => setFocus('firstName'), [setFocus]);
-  // A member books with their account's address, so the booking is theirs.
+  // A member books with their account's address, so the booking is theirs, and their own name;
+  // a field they have typed in already is left as they typed it.
+  const { email: memberEmail, firstName: memberFirstName, lastName: memberLastName } = member ?? {};
   useEffect(() => {
-    if (memberEmail && !getValues('email')) setValue('email', memberEmail);
-  }, [memberEmail, getValues, setValue]);
+    const prefill = { email: memberEmail, firstName: memberFirstName, lastName: memberLastName };
+    for (const [field, value] of Object.entries(prefill) as [keyof typeof prefill, string | undefined][]) {
+      if (value && !getValues(field)) setValue(field, value);
+    }
+  }, [memberEmail, memberFirstName, memberLastName, getValues, setValue]);
 
   // Reports its own failures with a toast, so callers leave its promise to run.
   const book = async (request: BookingRequest) => {
@@ -68,7 +74,7 @@ export function BookingForm({ session, currency, onCancel, memberEmail }: Props)
       currency,
       discountCode: discount.code,
       // A member is asked first (the spec's dialog); a visitor's own unpaid checkout gives way.
-      replacePending: memberEmail ? undefined : leftCheckout(session.id),
+      replacePending: member ? undefined : leftCheckout(session.id),
     }),
   );
 

@@ -4,7 +4,7 @@ import type { MemberBookingSummary } from '@schemas/member';
 import { buttonClass } from '@/components/ui/button';
 import { DateBlock } from '@/components/ui/date-block';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { formatDuration, formatTime, timeZoneName } from '@/lib/format';
+import { formatDuration, formatTimeWithZone } from '@/lib/format';
 
 type Booking = MemberBookingSummary;
 
@@ -13,7 +13,7 @@ const minutesOf = ({ startTime, endTime }: Booking['session']) =>
 
 /** '7:00 PM GMT · 1h 30min' */
 function timeText(session: Booking['session']) {
-  return `${formatTime(session.startTime)} ${timeZoneName(session.startTime)} · ${formatDuration(minutesOf(session))}`;
+  return `${formatTimeWithZone(session.startTime)} · ${formatDuration(minutesOf(session))}`;
 }
 
 function Category({ session }: { session: Booking['session'] }) {
@@ -86,7 +86,7 @@ export function BookingList({ bookings, label }: { bookings: Booking[]; label: s
                 </div>
               </td>
               <td className="py-4 pr-4 text-sm text-muted">
-                {formatTime(session.startTime)} {timeZoneName(session.startTime)}
+                {formatTimeWithZone(session.startTime)}
                 <br />
                 {formatDuration(minutesOf(session))}
               </td>
@@ -119,7 +119,7 @@ export function BookingPreviewList({ bookings, label }: { bookings: Booking[]; l
             <div className="flex min-w-0 flex-col gap-0.5">
               <Category session={session} />
               <span className="font-serif text-base leading-snug text-ink group-hover:text-clay-dark">{session.title}</span>
-              <span className="text-sm text-muted">{formatTime(session.startTime)}</span>
+              <span className="text-sm text-muted">{formatTimeWithZone(session.startTime)}</span>
               <span className="truncate text-sm text-muted">{session.location}</span>
             </div>
           </Link>

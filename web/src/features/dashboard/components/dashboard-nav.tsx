@@ -8,17 +8,19 @@ const icons = {
   schedule: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
   upcoming: 'M21 12a9 9 0 11-18 0 9 9 0 0118 0zM12 7v5l3 2',
   past: 'M3 12a9 9 0 103-6.7M3 4v5h5M12 8v4l3 2',
+  bookings: 'M4 7h16v3a2 2 0 000 4v3H4v-3a2 2 0 000-4zM15 7v10',
   resources: 'M4 5h16v14H4zM10 9l5 3-5 3z',
   profile: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   signOut: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
 } as const;
 
-/** The sidebar's pages; Full Schedule is the home page's schedule section. */
+/** The sidebar's pages (the spec's, and My Bookings); Full Schedule is the home page's schedule section. */
 const links = [
   { to: '/dashboard', label: 'Home', icon: icons.home, end: true },
   { to: '/#schedule', label: 'Full Schedule', icon: icons.schedule },
   { to: '/dashboard/sessions', label: 'Upcoming Sessions', icon: icons.upcoming },
   { to: '/dashboard/past-sessions', label: 'Past Sessions', icon: icons.past },
+  { to: '/dashboard/bookings', label: 'My Bookings', icon: icons.bookings },
   { to: '/dashboard/resources', label: 'My Resources', icon: icons.resources },
   { to: '/dashboard/settings', label: 'Profile', icon: icons.profile },
 ] as const;

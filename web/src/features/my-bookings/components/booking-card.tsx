@@ -1,8 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { BookingStatus } from '@schemas/booking';
 import type { MemberBookingSummary } from '@schemas/member';
-import { Badge } from '@/components/ui/badge';
+import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -16,13 +15,6 @@ const icons = {
   online: 'M15 10l5-3v10l-5-3M4 7h11v10H4z',
   play: 'M8 5v14l11-7z',
 };
-
-/** The spec's booking badge: completed green, cancelled red, anything else pending yellow. */
-export function BookingStatusBadge({ status }: { status: BookingStatus }) {
-  if (status === 'completed') return <Badge tone="success">Completed</Badge>;
-  if (status === 'cancelled') return <Badge tone="danger">Cancelled</Badge>;
-  return <Badge tone="warning">Pending</Badge>;
-}
 
 function Fact({ icon, children }: { icon: keyof typeof icons; children: ReactNode }) {
   return (
@@ -55,7 +47,7 @@ export function BookingCard({ booking, userId }: { booking: MemberBookingSummary
               {session.title}
             </h3>
           </div>
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusBadge status={booking.status} session={session} />
         </div>
         <ul className="grid gap-2 sm:grid-cols-3">
           <Fact icon="calendar">{formatDate(session.startTime)}</Fact>

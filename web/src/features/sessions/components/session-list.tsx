@@ -4,7 +4,7 @@ import { CardListSkeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { SessionCard, SessionTableRow } from './session-row';
 import { ALL_CATEGORIES, ALL_LOCATIONS, categoryChips, locationChips, matchesFilters } from '../filters';
-import { ChipGroup } from './chip-group';
+import { ChipGroup, ChipRow } from './chip-group';
 
 const DEFAULT_EMPTY_MESSAGE = 'No upcoming sessions at this time. Check back later!';
 
@@ -45,7 +45,7 @@ export function SessionList({
   return (
     <div className="flex flex-col gap-6">
       {showFilters && (
-        <div className="flex flex-col gap-3">
+        <ChipRow selected={`${category}\n${location}`}>
           <ChipGroup
             label="Filter by category"
             options={categoryChips(base)}
@@ -58,7 +58,7 @@ export function SessionList({
             value={location}
             onChange={(v) => setFilter('location', v, ALL_LOCATIONS)}
           />
-        </div>
+        </ChipRow>
       )}
       {visible.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-linen bg-white/60 px-6 py-12 text-center text-muted">

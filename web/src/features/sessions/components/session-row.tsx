@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { useConvertedPrice } from '@/features/currency/currency-context';
 import { DateBlock } from '@/components/ui/date-block';
-import { formatDuration, formatTime, timeZoneName } from '@/lib/format';
+import { formatDuration, formatTimeWithZone } from '@/lib/format';
 
 export function PriceText({ session }: { session: SessionView }) {
   const price = useConvertedPrice(session.price);
@@ -38,7 +38,7 @@ export function SessionCard({ session }: { session: SessionView }) {
           <SessionTags session={session} />
           <h3 className="text-lg leading-snug text-ink">{session.title}</h3>
           <p className="text-sm text-muted">
-            {formatTime(session.startTime)} {timeZoneName(session.startTime)} · {formatDuration(session.durationMinutes)}
+            {formatTimeWithZone(session.startTime)} · {formatDuration(session.durationMinutes)}
           </p>
           <p className="text-sm text-muted">{session.location}</p>
           <p className="mt-1 font-semibold text-ink">
@@ -66,7 +66,7 @@ export function SessionTableRow({ session }: { session: SessionView }) {
         </div>
       </td>
       <td className="py-4 pr-4 text-sm text-muted whitespace-nowrap">
-        {formatTime(session.startTime)} {timeZoneName(session.startTime)}
+        {formatTimeWithZone(session.startTime)}
         <br />
         {formatDuration(session.durationMinutes)}
       </td>
