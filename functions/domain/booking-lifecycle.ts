@@ -1,5 +1,5 @@
 import { tableName } from '../lib/table';
-import type { BookingStatus, PaymentStatus } from '../schemas/booking';
+import { cancellableUntil, type BookingStatus, type PaymentStatus } from '../schemas/booking';
 import { outboxEvent } from '../events/outbox';
 import type { EventDetail, EventType } from '../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
@@ -110,13 +110,6 @@ export const holdLapsed = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt
 /** A booking that can still be paid: held, with time left on its hold. */
 export const isPayable = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt'>, now: Date) =>
   booking.state === 'held' && !holdLapsed(booking, now);
-
-/** How long before its start a booking can still be cancelled (and a paid one refunded). */
-export const CANCELLATION_CUTOFF_HOURS = 24;
-
-/** Until when a booking of a session starting at `startTime` can be cancelled. */
-export const cancellableUntil = (startTime: string) =>
-  new Date(Date.parse(startTime) - CANCELLATION_CUTOFF_HOURS * 3_600_000).toISOString();
 
 /** A confirmed booking whose session is further away than the cancellation cut-off. */
 export const isCancellable = (booking: Pick<BookingRecord, 'state' | 'session'>, now: Date) =>

@@ -1,7 +1,8 @@
 import { conflict } from '../lib/errors';
 import { transactNamed } from '../lib/transactions';
 import { bookingFacts, freeAttendeePlace, getBooking, type BookingRecord } from './bookings';
-import { cancellableUntil, isCancellable, transitionEvent, transitionUpdate, type EndedBy } from './booking-lifecycle';
+import { cancellableUntil } from '../schemas/booking';
+import { isCancellable, transitionEvent, transitionUpdate, type EndedBy } from './booking-lifecycle';
 import { countCodeUse } from './discounts';
 import { getPayment, refundDue } from './payment-records';
 import { giveBackAddressSeat } from './seat-holds';

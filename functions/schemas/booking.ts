@@ -55,6 +55,13 @@ export type BookingReceipt = {
 /** The 409 a signed-in member gets when they already have a pending booking for the session. */
 export type PendingBookingConflict = { message: string; pendingBookingId: string };
 
+/** How long before its start a booking can still be cancelled (and a paid one refunded). */
+export const CANCELLATION_CUTOFF_HOURS = 24;
+
+/** Until when a booking of a session starting at `startTime` can be cancelled (ISO-8601). */
+export const cancellableUntil = (startTime: string) =>
+  new Date(Date.parse(startTime) - CANCELLATION_CUTOFF_HOURS * 3_600_000).toISOString();
+
 /** `POST /api/bookings/{id}/cancel`: the booking as it now is, cancelled. */
 export type CancellationReceipt = { outcome: 'cancelled' | 'already_cancelled'; booking: BookingReceipt['booking'] };
 

@@ -7,6 +7,7 @@ import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime, timeZoneName } from '@/lib/format';
 import { myBookingQuery } from '../api/my-bookings';
+import { CancelBooking } from './cancel-booking';
 
 const icons = {
   calendar: 'M8 3v4M16 3v4M4 10h16M6 5h12a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2z',
@@ -56,6 +57,7 @@ export function BookingCard({ booking, userId }: { booking: MemberBookingSummary
           </Fact>
           <Fact icon={online ? 'online' : 'place'}>{online ? 'Online' : session.location}</Fact>
         </ul>
+        <CancelBooking booking={booking} userId={userId} />
         {booking.checkoutUrl && (
           // Stripe's own page: a plain link, as the member leaves the site to pay.
           <a href={booking.checkoutUrl} className={buttonClass({ size: 'sm', className: 'self-start' })}>

@@ -1,0 +1,80 @@
+import { useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { cancellableUntil, type CancellationReceipt } from '@schemas/booking';
+import type { MemberBookingSummary } from '@schemas/member';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { ApiError, apiPost } from '@/lib/api';
+import { formatDate, formatTimeWithZone } from '@/lib/format';
+
+const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
+
+/**
+ * A confirmed, upcoming booking's cancellation: until the cut-off a button and a modal <dialog>
+ * that says what happens to the seat and the payment; after it, the date it closed.
+ */
+export function CancelBooking({ booking, userId }: { booking: MemberBookingSummary; userId: string }) {
+  const until = cancellableUntil(booking.session.startTime);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const queryClient = useQueryClient();
+  const [now] = useState(() => new Date().toISOString());
+  const cancel = useMutation({
+    mutationFn: () => apiPost<CancellationReceipt>(`/bookings/${encodeURIComponent(booking.id)}/cancel`, {}),
+    onSuccess: async () => {
+      dialog.current?.close();
+      toast.success('Booking cancelled', {
+        description:
+          booking.paymentStatus === 'paid' ? 'Your payment is being refunded in full.' : 'Your seat is free for someone else.',
+      });
+      await queryClient.invalidateQueries({ queryKey: ['me', userId] });
+    },
+    onError: (error) => {
+      toast.error('Error', { description: error instanceof ApiError ? error.message : 'Failed to cancel the booking' });
+    },
+  });
+
+  if (booking.status !== 'completed' || booking.session.startTime <= now) return null;
+  if (until <= now) {
+    return <p className="text-sm text-muted">Cancellation closed {when(until)}, 24 hours before the session.</p>;
+  }
+  const titleId = `cancel-${booking.id}-title`;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button variant="secondary" size="sm" onClick={() => dialog.current?.showModal()}>
+          Cancel booking
+        </Button>
+        <p className="text-sm text-muted">Free cancellation until {when(until)}</p>
+      </div>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-linen bg-white p-0 text-ink shadow-xl"
+      >
+        <div className="p-6 md:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-2xl">
+              Cancel this booking?
+            </h2>
+            <Button variant="ghost" size="sm" aria-label="Close" onClick={() => dialog.current?.close()}>
+              <Icon path="M6 6l12 12M18 6L6 18" />
+            </Button>
+          </div>
+          <p className="mt-2 text-muted">
+            {booking.session.title}, {when(booking.session.startTime)}. Your seat goes to someone else
+            {booking.paymentStatus === 'paid' ? ', and your payment is refunded in full.' : '.'}
+          </p>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              Keep booking
+            </Button>
+            <Button onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Cancelling…' : 'Cancel booking'}
+            </Button>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}
