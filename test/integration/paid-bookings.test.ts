@@ -37,6 +37,18 @@ async function paymentOfBooking(bookingId: string) {
   return (await getPayment(booking.Item!.checkoutSessionId as string))!;
 }
 
+/** The booking's own Checkout Session as Stripe reports it paid: £15, with a payment of its own. */
+async function paidCheckoutOf(bookingId: string) {
+  return {
+    id: (await paymentOfBooking(bookingId)).checkoutSessionId,
+    client_reference_id: bookingId,
+    payment_status: 'paid' as const,
+    payment_intent: `pi_test_${ulid()}`,
+    amount_total: 1500,
+    currency: 'gbp',
+  };
+}
+
 async function seats(sessionId: string) {
   const session = (await getSession(sessionId))!;
   return { taken: session.seatsTaken, held: session.seatsHeld };
@@ -146,14 +158,7 @@ describe('paid bookings', () => {
     const session = await paidSession();
     const email = newEmail('twice');
     const { body } = await book(session.id, { email });
-    const paidCheckout = {
-      id: (await paymentOfBooking(body.booking.id)).checkoutSessionId,
-      client_reference_id: body.booking.id,
-      payment_status: 'paid' as const,
-      payment_intent: `pi_test_${ulid()}`,
-      amount_total: 1500,
-      currency: 'gbp',
-    };
+    const paidCheckout = await paidCheckoutOf(body.booking.id);
     const completed = checkoutEvent('checkout.session.completed', paidCheckout);
     const answers = [
       await postWebhook(checkoutEvent('checkout.session.async_payment_succeeded', paidCheckout)),
@@ -172,19 +177,11 @@ describe('paid bookings', () => {
     const session = await paidSession();
     const { body } = await book(session.id, {});
     const opened = await paymentOfBooking(body.booking.id);
-    const paid = (fields: Partial<Stripe.Checkout.Session>) => ({
-      id: opened.checkoutSessionId,
-      client_reference_id: body.booking.id,
-      payment_status: 'paid' as const,
-      amount_total: 1500,
-      currency: 'gbp',
-      payment_intent: `pi_test_${ulid()}`,
-      ...fields,
-    });
+    const paid = async (fields: Partial<Stripe.Checkout.Session>) => ({ ...(await paidCheckoutOf(body.booking.id)), ...fields });
     const forged = [
-      paid({ id: `cs_test_${ulid()}`, amount_total: 100, currency: 'usd' }),
-      paid({ amount_total: 100 }),
-      paid({ currency: 'usd' }),
+      await paid({ id: `cs_test_${ulid()}`, amount_total: 100, currency: 'usd' }),
+      await paid({ amount_total: 100 }),
+      await paid({ currency: 'usd' }),
     ];
     for (const checkout of forged) {
       expect((await postWebhook(checkoutEvent('checkout.session.completed', checkout))).status).toBe(200);
@@ -298,14 +295,7 @@ describe('paid bookings', () => {
     const session = await paidSession();
     const { body } = await book(session.id, {});
     const before = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(body.booking.id) }));
-    const paid = {
-      id: (await paymentOfBooking(body.booking.id)).checkoutSessionId,
-      client_reference_id: body.booking.id,
-      payment_status: 'paid' as const,
-      payment_intent: `pi_test_${ulid()}`,
-      amount_total: 1500,
-      currency: 'gbp',
-    };
+    const paid = await paidCheckoutOf(body.booking.id);
     // All under the id of the payment's real event, which must still be handled when it comes.
     const eventId = `evt_test_${ulid()}`;
     const event = (change: (event: Record<string, unknown>) => void) => {

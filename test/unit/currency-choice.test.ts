@@ -1,16 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useMemoryStorage } from '../support/memory-storage';
 import { CURRENCY_KEY, chosenCurrency, rememberCurrency } from '@/features/currency/currency-choice';
 
-const stored = new Map<string, string>();
-
-beforeEach(() => {
-  stored.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+const stored = useMemoryStorage();
 
 describe("the visitor's own currency", () => {
   it('is remembered once chosen, and read back on the next visit', () => {

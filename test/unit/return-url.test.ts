@@ -1,17 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useMemoryStorage } from '../support/memory-storage';
 import { afterSignIn, RETURN_URL_KEY, saveReturnUrl } from '@/features/auth/return-url';
 
-const stored = new Map<string, string>();
-
-beforeEach(() => {
-  stored.clear();
-  vi.stubGlobal('localStorage', {
-    getItem: (key: string) => stored.get(key) ?? null,
-    setItem: (key: string, value: string) => void stored.set(key, value),
-    removeItem: (key: string) => void stored.delete(key),
-  });
-});
-afterEach(() => vi.unstubAllGlobals());
+const stored = useMemoryStorage();
 
 const none = new URLSearchParams();
 
