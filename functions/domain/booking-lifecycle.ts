@@ -1,6 +1,5 @@
 import { tableName } from '../lib/table';
 import { cancellableUntil, type BookingStatus, type PaymentStatus } from '../schemas/booking';
-import { outboxEvent } from '../events/outbox';
 import type { EventDetail, EventType } from '../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
 
@@ -22,7 +21,7 @@ export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
 /** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), the site itself, or its member. */
 export type EndedBy = 'visitor' | 'stripe' | 'site' | 'member';
 
-type Transition = {
+export type Transition = {
   /** The states it starts from; none for a booking's first write. */
   from: readonly BookingState[];
   to: BookingState;
@@ -30,16 +29,6 @@ type Transition = {
   event?: EventType;
   description: string;
 };
-
-/** The event a transition writes, with the detail it must carry. */
-type EventOf<N extends TransitionName> = (typeof transitions)[N] extends { event: infer E extends EventType } ? E : never;
-
-/** The outbox item of the event `name` writes, for the same transaction as the booking's change. */
-export function transitionEvent<N extends TransitionName>(name: N, detail: EventDetail<EventOf<N>>, now: Date) {
-  const { event } = transitions[name] as Transition;
-  if (!event) throw new Error(`The transition ${name} writes no event`);
-  return outboxEvent(event as EventOf<N>, detail, now);
-}
 
 export const transitions = {
   book: { from: [], to: 'confirmed', event: 'BookingConfirmed', description: 'a booking with nothing to pay takes its seat' },

@@ -5,7 +5,8 @@ import { logger } from '../lib/logger';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { bookingFacts, freeAttendeePlace, bookingKey, getBooking, type BookingRecord } from './bookings';
-import { transitionEvent, transitionUpdate, type EndedBy, type ReleaseReason } from './booking-lifecycle';
+import { transitionUpdate, type EndedBy, type ReleaseReason } from './booking-lifecycle';
+import { transitionEvent } from './booking-events';
 import { countCodeUse } from './discounts';
 import { seatCounters, type SessionRecord } from './sessions';
 
