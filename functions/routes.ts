@@ -67,6 +67,38 @@ export const routes: Route[] = [
   },
   { method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/sessions/{id}/waitlist',
+    handler: 'waitlist/join',
+    access: 'public',
+    // Each e-mail address and client address is also limited per hour in the joining itself.
+    grants: ['table:read', 'table:write'],
+  },
+  // A waitlist link's token is the capability: its place's id and a secret only its e-mails carry.
+  { method: 'GET', path: '/waitlist/{token}', handler: 'waitlist/get', access: 'public', grants: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/waitlist/{token}/accept',
+    handler: 'waitlist/accept',
+    access: 'public',
+    // Books the offered seat; a paid one opens its checkout.
+    grants: ['table:read', 'table:write', 'stripe:read'],
+  },
+  {
+    method: 'POST',
+    path: '/waitlist/{token}/decline',
+    handler: 'waitlist/decline',
+    access: 'public',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'DELETE',
+    path: '/waitlist/{token}',
+    handler: 'waitlist/leave',
+    access: 'public',
+    grants: ['table:read', 'table:write'],
+  },
   { method: 'GET', path: '/geo', handler: 'geo/get', access: 'public', grants: [] },
   // Reads the cached rates, and writes them once an hour after fetching them.
   { method: 'GET', path: '/rates', handler: 'rates/get', access: 'public', grants: ['table:read', 'table:write'] },

@@ -16,7 +16,7 @@ import { attendeeGuard, bookingFacts, bookingItem, getBooking, receiptOf, sessio
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { abandonCheckout, openCheckout } from './payments';
 import { quotePrice, sessionPrice } from './pricing';
-import { holdItem, newHoldExpiry, seatsOfAddress } from './seat-holds';
+import { checkoutHold, newHoldExpiry, seatsOfAddress } from './seat-holds';
 import { takeSeat, type SessionRecord } from './sessions';
 
 /**
@@ -102,7 +102,7 @@ export async function bookSession(
     booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
     seat: takeSeat(session.id, now, { held: pending }),
     attendee: attendeeGuard(booking),
-    hold: pending && { Put: { TableName: table, Item: holdItem(booking, 'checkout') } },
+    hold: pending && checkoutHold(booking),
     discount: code !== undefined && discountRedemption(code, now),
     event: pending
       ? transitionEvent('hold', { ...bookingFacts(booking), price, holdExpiresAt: booking.holdExpiresAt! }, now)

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws';
-import { logger } from '../lib/logger';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
-import { bookingFacts, freeAttendeePlace, bookingKey, getBooking, type BookingRecord } from './bookings';
+import { bookingFacts, freeAttendeePlace, bookingKey, type BookingRecord } from './bookings';
 import { transitionUpdate, type EndedBy, type ReleaseReason } from './booking-lifecycle';
 import { transitionEvent } from './booking-events';
 import { countCodeUse } from './discounts';
-import { seatCounters, type SessionRecord } from './sessions';
+import { seatGivenBack } from './freed-seats';
+import type { SessionRecord } from './sessions';
 
 // A held seat's life: held with the booking, then paid (settle-payment.ts) or released, exactly
 // once. No Stripe calls here (those are in payments.ts), so the sweep's function carries no
@@ -28,24 +28,53 @@ const ALL_HOLDS = 'HOLDS';
 export const newHoldExpiry = (now: Date) =>
   new Date(Math.floor((now.getTime() + HOLD_MINUTES * 60_000) / 1000) * 1000).toISOString();
 
-export const holdKey = (bookingId: string) => ({ pk: `HOLD#${bookingId}`, sk: 'HOLD' });
+/** A hold's key, by what holds the seat: a booking's id, or a waitlist place's id. */
+export const holdKey = (holderId: string) => ({ pk: `HOLD#${holderId}`, sk: 'HOLD' });
 
-/** What a seat is held for: a checkout in progress (a waitlist offer will be the other kind). */
-export type HoldKind = 'checkout';
+/** What a seat is held for: a checkout in progress, or an offer to someone on the waitlist. */
+export type HoldKind = 'checkout' | 'waitlist-offer';
 
-/** A held seat, findable by its expiry (gsi1 `HOLDS`) for the one sweep of every kind. */
-export function holdItem(booking: Pick<BookingRecord, 'id' | 'sessionId'> & { holdExpiresAt?: string }, kind: HoldKind) {
-  const expiresAt = booking.holdExpiresAt!;
+/** A held seat, findable by its expiry (gsi1 `HOLDS`) for the one sweep of every kind (hold-sweep.ts). */
+export function holdItem(kind: HoldKind, holderId: string, sessionId: string, expiresAt: string) {
   return {
-    ...holdKey(booking.id),
-    [gsi1.partitionKey]: ALL_HOLDS,
-    [gsi1.sortKey]: `${expiresAt}#${booking.id}`,
-    type: 'Hold',
-    kind,
-    bookingId: booking.id,
-    sessionId: booking.sessionId,
-    expiresAt,
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...holdKey(holderId),
+        [gsi1.partitionKey]: ALL_HOLDS,
+        [gsi1.sortKey]: `${expiresAt}#${holderId}`,
+        type: 'Hold',
+        kind,
+        ...(kind === 'checkout' ? { bookingId: holderId } : { placeId: holderId }),
+        sessionId,
+        expiresAt,
+      },
+    },
   };
+}
+
+/** The hold of a booking's checkout, as one item of a transaction. */
+export const checkoutHold = (booking: Pick<BookingRecord, 'id' | 'sessionId'> & { holdExpiresAt?: string }) =>
+  holdItem('checkout', booking.id, booking.sessionId, booking.holdExpiresAt!);
+
+/** The holds past their expiry, a page at a time, for the sweep. */
+export async function lapsedHolds(now: Date, start?: Record<string, unknown>) {
+  const page = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :holds AND #sk < :now',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: { ':holds': ALL_HOLDS, ':now': now.toISOString() },
+      ExclusiveStartKey: start,
+    }),
+  );
+  const holds = (page.Items ?? []).map((hold) =>
+    hold.kind === 'waitlist-offer'
+      ? { kind: 'waitlist-offer' as const, placeId: String(hold.placeId) }
+      : { kind: 'checkout' as const, bookingId: String(hold.bookingId) },
+  );
+  return { holds, next: page.LastEvaluatedKey };
 }
 
 /**
@@ -104,6 +133,7 @@ const endedBy: Record<ReleaseReason, EndedBy> = {
 export async function releaseHold(booking: BookingRecord, reason: ReleaseReason, now: Date): Promise<boolean> {
   const table = tableName();
   const at = now.toISOString();
+  const seat = await seatGivenBack(booking, now, { held: true });
   const refusal = await transactNamed({
     booking: transitionUpdate('release', booking.id, now, {
       set: { endedAt: at, endReason: reason, endedBy: endedBy[reason] },
@@ -111,7 +141,8 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
       // An expiry releases only a hold that has run out: one extended for a bank payment stands.
       when: reason === 'expired' ? { condition: 'holdExpiresAt <= :now', values: { ':now': at } } : undefined,
     }),
-    seat: seatCounters(booking.sessionId, { seatsTaken: -1, seatsHeld: -1 }),
+    seat: seat.counters,
+    waitlist: seat.offerEvent,
     hold: { Delete: { TableName: table, Key: holdKey(booking.id) } },
     attendee: freeAttendeePlace(booking),
     addressSeats: booking.addressSeatsKey !== undefined && giveBackAddressSeat(booking.addressSeatsKey),
@@ -121,44 +152,10 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
   });
   if (!refusal) return true;
   if (refusal.refused('booking')) return false;
-  // A deleted code has nothing to give back.
+  // A deleted code has nothing to give back; a waitlist that changed meanwhile is read again.
   if (refusal.refused('discount')) return releaseHold({ ...booking, discountCode: undefined }, reason, now);
+  if (refusal.refused('seat')) return releaseHold(booking, reason, now);
   throw new Error(`The release of booking ${booking.id} was refused for no known reason`);
-}
-
-/**
- * The sweep (a schedule): releases every hold past its expiry, in case Stripe's expiry webhook
- * is late or lost. Answers how many this run released.
- */
-export async function releaseExpiredHolds(now: Date): Promise<number> {
-  let released = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: '#pk = :holds AND #sk < :now',
-        ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-        ExpressionAttributeValues: { ':holds': ALL_HOLDS, ':now': now.toISOString() },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const hold of page.Items ?? []) {
-      // One hold that cannot be released now (a rush on its session) does not stop the others.
-      try {
-        const booking = await getBooking(String(hold.bookingId));
-        if (booking && (await releaseHold(booking, 'expired', now))) released++;
-      } catch (error) {
-        logger.warn('A seat hold was not released; the next sweep tries again', {
-          bookingId: hold.bookingId,
-          error: String(error),
-        });
-      }
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return released;
 }
 
 /**
@@ -179,6 +176,6 @@ export async function awaitAsyncPayment(booking: BookingRecord, now: Date): Prom
         ExpressionAttributeValues: { ':expires': holdExpiresAt, ':held': 'held' },
       },
     },
-    hold: { Put: { TableName: table, Item: holdItem({ ...booking, holdExpiresAt }, 'checkout') } },
+    hold: checkoutHold({ ...booking, holdExpiresAt }),
   });
 }

@@ -28,7 +28,12 @@ export type SessionRecord = {
   seatsTaken: number;
   /** The part of seatsTaken held for checkouts that have not been paid yet. */
   seatsHeld: number;
+  /** People waiting for a seat (not those holding an offer). */
   waitlistCount: number;
+  /** The part of seatsTaken given back while people waited: kept for the waitlist (waitlist-offers.ts). */
+  seatsForWaitlist?: number;
+  /** The part of seatsForWaitlist offered to someone now. */
+  seatsOffered?: number;
   /** Private: shared with attendees only, never in the public view. */
   zoomLink?: string;
   recordingUrl?: string;
@@ -90,21 +95,36 @@ export function takeSeat(sessionId: string, now: Date, options: { held: boolean 
   };
 }
 
-/** Changes a session's seat counters, as one item of a transaction. */
-export function seatCounters(sessionId: string, change: Partial<Record<'seatsTaken' | 'seatsHeld', number>>) {
+export type SeatCounter = 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'seatsForWaitlist' | 'seatsOffered';
+
+/**
+ * Changes a session's counters, as one item of a transaction, on condition of `when` (over the
+ * counters' names and the named values) if given.
+ */
+export function seatCounters(
+  sessionId: string,
+  change: Partial<Record<SeatCounter, number>>,
+  when?: { condition: string; values?: Record<string, unknown> },
+) {
   const counters = Object.entries(change);
   return {
     Update: {
       TableName: tableName(),
       Key: sessionKey(sessionId),
       UpdateExpression: `ADD ${counters.map(([name]) => `${name} :${name}`).join(', ')}`,
-      ExpressionAttributeValues: Object.fromEntries(counters.map(([name, by]) => [`:${name}`, by])),
+      ...(when && { ConditionExpression: when.condition }),
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(counters.map(([name, by]) => [`:${name}`, by])),
+        ...when?.values,
+      },
     },
   };
 }
 
-export async function getSession(id: string): Promise<SessionRecord | undefined> {
-  const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: sessionKey(id) }));
+export async function getSession(id: string, options: { consistent?: boolean } = {}): Promise<SessionRecord | undefined> {
+  const result = await dynamo.send(
+    new GetCommand({ TableName: tableName(), Key: sessionKey(id), ConsistentRead: options.consistent }),
+  );
   return result.Item ? withoutKeys<SessionRecord>(result.Item) : undefined;
 }
 

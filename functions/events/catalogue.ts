@@ -48,6 +48,22 @@ export const eventCatalogue = {
       'Money is owed back (a payment after its seat was gone, or one for no checkout we opened): its Refund item says what.',
     schema: z.object({ paymentIntentId: text }),
   },
+  WaitlistJoined: {
+    description: 'Someone joined the waitlist of a sold-out session: they are told their position and how to leave.',
+    schema: z.object({ placeId: text, sessionId: text }),
+  },
+  WaitlistSeatFreed: {
+    description: 'A booking gave its seat back while people waited: the seat is kept for the waitlist, to offer.',
+    schema: z.object({ sessionId: text, bookingId: text, freedAt: z.iso.datetime() }),
+  },
+  WaitlistOffered: {
+    description: 'A kept seat is held for the first person waiting until offerExpiresAt: they are sent the offer.',
+    schema: z.object({ placeId: text, sessionId: text, offerExpiresAt: z.iso.datetime() }),
+  },
+  WaitlistOfferEnded: {
+    description: 'An offer was declined or lapsed: its seat goes to the next person waiting, and its holder is told.',
+    schema: z.object({ placeId: text, sessionId: text, reason: z.enum(['declined', 'lapsed']) }),
+  },
   ReminderDue: {
     description: 'A booked session starts within a day: its attendee is reminded.',
     schema: BookingFacts,
@@ -92,6 +108,16 @@ export const consumers = [
   {
     handler: 'notifications/checkout-link',
     on: ['CheckoutLinkRequested'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'waitlist/offer-seats',
+    on: ['WaitlistSeatFreed', 'WaitlistOfferEnded'],
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    handler: 'notifications/waitlist',
+    on: ['WaitlistJoined', 'WaitlistOffered', 'WaitlistOfferEnded'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {

@@ -11,3 +11,6 @@ export const LinkToken = z.pipe(
     return { id, secret };
   }),
 );
+
+/** A route whose path carries a link token: `/…/{token}`. */
+export const TokenParams = z.object({ token: LinkToken });

@@ -6,15 +6,18 @@ const forbidden = /[\u0000-\u001F\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u
 // Half of a surrogate pair without the other half is not text.
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** What a form says of a field left blank: '<label> is required' unless the form has its own words. */
+export type BlankMessage = { blank?: string };
+
 /**
  * A line of text a person types (a name, a title): trimmed, required, at most `max` characters,
  * and free of control characters, bidirectional overrides and lone surrogates.
  */
-export function lineOfText(label: string, max: number) {
-  return z.string({ error: `${label} is required` }).check(
+export function lineOfText(label: string, max: number, { blank = `${label} is required` }: BlankMessage = {}) {
+  return z.string({ error: blank }).check(
     z.trim(),
     // Nothing typed is only that: no further message about the same empty field.
-    z.minLength(1, { error: `${label} is required`, abort: true }),
+    z.minLength(1, { error: blank, abort: true }),
     z.maxLength(max, `${label} is too long`),
     z.refine((text) => !forbidden.test(text) && !loneSurrogate.test(text), `${label} contains characters that are not allowed`),
   );
@@ -37,8 +40,8 @@ const asSeen = (text: string) => text.normalize('NFKC').replace(formatCharacters
  * A person's name, wherever one is accepted: a line of text that holds at least one visible letter
  * and no link or web address, since names are repeated in e-mails sent to any address we are given.
  */
-export function personName(label: string, max: number) {
-  return lineOfText(label, max).check(
+export function personName(label: string, max: number, messages?: BlankMessage) {
+  return lineOfText(label, max, messages).check(
     z.refine((name) => /\p{L}/u.test(asSeen(name).replace(blankLetters, '')), `${label} must contain a letter`),
     z.refine((name) => !linkLike.test(asSeen(name)), `${label} must not contain a link or web address`),
   );

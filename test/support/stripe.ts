@@ -5,7 +5,7 @@ import { dynamo } from '../../functions/lib/aws';
 import { stripe } from '../../functions/lib/stripe';
 import { tableName } from '../../functions/lib/table';
 import { bookingKey, getBooking } from '../../functions/domain/bookings';
-import { holdItem } from '../../functions/domain/seat-holds';
+import { checkoutHold } from '../../functions/domain/seat-holds';
 import type { BookingConfirmation } from '../../functions/schemas/booking';
 import { api, siteUrl } from './stack';
 
@@ -76,7 +76,7 @@ export async function waitForBooking(
 export async function runOutHold(bookingId: string) {
   const expiresAt = new Date(Date.now() - 60_000).toISOString();
   const held = { ...(await getBooking(bookingId))!, holdExpiresAt: expiresAt };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: holdItem(held, 'checkout') }));
+  await dynamo.send(new PutCommand(checkoutHold(held).Put));
   await dynamo.send(
     new UpdateCommand({
       TableName: tableName(),

@@ -1,0 +1,32 @@
+import { logger } from '../lib/logger';
+import { getBooking } from './bookings';
+import { lapsedHolds, releaseHold } from './seat-holds';
+import { lapseOffer } from './waitlist-offers';
+
+/**
+ * The sweep (a schedule): ends every hold past its expiry, of either kind: a checkout's seat is
+ * released (in case Stripe's expiry webhook is late or lost), a waitlist offer lapses and goes to
+ * the next person. Answers how many this run ended.
+ */
+export async function releaseExpiredHolds(now: Date): Promise<number> {
+  let ended = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await lapsedHolds(now, start);
+    for (const hold of page.holds) {
+      // One hold that cannot be ended now (a rush on its session) does not stop the others.
+      try {
+        if (hold.kind === 'waitlist-offer') {
+          if (await lapseOffer(hold.placeId, now)) ended++;
+        } else {
+          const booking = await getBooking(hold.bookingId);
+          if (booking && (await releaseHold(booking, 'expired', now))) ended++;
+        }
+      } catch (error) {
+        logger.warn('A seat hold was not ended; the next sweep tries again', { hold, error: String(error) });
+      }
+    }
+    start = page.next;
+  } while (start);
+  return ended;
+}

@@ -1,0 +1,25 @@
+import { eventConsumer } from '../events/consumer';
+import { getPlace, placeView } from '../domain/waitlist';
+import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../domain/waitlist-emails';
+import { sendEmail } from '../lib/email';
+import { environment } from '../lib/environment';
+import { logger } from '../lib/logger';
+
+/** Tells the person on a waitlist where they stand: joined, offered a seat, or their offer ended. */
+export const handler = eventConsumer('notifications/waitlist', async (event) => {
+  const place = await getPlace(event.detail.placeId);
+  if (!place) {
+    logger.warn('Waitlist place no longer exists; no e-mail sent', { placeId: event.detail.placeId });
+    return;
+  }
+  const view = await placeView(place);
+  const siteUrl = environment('SITE_URL');
+  switch (event.type) {
+    case 'WaitlistJoined':
+      return sendEmail(waitlistJoinedEmail(place, view, siteUrl));
+    case 'WaitlistOffered':
+      return sendEmail(waitlistOfferEmail(place, { ...view, offerExpiresAt: event.detail.offerExpiresAt }, siteUrl));
+    case 'WaitlistOfferEnded':
+      return sendEmail(waitlistOfferEndedEmail(place, view, event.detail.reason, siteUrl));
+  }
+});

@@ -1,0 +1,15 @@
+import { httpRoute } from '../lib/http';
+import { TokenParams } from '../schemas/link-token';
+import { AcceptOfferRequest } from '../schemas/waitlist';
+import { acceptOffer } from '../domain/waitlist-offers';
+import { linkedPlace } from './place';
+
+/** Takes an offered seat: a free session is booked, a paid one answers with its checkout. */
+export const handler = httpRoute({ params: TokenParams, body: AcceptOfferRequest }, async ({ params, body, caller, context }) => {
+  const receipt = await acceptOffer(
+    await linkedPlace(params.token),
+    { currency: body.currency, userId: caller?.userId, deadline: Date.now() + context.getRemainingTimeInMillis() },
+    new Date(),
+  );
+  return { body: receipt };
+});

@@ -1,0 +1,15 @@
+import { httpRoute } from '../lib/http';
+import { conflict } from '../lib/errors';
+import { TokenParams } from '../schemas/link-token';
+import { getPlace, placeView } from '../domain/waitlist';
+import { endOffer } from '../domain/waitlist-offers';
+import { linkedPlace } from './place';
+
+/** Declines an open offer: the seat goes to the next person. Declining twice changes nothing. */
+export const handler = httpRoute({ params: TokenParams }, async ({ params }) => {
+  const place = await linkedPlace(params.token);
+  if (place.state === 'offered') await endOffer(place, 'declined', new Date());
+  const current = (await getPlace(place.id))!;
+  if (current.state !== 'declined') throw conflict('There is no open offer to decline.');
+  return { body: await placeView(current) };
+});

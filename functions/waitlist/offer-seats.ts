@@ -1,0 +1,7 @@
+import { eventConsumer } from '../events/consumer';
+import { offerKeptSeats } from '../domain/waitlist-offers';
+
+/** A seat kept for the waitlist, or an offer ended: the session's unoffered kept seats are offered on. */
+export const handler = eventConsumer('waitlist/offer-seats', async ({ detail }) => {
+  await offerKeptSeats(detail.sessionId);
+});

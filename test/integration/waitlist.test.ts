@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { dynamo } from '../../functions/lib/aws';
+import { tableName } from '../../functions/lib/table';
+import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
+import { getSession } from '../../functions/domain/sessions';
+import { holdItem } from '../../functions/domain/seat-holds';
+import { getPlace, placeKey } from '../../functions/domain/waitlist';
+import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
+import type { WaitlistJoinAnswer, WaitlistPlace } from '../../functions/schemas/waitlist';
+import { api, waitForEmails } from '../support/stack';
+import { createSession } from '../support/sessions';
+import { signedInUser } from '../support/users';
+import { payCheckout, runOutHold, waitForBooking } from '../support/stripe';
+
+const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
+
+const join = (sessionId: string, email: string, fields: Record<string, string> = {}) =>
+  api<WaitlistJoinAnswer & { message?: string }>(`/sessions/${sessionId}/waitlist`, {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Wren Waiting', email, phone: '+44 7700 900123', ...fields }),
+  });
+
+/** A member's booking of a session, to cancel later (a free one unless the session has a price). */
+async function memberBooking(sessionId: string) {
+  const email = newEmail('booked');
+  const token = await signedInUser(email);
+  const { status, body } = await api<BookingReceipt>(`/sessions/${sessionId}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Bea', lastName: 'Booked', email }),
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(status).toBe(201);
+  const cancel = () =>
+    api<CancellationReceipt>(`/bookings/${body.booking.id}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  return { booking: body.booking, cancel };
+}
+
+/** The link token from the newest waitlist e-mail to `email` with `subject` starting so. */
+async function tokenFromEmail(email: string, subject: string, count = 1): Promise<string> {
+  const mails = await waitForEmails(email, count, 20_000);
+  const mail = mails.filter((m) => m.subject.startsWith(subject)).at(-1);
+  expect(mail, `an e-mail '${subject}' to ${email}`).toBeDefined();
+  return /\/waitlist\/([\w.-]+)/.exec(mail!.body.text)![1];
+}
+
+const place = (token: string) => api<WaitlistPlace>(`/waitlist/${token}`);
+
+/** Polls a place until it is in `state` (offers are made by a consumer, after the API has answered). */
+async function waitForPlace(token: string, state: WaitlistPlace['state']): Promise<WaitlistPlace> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { body } = await place(token);
+    if (body.state === state || Date.now() > deadline) return body;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Three people join the waitlist of a full session, in order; answers their e-mails and link tokens. */
+async function threeWaiting(sessionId: string) {
+  const people = [];
+  for (const name of ['first', 'second', 'third']) {
+    const email = newEmail(name);
+    expect((await join(sessionId, email)).status).toBe(201);
+    people.push({ email, token: await tokenFromEmail(email, "You're on the waitlist") });
+  }
+  return people;
+}
+
+/** Moves an open offer's end into the past, as if its hours were up: the sweep then lapses it. */
+async function runOutOffer(token: string) {
+  const placeId = token.split('.')[0];
+  const expired = new Date(Date.now() - 60_000).toISOString();
+  const stored = (await getPlace(placeId))!;
+  await dynamo.send(new PutCommand(holdItem('waitlist-offer', placeId, stored.sessionId, expired).Put));
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: placeKey(placeId),
+      UpdateExpression: 'SET offerExpiresAt = :expired',
+      ExpressionAttributeValues: { ':expired': expired },
+    }),
+  );
+}
+
+describe('joining a waitlist', () => {
+  it('needs every field, and a sold-out session', async () => {
+    const open = await createSession({ maxAttendees: 5 });
+    for (const blank of [{ name: ' ' }, { email: '' }, { phone: '  ' }] as Record<string, string>[]) {
+      const { status, body } = await join(open.id, newEmail('blank'), blank);
+      expect(status).toBe(400);
+      expect(JSON.stringify(body)).toContain('Please fill out all fields');
+    }
+    const { status, body } = await join(open.id, newEmail('early'));
+    expect(status).toBe(409);
+    expect(body.message).toBe('This session has seats available. Please book one instead.');
+  });
+
+  it('keeps one place per address, whatever its case and spaces, and tells its position', async () => {
+    const session = await createSession({ maxAttendees: 1, seatsTaken: 1 });
+    const email = newEmail('twice');
+    const first = await join(session.id, email);
+    expect(first).toMatchObject({ status: 201, body: { outcome: 'joined', position: 1 } });
+    const again = await join(session.id, `  ${email.toUpperCase()} `);
+    expect(again).toMatchObject({ status: 200, body: { outcome: 'already_waiting', position: null } });
+    expect((await join(session.id, newEmail('behind'))).body.position).toBe(2);
+    expect((await getSession(session.id))!.waitlistCount).toBe(2);
+
+    const token = await tokenFromEmail(email, "You're on the waitlist");
+    expect((await place(token)).body).toMatchObject({ state: 'waiting', position: 1, name: 'Wren Waiting' });
+    // Another secret for the same place finds nothing.
+    expect((await place(`${token.split('.')[0]}.${'A'.repeat(22)}`)).status).toBe(404);
+
+    // Leaving frees the address to join again, and moves the next one up.
+    expect((await api<WaitlistPlace>(`/waitlist/${token}`, { method: 'DELETE' })).body.state).toBe('left');
+    expect((await getSession(session.id))!.waitlistCount).toBe(1);
+    expect((await join(session.id, email)).body).toMatchObject({ outcome: 'joined', position: 2 });
+  });
+});
+
+describe('a seat given back while people wait', () => {
+  it('is offered to the first; lapsed, to the second, who takes it; nobody else can book it meanwhile', async () => {
+    const session = await createSession({ maxAttendees: 1 });
+    const { cancel } = await memberBooking(session.id);
+    const [first, second, third] = await threeWaiting(session.id);
+
+    expect((await cancel()).body.outcome).toBe('cancelled');
+    const offered = await waitForPlace(first.token, 'offered');
+    expect(offered.offerExpiresAt).not.toBeNull();
+    expect(await tokenFromEmail(first.email, 'A spot is free for you', 2)).toBe(first.token);
+    expect((await getSession(session.id))!).toMatchObject({
+      seatsTaken: 1,
+      seatsForWaitlist: 1,
+      seatsOffered: 1,
+      waitlistCount: 2,
+    });
+
+    // The seat is held for the offer: a visitor cannot book it.
+    const visitor = await api<{ message: string }>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Vic', lastName: 'Visitor', email: newEmail('visitor') }),
+    });
+    expect(visitor).toMatchObject({ status: 409, body: { message: 'This session is sold out.' } });
+
+    await runOutOffer(first.token);
+    expect(await releaseExpiredHolds(new Date())).toBeGreaterThanOrEqual(1);
+    expect((await place(first.token)).body.state).toBe('lapsed');
+    await tokenFromEmail(first.email, 'Your held spot has been released', 3);
+
+    expect((await waitForPlace(second.token, 'offered')).state).toBe('offered');
+    const taken = await api<BookingReceipt>(`/waitlist/${second.token}/accept`, { method: 'POST', body: '{}' });
+    expect(taken).toMatchObject({ status: 200, body: { booking: { status: 'completed', paymentStatus: 'free' } } });
+    // Taking it again answers the same booking.
+    expect((await api<BookingReceipt>(`/waitlist/${second.token}/accept`, { method: 'POST', body: '{}' })).body.booking.id).toBe(
+      taken.body.booking.id,
+    );
+    expect((await place(second.token)).body).toMatchObject({ state: 'accepted', bookingId: taken.body.booking.id });
+    expect((await place(third.token)).body).toMatchObject({ state: 'waiting', position: 1 });
+    expect((await getSession(session.id))!).toMatchObject({
+      seatsTaken: 1,
+      seatsForWaitlist: 0,
+      seatsOffered: 0,
+      waitlistCount: 1,
+    });
+  });
+
+  it('two seats given back at once go to two people, one each', async () => {
+    const session = await createSession({ maxAttendees: 2 });
+    const bookings = [await memberBooking(session.id), await memberBooking(session.id)];
+    const [first, second, third] = await threeWaiting(session.id);
+
+    await Promise.all(bookings.map((b) => b.cancel()));
+    await waitForPlace(first.token, 'offered');
+    await waitForPlace(second.token, 'offered');
+    expect((await place(third.token)).body).toMatchObject({ state: 'waiting', position: 1 });
+    expect((await getSession(session.id))!).toMatchObject({
+      seatsTaken: 2,
+      seatsForWaitlist: 2,
+      seatsOffered: 2,
+      waitlistCount: 1,
+    });
+
+    // Declined: the seat goes on to the third at once.
+    const declined = await api<WaitlistPlace>(`/waitlist/${first.token}/decline`, { method: 'POST', body: '{}' });
+    expect(declined.body.state).toBe('declined');
+    await waitForPlace(third.token, 'offered');
+    await tokenFromEmail(first.email, 'You passed on the spot', 3);
+    // An ended offer cannot be taken.
+    expect((await api(`/waitlist/${first.token}/accept`, { method: 'POST', body: '{}' })).status).toBe(409);
+  });
+
+  it('of a paid session, is taken through checkout and paid', async () => {
+    const session = await createSession({ maxAttendees: 1, priceAmount: 1500, priceCurrency: 'GBP' });
+    const held = await memberBooking(session.id);
+    expect(held.booking.status).toBe('pending');
+    const email = newEmail('paid-offer');
+    expect((await join(session.id, email)).status).toBe(201);
+    const token = await tokenFromEmail(email, "You're on the waitlist");
+    // The held checkout runs out unpaid: its seat is kept and offered.
+    await runOutHold(held.booking.id);
+    await releaseExpiredHolds(new Date());
+    await waitForPlace(token, 'offered');
+
+    const taken = await api<BookingReceipt>(`/waitlist/${token}/accept`, {
+      method: 'POST',
+      body: JSON.stringify({ currency: 'GBP' }),
+    });
+    expect(taken.body.booking).toMatchObject({ status: 'pending', price: { amount: 1500, currency: 'GBP' } });
+    await payCheckout(taken.body.checkoutUrl!);
+    expect(await waitForBooking(taken.body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+    expect((await getSession(session.id))!).toMatchObject({ seatsTaken: 1, seatsHeld: 0, seatsForWaitlist: 0, seatsOffered: 0 });
+  });
+});
