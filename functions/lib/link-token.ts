@@ -7,8 +7,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 /** A new secret: 128 random bits, URL-safe (22 characters). */
 export const newLinkSecret = () => randomBytes(16).toString('base64url');
 
-/** The token of an item's link. */
-export const linkToken = (id: string, secret: string) => `${id}.${secret}`;
+/**
+ * The token of an item's link: the id, a hyphen (ids have none), the secret. No dot: the site
+ * serves a path that looks like a file name ('x.y') as a file, not as a page.
+ */
+export const linkToken = (id: string, secret: string) => `${id}-${secret}`;
 
 /** Whether a token's secret is the one stored on its item, compared in constant time. */
 export function linkSecretMatches(stored: string | undefined, given: string): boolean {

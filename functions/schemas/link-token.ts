@@ -5,10 +5,10 @@ import * as z from 'zod/mini';
  * and digits, a dot, and a 22-character secret; parsed into the two.
  */
 export const LinkToken = z.pipe(
-  z.string().check(z.regex(/^[0-9A-Za-z]{1,40}\.[\w-]{22}$/, 'This link is not valid.')),
+  z.string().check(z.regex(/^[0-9A-Za-z]{1,40}-[\w-]{22}$/, 'This link is not valid.')),
   z.transform((token) => {
-    const [id, secret] = token.split('.') as [string, string];
-    return { id, secret };
+    const split = token.indexOf('-');
+    return { id: token.slice(0, split), secret: token.slice(split + 1) };
   }),
 );
 

@@ -13,7 +13,15 @@ describe('link tokens', () => {
   });
 
   it('refuse what no link of ours looks like', () => {
-    for (const token of ['', 'abc', 'id.short', `id/x.${newLinkSecret()}`, `.${newLinkSecret()}`, `id.${newLinkSecret()}x`]) {
+    for (const token of [
+      '',
+      'abc',
+      'id-short',
+      `id/x-${newLinkSecret()}`,
+      `-${newLinkSecret()}`,
+      `id-${newLinkSecret()}x`,
+      `id.${newLinkSecret()}`,
+    ]) {
       expect(LinkToken.safeParse(token).success, token).toBe(false);
     }
   });

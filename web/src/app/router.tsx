@@ -22,6 +22,10 @@ export const router = createBrowserRouter([
         lazy: () => import('@/routes/booking-confirmation').then((m) => ({ Component: m.BookingConfirmationPage })),
       },
       {
+        path: 'waitlist/:token',
+        lazy: () => import('@/routes/waitlist-place').then((m) => ({ Component: m.WaitlistPlacePage })),
+      },
+      {
         path: 'sign-in',
         HydrateFallback: PageLoading,
         lazy: () => import('@/routes/sign-in').then((m) => ({ Component: m.SignInPage, loader: m.loader })),

@@ -51,3 +51,5 @@ export const apiGet = <T>(path: string) => request<T>(path);
 export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
   request<T>(path, { method: 'POST', body: JSON.stringify(body), headers });
 export const apiPut = <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body: JSON.stringify(body) });
+/** A DELETE says it is JSON like every state-changing request, so no web page can forge one. */
+export const apiDelete = <T>(path: string) => request<T>(path, { method: 'DELETE', body: '{}' });

@@ -9,6 +9,7 @@ import { useSession } from '@/features/sessions/api/sessions';
 import { PriceText } from '@/features/sessions/components/session-row';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { BookingForm } from '@/features/bookings/components/booking-form';
+import { JoinWaitlist } from '@/features/waitlist/components/join-waitlist';
 import { useAuthSession, type AuthSession } from '@/features/auth/session';
 import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
@@ -23,7 +24,8 @@ export function SessionDetailPage() {
   const auth = useAuthSession();
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
-  const member = useBookingMember(auth, booking);
+  // The form asks for the member's name: their profile is read once a form is shown.
+  const member = useBookingMember(auth, booking || Boolean(session?.soldOut));
   useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
 
   if (isLoading) return <DetailSkeleton />;
@@ -92,7 +94,10 @@ export function SessionDetailPage() {
           )}
           <div className="mt-6">
             {session.soldOut ? (
-              <p className="rounded-xl bg-sand p-4 text-sm text-muted">This session is fully booked.</p>
+              <JoinWaitlist
+                sessionId={session.id}
+                member={member && { email: member.email, name: [member.firstName, member.lastName].filter(Boolean).join(' ') }}
+              />
             ) : booking ? (
               <BookingForm session={session} currency={currency} member={member} onCancel={() => setBooking(false)} />
             ) : (

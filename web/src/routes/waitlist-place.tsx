@@ -1,0 +1,165 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { WaitlistPlace } from '@schemas/waitlist';
+import { formatMoney } from '@schemas/currency';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Fact } from '@/components/ui/fact';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useConvertedPrice, useCurrency } from '@/features/currency/currency-context';
+import { usePlaceActions, waitlistPlaceQuery } from '@/features/waitlist/api/waitlist';
+import { failureText } from '@/features/bookings/api/bookings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDate, formatTimeWithZone } from '@/lib/format';
+
+// The error red of the site's fields, as on the confirmation page: the seat is not theirs.
+const ended = 'text-[#a23b22]';
+
+/** Where the place stands, in the visitor's words. */
+function standing(place: WaitlistPlace) {
+  switch (place.state) {
+    case 'waiting':
+      return {
+        tone: 'text-clay-dark',
+        label: "You're on the waitlist",
+        text: `You're number ${place.position ?? 1} in line. We'll notify you if a spot becomes available, and hold it for you for a while.`,
+      };
+    case 'offered':
+      return {
+        tone: 'text-sage',
+        label: 'A spot is held for you',
+        text: `We're holding a spot for you until ${formatDate(place.offerExpiresAt!)}, ${formatTimeWithZone(place.offerExpiresAt!)}. Take it, or pass it on to the next person.`,
+      };
+    case 'accepted':
+      return { tone: 'text-sage', label: 'You took the spot', text: 'The spot is yours: your booking has the details.' };
+    case 'declined':
+      return { tone: ended, label: 'You passed on the spot', text: 'It has gone to the next person on the waitlist.' };
+    case 'lapsed':
+      return {
+        tone: ended,
+        label: 'Your held spot was released',
+        text: 'It was not taken in time, so it has gone to the next person on the waitlist.',
+      };
+    case 'left':
+      return { tone: ended, label: 'You left the waitlist', text: "You won't hear from us about this session again." };
+  }
+}
+
+/** The page of a waitlist link: where the person stands, and the offer to take or pass on while it is open. */
+export function WaitlistPlacePage() {
+  const { token = '' } = useParams();
+  const { data: place, isLoading, isError } = useQuery(waitlistPlaceQuery(token));
+  useDocumentTitle(place ? standing(place).label : isLoading ? 'Waitlist' : 'Waitlist link not valid');
+
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16" aria-busy="true" aria-label="Loading your place on the waitlist">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="mt-4 h-10 w-2/3" />
+        <Skeleton className="mt-6 h-40 w-full rounded-2xl" />
+      </div>
+    );
+  }
+  if (isError || !place) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl">This waitlist link is not valid.</h1>
+        <p className="mt-3 text-muted">Check that the whole link from your e-mail was opened.</p>
+        <ButtonLink to="/" className="mt-8">
+          Browse sessions
+        </ButtonLink>
+      </section>
+    );
+  }
+
+  const { session } = place;
+  const { tone, label, text } = standing(place);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12 md:py-16">
+      <div role="status">
+        <p className={`text-sm font-semibold uppercase tracking-[0.2em] ${tone}`}>{label}</p>
+        <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
+        <p className="mt-3 text-muted">{text}</p>
+      </div>
+      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
+        <Fact label="Date">{formatDate(session.startTime)}</Fact>
+        <Fact label="Time">{formatTimeWithZone(session.startTime)}</Fact>
+        <Fact label="Location">{session.location}</Fact>
+        {session.price.amount > 0 && (
+          <Fact label="Price">
+            <SeatPrice place={place} />
+          </Fact>
+        )}
+      </dl>
+      <PlaceActions token={token} place={place} />
+    </section>
+  );
+}
+
+function SeatPrice({ place }: { place: WaitlistPlace }) {
+  return <>{formatMoney(useConvertedPrice(place.session.price))}</>;
+}
+
+function PlaceActions({ token, place }: { token: string; place: WaitlistPlace }) {
+  const navigate = useNavigate();
+  const { currency } = useCurrency();
+  const { accept, decline, leave } = usePlaceActions(token);
+  const busy = accept.isPending || decline.isPending || leave.isPending;
+  const failed = (fallback: string) => (error: unknown) => toast.error('Error', { description: failureText(error, fallback) });
+
+  const take = async () => {
+    try {
+      const { booking, checkoutUrl } = await accept.mutateAsync(currency);
+      if (checkoutUrl) window.location.assign(checkoutUrl);
+      else void navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
+    } catch (error) {
+      failed('Failed to take the spot. Please try again.')(error);
+    }
+  };
+
+  if (place.state === 'offered') {
+    const paid = place.session.price.amount > 0;
+    return (
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Button onClick={() => void take()} disabled={busy}>
+          {accept.isPending ? 'Taking the spot…' : paid ? 'Take the spot and pay' : 'Take the spot'}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => decline.mutate(undefined, { onError: failed('Failed to pass on the spot. Please try again.') })}
+        >
+          {decline.isPending ? 'Passing it on…' : 'Pass it on'}
+        </Button>
+      </div>
+    );
+  }
+  if (place.state === 'waiting') {
+    return (
+      <div className="mt-8 flex flex-wrap gap-3">
+        <ButtonLink to={`/sessions/${place.session.id}`} variant="secondary">
+          View the session
+        </ButtonLink>
+        <Button
+          variant="ghost"
+          disabled={busy}
+          onClick={() => leave.mutate(undefined, { onError: failed('Failed to leave the waitlist. Please try again.') })}
+        >
+          {leave.isPending ? 'Leaving…' : 'Leave the waitlist'}
+        </Button>
+      </div>
+    );
+  }
+  if (place.state === 'accepted' && place.bookingId) {
+    return (
+      <ButtonLink to={`/booking-confirmation?bookingId=${encodeURIComponent(place.bookingId)}`} className="mt-8">
+        View your booking
+      </ButtonLink>
+    );
+  }
+  return (
+    <ButtonLink to="/" className="mt-8">
+      Browse other sessions
+    </ButtonLink>
+  );
+}
