@@ -5,6 +5,7 @@ import { PageLoading } from './page-loading';
 import { RouteError } from '@/routes/route-error';
 import { HomePage } from '@/routes/home';
 import { requireMember } from '@/features/auth/require-member';
+import { requireAdmin } from '@/features/auth/require-admin';
 
 /**
  * The home page, where most visits start, ships with the app so it paints without a second
@@ -87,6 +88,17 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('@/routes/settings').then((m) => ({ Component: m.SettingsPage, loader: m.settingsLoader(queryClient) })),
           },
+          { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+        ],
+      },
+      {
+        // The admin pages load only for whoever opens them; the server checks the admin group on every call.
+        path: 'admin',
+        loader: requireAdmin,
+        HydrateFallback: PageLoading,
+        lazy: () => import('@/routes/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+        children: [
+          { index: true, lazy: () => import('@/routes/admin').then((m) => ({ Component: m.AdminOverviewPage })) },
           { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
         ],
       },

@@ -1,0 +1,20 @@
+/** The admin areas, as the overview's cards and the admin tabs list them; `ready` once the area exists. */
+export const adminAreas = [
+  {
+    path: '/admin/sessions',
+    title: 'Sessions',
+    text: 'Schedule, edit and duplicate sessions; attendees and waitlists.',
+    ready: false,
+  },
+  { path: '/admin/users', title: 'Users', text: 'Members, their details and their access.', ready: false },
+  { path: '/admin/orders', title: 'Orders', text: 'Bookings and purchases, payments and refunds.', ready: false },
+  { path: '/admin/resources', title: 'Resources', text: 'Resources for members.', ready: false },
+  {
+    path: '/admin/birth-recordings',
+    title: 'Birth Recordings',
+    text: 'The recordings library and its package price.',
+    ready: false,
+  },
+  { path: '/admin/discount-codes', title: 'Discount Codes', text: 'Promo codes for bookings and purchases.', ready: false },
+  { path: '/admin/birth-purchases', title: 'Birth Purchases', text: 'Purchases of the recordings package.', ready: false },
+] as const;
