@@ -77,6 +77,21 @@ export async function listSessionsStarting(range: { from: Date; to?: Date }): Pr
   return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));
 }
 
+/** Sessions that started before `now`, latest first (one Query: a teacher's whole history fits in a page). */
+export async function listSessionsBefore(now: Date): Promise<SessionRecord[]> {
+  const result = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :all AND #sk < :now',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: { ':all': ALL_SESSIONS, ':now': now.toISOString() },
+      ScanIndexForward: false,
+    }),
+  );
+  return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));
+}
+
 /**
  * Takes a seat, as one item of a transaction: refused for a session that has started or is
  * full, so a session can never be oversold. A held seat (a checkout in progress) counts as

@@ -51,22 +51,34 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // An unknown code: a 4xx for everyone, which a public route may answer.
   'POST /discount-codes/validate': () => ({ code: 'MATRIX', sessionId, currency: 'GBP' }),
   'POST /accounts/lookup': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  'POST /admin/sessions': adminSessionForm,
+  'PUT /admin/sessions/{id}': adminSessionForm,
 };
+
+function adminSessionForm() {
+  return {
+    title: 'Matrix Breath',
+    description: 'A session of the matrix.',
+    startTime: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+}
 
 /**
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, their own pending one on its checkout, a booking on the admin's booking
- * routes, a session elsewhere), a valid body where it has one.
+ * routes, a session nobody booked for its deletion, a session elsewhere), a valid body where it has one.
  */
-function requestFor(route: Route, caller: CallerName) {
+async function requestFor(route: Route, caller: CallerName) {
   const id =
-    route.path.startsWith('/me/bookings/') || route.path === '/bookings/{id}/cancel'
-      ? (ownBooking[caller] ?? ulid())
-      : route.path === '/bookings/{id}/checkout'
-        ? (ownPendingBooking[caller] ?? ulid())
-        : route.path.startsWith('/admin/bookings/')
-          ? ownBooking.admin
-          : sessionId;
+    route.method === 'DELETE' && route.path === '/admin/sessions/{id}'
+      ? (await createSession({ title: 'Matrix Breath to delete' })).id
+      : route.path.startsWith('/me/bookings/') || route.path === '/bookings/{id}/cancel'
+        ? (ownBooking[caller] ?? ulid())
+        : route.path === '/bookings/{id}/checkout'
+          ? (ownPendingBooking[caller] ?? ulid())
+          : route.path.startsWith('/admin/bookings/')
+            ? ownBooking.admin
+            : sessionId;
   const path = route.path.replace('{id}', id);
   const makeBody = bodies[`${route.method} ${route.path}`];
   const body = makeBody ? JSON.stringify(makeBody(caller)) : undefined;

@@ -1,0 +1,8 @@
+import { httpRoute, signedIn } from '../lib/http';
+import { IdParams } from '../lib/params';
+import { deleteSession } from '../domain/admin-sessions';
+
+export const handler = httpRoute({ params: IdParams }, async (input) => {
+  await deleteSession(input.params.id, signedIn(input), new Date());
+  return { body: { deleted: true } };
+});

@@ -1,0 +1,13 @@
+import { httpRoute } from '../lib/http';
+import { notFound } from '../lib/errors';
+import { IdParams } from '../lib/params';
+import { getSession } from '../domain/sessions';
+import { adminSessionView } from '../domain/admin-sessions';
+import { auditHistory } from '../domain/audit';
+
+/** A session as the admin sees it, with its history of changes. */
+export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
+  const session = await getSession(params.id);
+  if (!session) throw notFound('Session not found');
+  return { body: { session: adminSessionView(session), history: await auditHistory({ kind: 'session', id: session.id }) } };
+});

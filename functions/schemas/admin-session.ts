@@ -1,0 +1,97 @@
+import * as z from 'zod/mini';
+import { currencies } from './money';
+import { sessionCategories, type SessionView } from './session';
+import { lineOfText } from './text';
+
+// Control characters other than line breaks and tabs: a description is paragraphs of text.
+// eslint-disable-next-line no-control-regex
+const controlsBesideBreaks = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+/** Optional text: trimmed, and nothing typed is null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .pipe(
+      z.optional(z.nullable(z.string().check(z.trim()))),
+      z.transform((text) => text || null),
+    )
+    .check(
+      z.refine((text) => text === null || (text.length <= max && !controlsBesideBreaks.test(text)), `${label} is not valid`),
+    );
+
+/** An optional link: a valid http(s) address, or empty (null). */
+const optionalLink = (label: string) =>
+  z
+    .pipe(
+      z.optional(z.nullable(z.string().check(z.trim()))),
+      z.transform((text) => text || null),
+    )
+    .check(
+      z.refine(
+        (text) => text === null || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)),
+        `${label} must be a valid URL`,
+      ),
+    );
+
+/**
+ * The admin's session form (the spec's 'Admin session form'), parsed the same way in the browser
+ * and on the server. The start arrives in UTC (the browser converts the admin's local time); the
+ * price keeps the currency the admin chose, in minor units.
+ */
+export const SessionForm = z.pipe(
+  z.object({
+    title: lineOfText('Title', 200),
+    description: z.string({ error: 'Description is required' }).check(
+      z.trim(),
+      z.minLength(1, { error: 'Description is required', abort: true }),
+      z.maxLength(5000, 'Description is too long'),
+      z.refine((text) => !controlsBesideBreaks.test(text), 'Description contains characters that are not allowed'),
+    ),
+    category: z.optional(z.nullable(z.enum(sessionCategories, { error: 'Choose a category from the list' }))),
+    thumbnailUrl: optionalLink('Image'),
+    startTime: z.iso.datetime({ offset: true, error: 'Start time is required' }),
+    durationMinutes: z._default(
+      z.int({ error: 'Duration must be at least 1 minute' }).check(z.minimum(1, 'Duration must be at least 1 minute')),
+      60,
+    ),
+    maxAttendees: z.optional(
+      z.nullable(z.int({ error: 'Capacity must be a whole number' }).check(z.minimum(1, 'Capacity must be at least 1'))),
+    ),
+    price: z._default(
+      z.object({
+        amount: z.int({ error: 'Price must be 0 or greater' }).check(z.minimum(0, 'Price must be 0 or greater')),
+        currency: z._default(z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' }), 'GBP'),
+      }),
+      { amount: 0, currency: 'GBP' },
+    ),
+    featured: z._default(z.boolean(), false),
+    locationType: z._default(z.enum(['online', 'onsite'], { error: 'Location type must be online or onsite' }), 'online'),
+    zoomLink: optionalLink('Zoom link'),
+    recordingUrl: optionalLink('Recording URL'),
+    whatToBring: optionalText('What to bring', 1000),
+    address: optionalText('Address', 200),
+    city: optionalText('City', 100),
+    postCode: optionalText('Post code', 20),
+  }),
+  // The spec: address, city and post code are kept only for a session on site.
+  z.transform((form) => ({
+    ...form,
+    startTime: new Date(form.startTime).toISOString(),
+    ...(form.locationType === 'online' && { address: null, city: null, postCode: null }),
+  })),
+);
+export type SessionFormInput = z.input<typeof SessionForm>;
+export type SessionForm = z.output<typeof SessionForm>;
+
+/** A session as the admin sees it: the public view, with its counters and private links. */
+export type AdminSessionView = SessionView & {
+  seatsTaken: number;
+  seatsHeld: number;
+  waitlistCount: number;
+  zoomLink: string | null;
+  recordingUrl: string | null;
+  createdAt: string;
+};
+
+/** `GET /api/admin/sessions?when=`: a page of sessions, with how many are upcoming and past. */
+export type AdminSessionList = { sessions: AdminSessionView[]; counts: { upcoming: number; past: number } };
+

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import type { AdminSessionList, AdminSessionView, SessionFormInput } from '../../functions/schemas/admin-session';
+import type { SessionView } from '../../functions/schemas/session';
+import type { AuditEntry } from '../../functions/domain/audit';
+import { api } from '../support/stack';
+import { signedInUser } from '../support/users';
+import { createSession } from '../support/sessions';
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const form = (fields: Partial<SessionFormInput> = {}): SessionFormInput => ({
+  title: `Admin Circle ${ulid().slice(-6)}`,
+  description: 'Slow breathing.\nWarm tea after.',
+  startTime: inDays(10),
+  locationType: 'onsite',
+  address: ' 12 Mare Street ',
+  city: 'London',
+  postCode: 'E8 3PB',
+  maxAttendees: 8,
+  price: { amount: 2500, currency: 'EUR' },
+  ...fields,
+});
+
+let adminToken: string | undefined;
+async function asAdmin<T>(path: string, init: RequestInit = {}) {
+  adminToken ??= await signedInUser(`admin-${ulid().toLowerCase()}@example.com`, { admin: true });
+  return api<T & { message?: string; errors?: { field: string; message: string }[] }>(`/admin${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+}
+
+describe('the admin schedule', () => {
+  it('creates a session with the spec defaults, trimmed text and the chosen currency, shown at once to visitors', async () => {
+    const created = await asAdmin<AdminSessionView>('/sessions', {
+      method: 'POST',
+      body: JSON.stringify(form({ durationMinutes: undefined, zoomLink: '', recordingUrl: '  ' })),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      durationMinutes: 60,
+      address: '12 Mare Street',
+      price: { amount: 2500, currency: 'EUR' },
+      zoomLink: null,
+      recordingUrl: null,
+      seatsTaken: 0,
+      seatsLeft: 8,
+    });
+    const shown = await api<{ session: SessionView }>(`/sessions/${created.body.id}`);
+    expect(shown.body.session).toMatchObject({ title: created.body.title, location: 'London, E8 3PB' });
+
+    // Online sessions keep no address.
+    const online = await asAdmin<AdminSessionView>('/sessions', {
+      method: 'POST',
+      body: JSON.stringify(form({ locationType: 'online' })),
+    });
+    expect(online.body).toMatchObject({ address: null, city: null, postCode: null, location: 'Online' });
+  });
+
+  it("answers the form's mistakes with the spec's messages, and writes nothing", async () => {
+    const before = (await asAdmin<AdminSessionList>('/sessions')).body.counts.upcoming;
+    const refused = await asAdmin('/sessions', {
+      method: 'POST',
+      body: JSON.stringify(
+        form({ title: ' ', description: '', durationMinutes: 0, price: { amount: -1, currency: 'GBP' }, zoomLink: 'not a link' }),
+      ),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.map((e) => e.message)).toEqual(
+      expect.arrayContaining([
+        'Title is required',
+        'Description is required',
+        'Duration must be at least 1 minute',
+        'Price must be 0 or greater',
+        'Zoom link must be a valid URL',
+      ]),
+    );
+    expect((await asAdmin<AdminSessionList>('/sessions')).body.counts.upcoming).toBe(before);
+  });
+
+  it('edits a session, never below the seats taken, and keeps who changed what', async () => {
+    const session = await createSession({ maxAttendees: 5, seatsTaken: 3 });
+    const lowered = await asAdmin(`/sessions/${session.id}`, { method: 'PUT', body: JSON.stringify(form({ maxAttendees: 2 })) });
+    expect(lowered).toMatchObject({
+      status: 409,
+      body: { message: '3 seats are already taken: the capacity cannot be lower than that.' },
+    });
+
+    const start = inDays(12);
+    const edited = await asAdmin<AdminSessionView>(`/sessions/${session.id}`, {
+      method: 'PUT',
+      body: JSON.stringify(form({ title: 'Renamed Circle', startTime: start, maxAttendees: 3 })),
+    });
+    expect(edited.body).toMatchObject({
+      title: 'Renamed Circle',
+      startTime: start,
+      maxAttendees: 3,
+      seatsTaken: 3,
+      soldOut: true,
+    });
+    const detail = await asAdmin<{ session: AdminSessionView; history: AuditEntry[] }>(`/sessions/${session.id}`);
+    expect(detail.body.history[0]).toMatchObject({
+      action: 'session.updated',
+      actor: { email: expect.stringContaining('admin-') },
+    });
+    expect(detail.body.history[0]!.data!.changed).toEqual(expect.arrayContaining(['title', 'startTime', 'maxAttendees']));
+    // Listed under its new start.
+    const upcoming = await asAdmin<AdminSessionList>('/sessions?when=upcoming');
+    expect(upcoming.body.sessions.find((s) => s.id === session.id)?.startTime).toBe(start);
+  });
+
+  it('duplicates every field but the seats, and deletes only a session nobody is booked on', async () => {
+    const session = await createSession({
+      title: 'Dawn Breath',
+      maxAttendees: 4,
+      seatsTaken: 2,
+      zoomLink: 'https://zoom.us/j/1',
+    });
+    const copy = await asAdmin<AdminSessionView>(`/sessions/${session.id}/duplicate`, { method: 'POST', body: '{}' });
+    expect(copy).toMatchObject({
+      status: 201,
+      body: { title: 'Dawn Breath (Copy)', maxAttendees: 4, seatsTaken: 0, zoomLink: 'https://zoom.us/j/1' },
+    });
+    expect(copy.body.id).not.toBe(session.id);
+
+    const refused = await asAdmin(`/sessions/${session.id}`, { method: 'DELETE' });
+    expect(refused).toMatchObject({ status: 409, body: { message: expect.stringMatching(/^This session has 2 bookings/) } });
+    expect((await asAdmin(`/sessions/${copy.body.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await api(`/sessions/${copy.body.id}`)).status).toBe(404);
+    expect((await asAdmin(`/sessions/${copy.body.id}`)).status).toBe(404);
+  });
+
+  it('lists upcoming and past sessions with their counts', async () => {
+    const past = await createSession({ startTime: inDays(-3) });
+    const list = await asAdmin<AdminSessionList>('/sessions?when=past');
+    expect(list.body.sessions.map((s) => s.id)).toContain(past.id);
+    expect(list.body.counts.past).toBeGreaterThanOrEqual(1);
+    expect(list.body.sessions.every((s) => s.startTime < new Date().toISOString())).toBe(true);
+  });
+});
