@@ -94,4 +94,3 @@ export type AdminSessionView = SessionView & {
 
 /** `GET /api/admin/sessions?when=`: a page of sessions, with how many are upcoming and past. */
 export type AdminSessionList = { sessions: AdminSessionView[]; counts: { upcoming: number; past: number } };
-

@@ -103,7 +103,7 @@ describe('the admin schedule', () => {
       action: 'session.updated',
       actor: { email: expect.stringContaining('admin-') },
     });
-    expect(detail.body.history[0]!.data!.changed).toEqual(expect.arrayContaining(['title', 'startTime', 'maxAttendees']));
+    expect(detail.body.history[0].data!.changed).toEqual(expect.arrayContaining(['title', 'startTime', 'maxAttendees']));
     // Listed under its new start.
     const upcoming = await asAdmin<AdminSessionList>('/sessions?when=upcoming');
     expect(upcoming.body.sessions.find((s) => s.id === session.id)?.startTime).toBe(start);
