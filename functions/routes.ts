@@ -157,6 +157,27 @@ export const routes: Route[] = [
     grants: ['table:read'],
   },
   {
+    method: 'DELETE',
+    path: '/admin/sessions/{id}/attendees/{bookingId}',
+    handler: 'admin/remove-attendee',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'GET',
+    path: '/admin/sessions/{id}/waitlist',
+    handler: 'admin/session-waitlist',
+    access: 'admin',
+    grants: ['table:read'],
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/sessions/{id}/waitlist/{entryId}',
+    handler: 'admin/remove-waitlist-place',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
+  {
     method: 'POST',
     path: '/admin/bookings/{id}/sync',
     handler: 'admin/sync-booking',

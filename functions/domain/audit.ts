@@ -48,6 +48,9 @@ export function auditEntry(
   };
 }
 
+/** An audit entry as one item of a transaction. */
+export type AuditItem = ReturnType<typeof auditEntry>;
+
 /** A subject's history, newest first (at most `limit` entries). */
 export async function auditHistory(subject: AuditSubject, limit = 50): Promise<AuditEntry[]> {
   const result = await dynamo.send(

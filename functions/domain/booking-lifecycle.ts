@@ -13,13 +13,14 @@ export type BookingState = 'held' | 'confirmed' | 'released' | 'cancelled' | 're
 
 /**
  * Why a booking ended, stored on it with who ended it: a held one unpaid (the reason its
- * BookingExpired event carries), or a confirmed one cancelled.
+ * BookingExpired event carries), or a confirmed one cancelled by its attendee or removed by the
+ * administrator.
  */
-export type EndReason = ReleaseReason | 'cancelled';
+export type EndReason = ReleaseReason | 'cancelled' | 'removed';
 /** Why a held booking was released unpaid. */
 export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
-/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), the site itself, or its member. */
-export type EndedBy = 'visitor' | 'stripe' | 'site' | 'member';
+/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), the site itself, its member, or the administrator. */
+export type EndedBy = 'visitor' | 'stripe' | 'site' | 'member' | 'admin';
 
 export type Transition = {
   /** The states it starts from; none for a booking's first write. */
@@ -56,6 +57,12 @@ export const transitions = {
     to: 'cancelled',
     event: 'BookingCancelled',
     description: 'its attendee gives the seat back before the cancellation cut-off',
+  },
+  remove: {
+    from: ['confirmed'],
+    to: 'cancelled',
+    event: 'BookingCancelled',
+    description: 'the administrator removes its attendee before the session starts',
   },
   refund: {
     from: ['released', 'cancelled'],

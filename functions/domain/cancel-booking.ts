@@ -1,9 +1,11 @@
+import type { Caller } from '../lib/auth';
 import { conflict } from '../lib/errors';
 import { transactNamed } from '../lib/transactions';
 import { bookingFacts, freeAttendeePlace, getBooking, type BookingRecord } from './bookings';
 import { cancellableUntil } from '../schemas/booking';
 import { isCancellable, transitionUpdate, type EndedBy } from './booking-lifecycle';
 import { transitionEvent } from './booking-events';
+import { auditEntry, type AuditItem } from './audit';
 import { countCodeUse } from './discounts';
 import { getPayment, refundDue } from './payment-records';
 import { giveBackAddressSeat } from './seat-holds';
@@ -14,21 +16,54 @@ import { formatWhen } from '../lib/when';
 export type CancellationOutcome = 'cancelled' | 'already_cancelled';
 
 /**
- * Cancels a confirmed booking before the cut-off, as one transaction conditioned on it still
- * being confirmed: the booking cancelled with who did it, its seat (to the waitlist, if people wait), its address's place and its
- * client address's seat given back, a one-time code usable again, a paid booking's money owed
- * back (a Refund, due), and BookingCancelled in the outbox. Cancelling again changes nothing.
+ * Cancels a confirmed booking before the cut-off, for its attendee. Cancelling again changes
+ * nothing.
  */
 export async function cancelBooking(booking: BookingRecord, by: EndedBy, now: Date): Promise<CancellationOutcome> {
   if (booking.state === 'cancelled' || booking.state === 'refunded') return 'already_cancelled';
   if (!isCancellable(booking, now)) throw notCancellable(booking);
+  return endConfirmedBooking(booking, { transition: 'cancel', endReason: 'cancelled', by }, now, () => notCancellable(booking));
+}
+
+/**
+ * Removes a confirmed booking's attendee, for the administrator: at any time before the session
+ * starts, with the same refund and e-mail as a cancellation, and an audit entry of who did it.
+ */
+export async function removeAttendee(booking: BookingRecord, actor: Pick<Caller, 'userId' | 'email'>, now: Date) {
+  if (booking.state === 'cancelled' || booking.state === 'refunded') return 'already_cancelled';
+  const refusal = () => conflict('Only a confirmed booking of a session that has not started can be removed.');
+  if (booking.state !== 'confirmed' || booking.session.startTime <= now.toISOString()) throw refusal();
+  const audit = auditEntry({ kind: 'booking', id: booking.id }, 'booking.removed', actor, now, { sessionId: booking.sessionId });
+  return endConfirmedBooking(booking, { transition: 'remove', endReason: 'removed', by: 'admin', audit }, now, refusal);
+}
+
+/**
+ * Ends a confirmed booking as one transaction conditioned on it still being confirmed: the
+ * booking moved along `transition` with why and who, its seat given back (to the waitlist, if
+ * people wait), its address's place and its client address's seat given back, a one-time code
+ * usable again, a paid booking's money owed back (a Refund, due), the audit entry if any, and
+ * BookingCancelled in the outbox. A booking found already cancelled changes nothing more.
+ */
+async function endConfirmedBooking(
+  booking: BookingRecord,
+  how: {
+    transition: 'cancel' | 'remove';
+    endReason: 'cancelled' | 'removed';
+    by: EndedBy;
+    audit?: AuditItem;
+  },
+  now: Date,
+  refused: () => Error,
+): Promise<CancellationOutcome> {
   const payment = booking.checkoutSessionId ? await getPayment(booking.checkoutSessionId) : undefined;
   const paid =
     payment?.state === 'paid' && payment.paymentIntentId ? { ...payment, paymentIntentId: payment.paymentIntentId } : undefined;
   const at = now.toISOString();
   const seat = await seatGivenBack(booking, now, { held: false });
   const refusal = await transactNamed({
-    booking: transitionUpdate('cancel', booking.id, now, { set: { endedAt: at, endReason: 'cancelled', endedBy: by } }),
+    booking: transitionUpdate(how.transition, booking.id, now, {
+      set: { endedAt: at, endReason: how.endReason, endedBy: how.by },
+    }),
     seat: seat.counters,
     waitlist: seat.offerEvent,
     attendee: freeAttendeePlace(booking),
@@ -44,18 +79,19 @@ export async function cancelBooking(booking: BookingRecord, by: EndedBy, now: Da
         },
         now,
       )),
-    event: transitionEvent('cancel', { ...bookingFacts(booking), refund: paid ? booking.price : null }, now),
+    audit: how.audit,
+    event: transitionEvent(how.transition, { ...bookingFacts(booking), refund: paid ? booking.price : null }, now),
   });
   if (!refusal) return 'cancelled';
   // A deleted code has nothing to give back; a waitlist that changed meanwhile is read again.
-  if (refusal.refused('discount')) return cancelBooking({ ...booking, discountCode: undefined }, by, now);
-  if (refusal.refused('seat')) return cancelBooking(booking, by, now);
+  if (refusal.refused('discount')) return endConfirmedBooking({ ...booking, discountCode: undefined }, how, now, refused);
+  if (refusal.refused('seat')) return endConfirmedBooking(booking, how, now, refused);
   if (refusal.refused('booking')) {
     const current = await getBooking(booking.id, { consistent: true });
     if (current?.state === 'cancelled' || current?.state === 'refunded') return 'already_cancelled';
-    throw notCancellable(booking);
+    throw refused();
   }
-  throw new Error(`The cancellation of booking ${booking.id} was refused for no known reason`);
+  throw new Error(`Ending booking ${booking.id} was refused for no known reason`);
 }
 
 const notCancellable = (booking: BookingRecord) =>

@@ -4,7 +4,9 @@ import { outboxEvent } from '../events/outbox';
 import { offerCutoff, waitlistRules } from '../schemas/waitlist';
 import { holdItem, holdKey } from './seat-holds';
 import { getSession, seatCounters, type SessionRecord } from './sessions';
-import { freeListedAddress, getPlace, placeTransition, waitingPlaces, type WaitlistPlaceRecord } from './waitlist';
+import type { Caller } from '../lib/auth';
+import { auditEntry, type AuditItem } from './audit';
+import { freeListedAddress, getPlace, leaveWaiting, placeTransition, waitingPlaces, type WaitlistPlaceRecord } from './waitlist';
 
 // Seats given back while people wait are kept for the waitlist (freed-seats.ts): the session
 // counts them in seatsForWaitlist, still taken, and seatsOffered of them are held for someone.
@@ -72,7 +74,12 @@ async function freeKeptSeat(sessionId: string) {
  * leaves the list, its seat stays kept for the waitlist, and WaitlistOfferEnded offers it to the
  * next person and tells the one who lost it. Answers whether this call ended it.
  */
-export async function endOffer(place: WaitlistPlaceRecord, reason: 'declined' | 'lapsed', now: Date): Promise<boolean> {
+export async function endOffer(
+  place: WaitlistPlaceRecord,
+  reason: 'declined' | 'lapsed' | 'removed',
+  now: Date,
+  audit?: AuditItem,
+): Promise<boolean> {
   const refusal = await transactNamed({
     place: placeTransition(place, 'offered', reason, now, {
       when: reason === 'lapsed' ? { condition: 'offerExpiresAt <= :now', values: { ':now': now.toISOString() } } : undefined,
@@ -80,9 +87,24 @@ export async function endOffer(place: WaitlistPlaceRecord, reason: 'declined' | 
     seat: seatCounters(place.sessionId, { seatsOffered: -1 }),
     hold: { Delete: { TableName: tableName(), Key: holdKey(place.id) } },
     address: freeListedAddress(place),
+    audit,
     event: outboxEvent('WaitlistOfferEnded', { placeId: place.id, sessionId: place.sessionId, reason }, now),
   });
   return !refusal;
+}
+
+/**
+ * The administrator takes a place off a session's list: a waiting one leaves it, an offered one's
+ * seat goes to the next person. Answers whether it was on the list.
+ */
+export async function removePlace(place: WaitlistPlaceRecord, actor: Pick<Caller, 'userId' | 'email'>, now: Date) {
+  const audit = auditEntry({ kind: 'session', id: place.sessionId }, 'waitlist.removed', actor, now, {
+    placeId: place.id,
+    email: place.email,
+  });
+  if (place.state === 'waiting' && (await leaveWaiting(place, now, { audit })) === 'left') return true;
+  const current = await getPlace(place.id);
+  return current?.state === 'offered' ? endOffer(current, 'removed', now, audit) : false;
 }
 
 /** The sweep's part: an offer whose time is up lapses. */

@@ -16,6 +16,7 @@ import {
   type WaitlistRequest,
   type WaitlistState,
 } from '../schemas/waitlist';
+import type { AuditItem } from './audit';
 import { endTime, getSession, locationText, seatCounters, sessionKey, type SessionRecord } from './sessions';
 
 // A place on a session's waitlist: joined while the session is sold out, one per e-mail address,
@@ -255,14 +256,34 @@ export async function placeView(place: WaitlistPlaceRecord): Promise<WaitlistPla
 }
 
 /**
- * Leaves the list: a waiting place is taken off it (the count lowered, the address free to join
- * again); an offered one declines its offer (waitlist-offers.ts). Leaving twice changes nothing.
+ * Takes a waiting place off the list (the count lowered, the address free to join again): left by
+ * its person, or removed by the administrator with an audit entry. An offered one ends its offer
+ * instead (waitlist-offers.ts). Answers whether the place was still waiting.
  */
-export async function leaveWaiting(place: WaitlistPlaceRecord, now: Date): Promise<'left' | 'not_waiting'> {
+export async function leaveWaiting(
+  place: WaitlistPlaceRecord,
+  now: Date,
+  removal?: { audit: AuditItem },
+): Promise<'left' | 'not_waiting'> {
   const refusal = await transactNamed({
-    place: placeTransition(place, 'waiting', 'left', now),
+    place: placeTransition(place, 'waiting', removal ? 'removed' : 'left', now),
     session: seatCounters(place.sessionId, { waitlistCount: -1 }),
     address: freeListedAddress(place),
+    audit: removal?.audit,
   });
   return refusal ? 'not_waiting' : 'left';
+}
+
+/** A session's list as the administrator sees it: every place waiting or offered, first in line first. */
+export async function listedPlaces(sessionId: string): Promise<WaitlistPlaceRecord[]> {
+  const result = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :session AND begins_with(#sk, :waitlist)',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: { ':session': sessionKey(sessionId).pk, ':waitlist': 'WAITLIST#' },
+    }),
+  );
+  return (result.Items ?? []).map((item) => withoutKeys<WaitlistPlaceRecord>(item));
 }

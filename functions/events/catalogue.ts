@@ -61,8 +61,9 @@ export const eventCatalogue = {
     schema: z.object({ placeId: text, sessionId: text, offerExpiresAt: z.iso.datetime() }),
   },
   WaitlistOfferEnded: {
-    description: 'An offer was declined or lapsed: its seat goes to the next person waiting, and its holder is told.',
-    schema: z.object({ placeId: text, sessionId: text, reason: z.enum(['declined', 'lapsed']) }),
+    description:
+      'An offer was declined, lapsed or removed by the administrator: its seat goes to the next person waiting, and one who declined or let it lapse is told.',
+    schema: z.object({ placeId: text, sessionId: text, reason: z.enum(['declined', 'lapsed', 'removed']) }),
   },
   ReminderDue: {
     description: 'A booked session starts within a day: its attendee is reminded.',

@@ -20,6 +20,8 @@ export const handler = eventConsumer('notifications/waitlist', async (event) => 
     case 'WaitlistOffered':
       return sendEmail(waitlistOfferEmail(place, { ...view, offerExpiresAt: event.detail.offerExpiresAt }, siteUrl));
     case 'WaitlistOfferEnded':
+      // The administrator's removal is theirs to explain.
+      if (event.detail.reason === 'removed') return;
       return sendEmail(waitlistOfferEndedEmail(place, view, event.detail.reason, siteUrl));
   }
 });

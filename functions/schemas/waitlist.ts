@@ -31,7 +31,7 @@ export const offerCutoff = (startTime: string) =>
   new Date(Date.parse(startTime) - waitlistRules.offerCutoffHours * 3_600_000).toISOString();
 
 /** Where a place on a waitlist stands. */
-export type WaitlistState = 'waiting' | 'offered' | 'accepted' | 'declined' | 'lapsed' | 'left';
+export type WaitlistState = 'waiting' | 'offered' | 'accepted' | 'declined' | 'lapsed' | 'left' | 'removed';
 
 /** `POST /api/sessions/{id}/waitlist`: joined now, or already on it with this address. */
 export type WaitlistJoinAnswer = { outcome: 'joined' | 'already_waiting'; position: number | null };
@@ -47,4 +47,17 @@ export type WaitlistPlace = {
   /** Once accepted: the booking it made. */
   bookingId: string | null;
   session: { id: string; title: string; startTime: string; endTime: string; location: string; price: Money };
+};
+
+/** `GET /api/admin/sessions/{id}/waitlist`: the places on the list (waiting or offered), first in line first. */
+export type AdminWaitlist = {
+  places: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    state: 'waiting' | 'offered';
+    joinedAt: string;
+    offerExpiresAt: string | null;
+  }[];
 };

@@ -3,7 +3,10 @@ import { ulid } from 'ulid';
 import type { AdminSessionList, AdminSessionView, SessionFormInput } from '../../functions/schemas/admin-session';
 import type { SessionView } from '../../functions/schemas/session';
 import type { AuditEntry } from '../../functions/domain/audit';
-import { api } from '../support/stack';
+import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
+import type { AdminWaitlist } from '../../functions/schemas/waitlist';
+import { api, waitForEmails } from '../support/stack';
+import { payCheckout, waitForBooking } from '../support/stripe';
 import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
 
@@ -136,5 +139,70 @@ describe('the admin schedule', () => {
     expect(list.body.sessions.map((s) => s.id)).toContain(past.id);
     expect(list.body.counts.past).toBeGreaterThanOrEqual(1);
     expect(list.body.sessions.every((s) => s.startTime < new Date().toISOString())).toBe(true);
+  });
+});
+
+describe('the admin removing people', () => {
+  it('removes an attendee once: a paid booking is refunded, the attendee told, and the seat offered to the waitlist', async () => {
+    const session = await createSession({ maxAttendees: 1, priceAmount: 1800, priceCurrency: 'GBP' });
+    const email = `removed-${ulid().toLowerCase()}@example.com`;
+    const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Rae', lastName: 'Removed', email }),
+    });
+    await payCheckout(held.body.checkoutUrl!);
+    await waitForBooking(held.body.booking.id, (b) => b.status === 'completed');
+    const waiting = `waiting-${ulid().toLowerCase()}@example.com`;
+    expect(
+      (
+        await api(`/sessions/${session.id}/waitlist`, {
+          method: 'POST',
+          body: JSON.stringify({ name: 'Wyn Waiting', email: waiting, phone: '+44 7700 900123' }),
+        })
+      ).status,
+    ).toBe(201);
+
+    const path = `/sessions/${session.id}/attendees/${held.body.booking.id}`;
+    const removals = await Promise.all([
+      asAdmin<CancellationReceipt>(path, { method: 'DELETE' }),
+      asAdmin<CancellationReceipt>(path, { method: 'DELETE' }),
+    ]);
+    expect(removals.map((r) => r.body.outcome).sort()).toEqual(['already_cancelled', 'cancelled']);
+    expect(await waitForBooking(held.body.booking.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({
+      status: 'cancelled',
+    });
+    expect((await waitForEmails(email, 3)).map((m) => m.subject)).toContain(`Booking cancelled: ${session.title}`);
+    expect((await waitForEmails(waiting, 2)).map((m) => m.subject)).toContain(`A spot is free for you: ${session.title}`);
+    const history = await asAdmin<{ history: AuditEntry[] }>(`/sessions/${session.id}`);
+    expect(history.status).toBe(200);
+    // Another session's booking is not found under this one.
+    expect((await asAdmin(`/sessions/${ulid()}/attendees/${held.body.booking.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it("lists a session's waitlist in order and takes someone off it", async () => {
+    const session = await createSession({ maxAttendees: 1, seatsTaken: 1 });
+    const emails = [`first-${ulid().toLowerCase()}@example.com`, `second-${ulid().toLowerCase()}@example.com`];
+    for (const email of emails) {
+      await api(`/sessions/${session.id}/waitlist`, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Wyn Waiting', email, phone: '+44 7700 900123' }),
+      });
+    }
+    const list = await asAdmin<AdminWaitlist>(`/sessions/${session.id}/waitlist`);
+    expect(list.body.places.map((p) => [p.email, p.state])).toEqual([
+      [emails[0], 'waiting'],
+      [emails[1], 'waiting'],
+    ]);
+    const removed = await asAdmin<{ removed: boolean }>(`/sessions/${session.id}/waitlist/${list.body.places[0].id}`, {
+      method: 'DELETE',
+    });
+    expect(removed.body.removed).toBe(true);
+    expect((await asAdmin<AdminWaitlist>(`/sessions/${session.id}/waitlist`)).body.places.map((p) => p.email)).toEqual([
+      emails[1],
+    ]);
+    expect((await asAdmin<AdminSessionView>(`/sessions/${session.id}`)).status).toBe(200);
+    const detail = await asAdmin<{ session: AdminSessionView; history: AuditEntry[] }>(`/sessions/${session.id}`);
+    expect(detail.body.session.waitlistCount).toBe(1);
+    expect(detail.body.history[0]).toMatchObject({ action: 'waitlist.removed', data: { email: emails[0] } });
   });
 });

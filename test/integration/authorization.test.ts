@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { routes, type Route } from '../../functions/routes';
 import { api } from '../support/stack';
+import { listedPlaces } from '../../functions/domain/waitlist';
 import { createSession } from '../support/sessions';
 import { anotherPool, expiredCopyOf, signedInUser, tamperedCopyOf } from '../support/users';
 
@@ -55,6 +56,23 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'PUT /admin/sessions/{id}': adminSessionForm,
 };
 
+/** A session of its own with someone to remove: an attendee, or a place on its waitlist. */
+async function pathToRemove(route: Route) {
+  const session = await createSession({ title: 'Matrix Breath full', maxAttendees: 1 });
+  const attendee = await api<{ booking: { id: string } }>(`/sessions/${session.id}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Matrix', lastName: 'Attendee', email: `${ulid().toLowerCase()}@example.com` }),
+  });
+  if (route.path.includes('{bookingId}'))
+    return route.path.replace('{id}', session.id).replace('{bookingId}', attendee.body.booking.id);
+  await api(`/sessions/${session.id}/waitlist`, {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Matrix Waiting', email: `${ulid().toLowerCase()}@example.com`, phone: '+44 7700 900123' }),
+  });
+  const [place] = await listedPlaces(session.id);
+  return route.path.replace('{id}', session.id).replace('{entryId}', place.id);
+}
+
 function adminSessionForm() {
   return {
     title: 'Matrix Breath',
@@ -79,7 +97,8 @@ async function requestFor(route: Route, caller: CallerName) {
           : route.path.startsWith('/admin/bookings/')
             ? ownBooking.admin
             : sessionId;
-  const path = route.path.replace('{id}', id);
+  let path = route.path.replace('{id}', id);
+  if (path.includes('{bookingId}') || path.includes('{entryId}')) path = await pathToRemove(route);
   const makeBody = bodies[`${route.method} ${route.path}`];
   const body = makeBody ? JSON.stringify(makeBody(caller)) : undefined;
   const token = tokens[caller];
