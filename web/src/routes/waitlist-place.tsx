@@ -42,6 +42,12 @@ function standing(place: WaitlistPlace) {
       };
     case 'left':
       return { tone: ended, label: 'You left the waitlist', text: "You won't hear from us about this session again." };
+    case 'removed':
+      return {
+        tone: ended,
+        label: "You're no longer on the waitlist",
+        text: 'Your place was taken off the list. Write to us if you have any questions.',
+      };
   }
 }
 

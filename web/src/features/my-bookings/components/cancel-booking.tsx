@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { cancellableUntil, type CancellationReceipt } from '@schemas/booking';
 import type { MemberBookingSummary } from '@schemas/member';
 import { Button } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError, apiPost } from '@/lib/api';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 
@@ -38,7 +38,6 @@ export function CancelBooking({ booking, userId }: { booking: MemberBookingSumma
   if (until <= now) {
     return <p className="text-sm text-muted">Cancellation closed {when(until)}, 24 hours before the session.</p>;
   }
-  const titleId = `cancel-${booking.id}-title`;
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -47,34 +46,20 @@ export function CancelBooking({ booking, userId }: { booking: MemberBookingSumma
         </Button>
         <p className="text-sm text-muted">Free cancellation until {when(until)}</p>
       </div>
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-linen bg-white p-0 text-ink shadow-xl"
+      <ConfirmDialog
+        dialogRef={dialog}
+        title="Cancel this booking?"
+        confirmLabel="Cancel booking"
+        busyLabel="Cancelling…"
+        dismissLabel="Keep booking"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
       >
-        <div className="p-6 md:p-8">
-          <div className="flex items-start justify-between gap-4">
-            <h2 id={titleId} className="text-2xl">
-              Cancel this booking?
-            </h2>
-            <Button variant="ghost" size="sm" aria-label="Close" onClick={() => dialog.current?.close()}>
-              <Icon path="M6 6l12 12M18 6L6 18" />
-            </Button>
-          </div>
-          <p className="mt-2 text-muted">
-            {booking.session.title}, {when(booking.session.startTime)}. Your seat goes to someone else
-            {booking.paymentStatus === 'paid' ? ', and your payment is refunded in full.' : '.'}
-          </p>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={() => dialog.current?.close()}>
-              Keep booking
-            </Button>
-            <Button onClick={() => cancel.mutate()} disabled={cancel.isPending}>
-              {cancel.isPending ? 'Cancelling…' : 'Cancel booking'}
-            </Button>
-          </div>
-        </div>
-      </dialog>
+        <p>
+          {booking.session.title}, {when(booking.session.startTime)}. Your seat goes to someone else
+          {booking.paymentStatus === 'paid' ? ', and your payment is refunded in full.' : '.'}
+        </p>
+      </ConfirmDialog>
     </>
   );
 }
