@@ -4,10 +4,15 @@ import { IdParams } from '../lib/params';
 import { getSession } from '../domain/sessions';
 import { adminSessionView } from '../domain/admin-sessions';
 import { auditHistory } from '../domain/audit';
+import type { AdminSessionDetail } from '../schemas/admin-session';
 
 /** A session as the admin sees it, with its history of changes. */
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
   const session = await getSession(params.id);
   if (!session) throw notFound('Session not found');
-  return { body: { session: adminSessionView(session), history: await auditHistory({ kind: 'session', id: session.id }) } };
+  const answer: AdminSessionDetail = {
+    session: adminSessionView(session),
+    history: await auditHistory({ kind: 'session', id: session.id }),
+  };
+  return { body: answer };
 });

@@ -5,18 +5,22 @@ import { PageQuery } from '../lib/paging';
 import { getSession } from '../domain/sessions';
 import { listSessionBookings } from '../domain/bookings';
 import { shownStatus } from '../domain/booking-lifecycle';
+import type { AdminAttendeePage } from '../schemas/admin-session';
 
 /** A session's bookings, oldest first, a page at a time: the admin's attendee list. */
 export const handler = httpRoute({ params: IdParams, query: PageQuery }, async ({ params, query }) => {
   const session = await getSession(params.id);
   if (!session) throw notFound('Session not found');
   const page = await listSessionBookings(session.id, query);
-  const attendees = page.items.map((booking) => ({
-    bookingId: booking.id,
-    name: booking.attendeeName,
-    email: booking.attendeeEmail,
-    ...shownStatus(booking),
-    bookedAt: booking.createdAt,
-  }));
-  return { body: { attendees, nextCursor: page.nextCursor } };
+  const answer: AdminAttendeePage = {
+    attendees: page.items.map((booking) => ({
+      bookingId: booking.id,
+      name: booking.attendeeName,
+      email: booking.attendeeEmail,
+      ...shownStatus(booking),
+      bookedAt: booking.createdAt,
+    })),
+    nextCursor: page.nextCursor,
+  };
+  return { body: answer };
 });

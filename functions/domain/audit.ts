@@ -3,24 +3,11 @@ import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import type { Caller } from '../lib/auth';
 import { tableName, withoutKeys } from '../lib/table';
+import type { AuditEntry, AuditSubject } from '../schemas/audit';
 
 // Who changed what and when, for every admin change a person may ask about later: one log item
 // per change, written in the change's own transaction (pretix's `log_action`: an action name, the
 // object it touched, who did it, and the data of the change).
-
-/** What an entry is about: a session, a booking, a discount code, ... and its id. */
-export type AuditSubject = { kind: 'session' | 'booking' | 'discount-code'; id: string };
-
-export type AuditEntry = {
-  id: string;
-  subject: AuditSubject;
-  /** A dotted name of what was done: 'session.updated', 'booking.removed', 'discount-code.deleted'. */
-  action: string;
-  actor: { userId: string; email: string };
-  at: string;
-  /** What changed, as the action needs it (field names and values; never secrets). */
-  data?: Record<string, unknown>;
-};
 
 const subjectPartition = (subject: AuditSubject) => `AUDIT#${subject.kind}#${subject.id}`;
 

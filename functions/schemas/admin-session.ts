@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { currencies } from './money';
+import type { BookingStatus, PaymentStatus } from './booking';
+import type { AuditEntry } from './audit';
 import { sessionCategories, type SessionView } from './session';
 import { lineOfText } from './text';
 
@@ -92,5 +94,21 @@ export type AdminSessionView = SessionView & {
   createdAt: string;
 };
 
+/** `GET /api/admin/sessions/{id}`: the session with its history of changes, newest first. */
+export type AdminSessionDetail = { session: AdminSessionView; history: AuditEntry[] };
+
 /** `GET /api/admin/sessions?when=`: a page of sessions, with how many are upcoming and past. */
 export type AdminSessionList = { sessions: AdminSessionView[]; counts: { upcoming: number; past: number } };
+
+/** `GET /api/admin/sessions/{id}/attendees`: a page of a session's bookings, oldest first. */
+export type AdminAttendeePage = {
+  attendees: {
+    bookingId: string;
+    name: string;
+    email: string;
+    status: BookingStatus;
+    paymentStatus: PaymentStatus;
+    bookedAt: string;
+  }[];
+  nextCursor: string | null;
+};

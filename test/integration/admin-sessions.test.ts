@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { AdminSessionList, AdminSessionView, SessionFormInput } from '../../functions/schemas/admin-session';
 import type { SessionView } from '../../functions/schemas/session';
-import type { AuditEntry } from '../../functions/domain/audit';
+import type { AuditEntry } from '../../functions/schemas/audit';
 import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
 import type { AdminWaitlist } from '../../functions/schemas/waitlist';
 import { api, waitForEmails } from '../support/stack';

@@ -99,6 +99,16 @@ export const router = createBrowserRouter([
         lazy: () => import('@/routes/admin-layout').then((m) => ({ Component: m.AdminLayout })),
         children: [
           { index: true, lazy: () => import('@/routes/admin').then((m) => ({ Component: m.AdminOverviewPage })) },
+          { path: 'sessions', lazy: () => import('@/routes/admin-sessions').then((m) => ({ Component: m.AdminSessionsPage })) },
+          {
+            path: 'sessions/new',
+            lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionCreatePage })),
+          },
+          { path: 'sessions/:id', lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionPage })) },
+          {
+            path: 'sessions/:id/edit',
+            lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionEditPage })),
+          },
           { path: '*', lazy: () => import('@/routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
         ],
       },

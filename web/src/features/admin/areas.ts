@@ -4,7 +4,7 @@ export const adminAreas = [
     path: '/admin/sessions',
     title: 'Sessions',
     text: 'Schedule, edit and duplicate sessions; attendees and waitlists.',
-    ready: false,
+    ready: true,
   },
   { path: '/admin/users', title: 'Users', text: 'Members, their details and their access.', ready: false },
   { path: '/admin/orders', title: 'Orders', text: 'Bookings and purchases, payments and refunds.', ready: false },

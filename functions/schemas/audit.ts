@@ -1,0 +1,15 @@
+// Who changed what and when (functions/domain/audit.ts writes and reads them).
+
+/** What an entry is about: a session, a booking, a discount code, ... and its id. */
+export type AuditSubject = { kind: 'session' | 'booking' | 'discount-code'; id: string };
+
+export type AuditEntry = {
+  id: string;
+  subject: AuditSubject;
+  /** A dotted name of what was done: 'session.updated', 'booking.removed', 'discount-code.deleted'. */
+  action: string;
+  actor: { userId: string; email: string };
+  at: string;
+  /** What changed, as the action needs it (field names and values; never secrets). */
+  data?: Record<string, unknown>;
+};

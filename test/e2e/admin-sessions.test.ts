@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import type { BookingReceipt } from '../../functions/schemas/booking';
+import { api, siteUrl } from '../support/stack';
+import { signedInUser } from '../support/users';
+import { createSession, seatsTaken } from '../support/sessions';
+import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+
+async function signedInAdmin(path: string) {
+  const email = newAddress('teacher');
+  const password = `pw-${ulid()}`;
+  await signedInUser(email, { password, admin: true });
+  const page = await openPage(browser(), desktop);
+  await signInAt(page, path, email, password);
+  return page;
+}
+
+describe('the admin schedule in the browser', () => {
+  it('creates a session with the form, which then appears on the home page', async () => {
+    const page = await signedInAdmin('/admin/sessions');
+    await page.getByRole('link', { name: 'Create New Session' }).click();
+    const form = page.getByRole('form', { name: 'Create session' });
+    await form.getByRole('button', { name: 'Create Session' }).click();
+    await form.getByText('Title is required').waitFor();
+    await form.getByText('Description is required').waitFor();
+    await form.getByText('Start time is required').waitFor();
+    for (const viewport of [phone, desktop]) {
+      await page.setViewportSize(viewport);
+      await expectCleanPage(page);
+    }
+
+    const title = `Evening Breath ${ulid().slice(-6)}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Category').selectOption('Breathwork');
+    await form.getByLabel('Description').fill('An hour of slow breathing.');
+    await form.getByLabel(/^Start time/).fill('2030-03-04T19:30');
+    await form.getByLabel('Maximum attendees (empty for unlimited)').fill('12');
+    await form.getByLabel('Price').fill('22.50');
+    await form.getByLabel('Currency').selectOption('EUR');
+    await form.getByLabel('On site').check();
+    await form.getByLabel('Address').fill('12 Mare Street');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Post code').fill('E8 3PB');
+    await form.getByRole('button', { name: 'Create Session' }).click();
+    await page.getByText('Session created successfully').waitFor();
+    await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByText('€22.50').waitFor();
+    for (const viewport of [phone, desktop]) {
+      await page.setViewportSize(viewport);
+      await expectCleanPage(page);
+    }
+
+    await page.goto(`${siteUrl}/`);
+    await page.getByText(title).first().waitFor();
+  });
+
+  it("removes an attendee after asking, and the session's seat is free", async () => {
+    const session = await createSession({ title: `Small Circle ${ulid().slice(-6)}`, maxAttendees: 2 });
+    const booked = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Attendee', email: newAddress('attendee') }),
+    });
+    expect(booked.status).toBe(201);
+    const page = await signedInAdmin(`/admin/sessions/${session.id}`);
+    await page.getByRole('heading', { name: session.title }).waitFor();
+    await page.getByRole('button', { name: /^Waitlist/ }).click();
+    await page.getByText('No one on the waitlist yet.').waitFor();
+    await expectCleanPage(page);
+    await page.getByRole('button', { name: /^Attendees/ }).click();
+    await page.getByText('Ada Attendee').waitFor();
+    await page.getByRole('button', { name: 'Remove Ada Attendee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this attendee?' });
+    await dialog.waitFor();
+    for (const viewport of [phone, desktop]) {
+      await page.setViewportSize(viewport);
+      await expectCleanPage(page);
+    }
+    await dialog.getByRole('button', { name: 'Remove attendee' }).click();
+    await page.getByText('Attendee has been removed from the session').waitFor();
+    await page.getByText('No attendees yet for this session.').waitFor();
+    expect(await seatsTaken(session.id)).toBe(0);
+  });
+});

@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminAttendeePage,
+  AdminSessionDetail,
+  AdminSessionList,
+  AdminSessionView,
+  SessionFormInput,
+} from '@schemas/admin-session';
+import type { AdminWaitlist } from '@schemas/waitlist';
+import type { CancellationReceipt } from '@schemas/booking';
+import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api';
+
+const sessionPath = (id: string) => `/admin/sessions/${encodeURIComponent(id)}`;
+
+export const adminSessionsQuery = (when: 'upcoming' | 'past') =>
+  queryOptions({
+    queryKey: ['admin', 'sessions', when],
+    queryFn: () => apiGet<AdminSessionList>(`/admin/sessions?when=${when}`),
+  });
+
+export const adminSessionQuery = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'session', id], queryFn: () => apiGet<AdminSessionDetail>(sessionPath(id)) });
+
+export const attendeesQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'session', id, 'attendees'],
+    queryFn: () => apiGet<AdminAttendeePage>(`${sessionPath(id)}/attendees?limit=100`),
+  });
+
+export const waitlistQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'session', id, 'waitlist'],
+    queryFn: () => apiGet<AdminWaitlist>(`${sessionPath(id)}/waitlist`),
+  });
+
+/** Every change to the schedule: the admin's lists and the public ones are read again. */
+export function useSessionChanges() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+    ]);
+  return {
+    save: useMutation({
+      mutationFn: ({ id, form }: { id?: string; form: SessionFormInput }) =>
+        id ? apiPut<AdminSessionView>(sessionPath(id), form) : apiPost<AdminSessionView>('/admin/sessions', form),
+      onSuccess: refresh,
+    }),
+    duplicate: useMutation({
+      mutationFn: (id: string) => apiPost<AdminSessionView>(`${sessionPath(id)}/duplicate`, {}),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({ mutationFn: (id: string) => apiDelete(sessionPath(id)), onSuccess: refresh }),
+    removeAttendee: useMutation({
+      mutationFn: ({ id, bookingId }: { id: string; bookingId: string }) =>
+        apiDelete<CancellationReceipt>(`${sessionPath(id)}/attendees/${encodeURIComponent(bookingId)}`),
+      onSuccess: refresh,
+    }),
+    removePlace: useMutation({
+      mutationFn: ({ id, entryId }: { id: string; entryId: string }) =>
+        apiDelete(`${sessionPath(id)}/waitlist/${encodeURIComponent(entryId)}`),
+      onSuccess: refresh,
+    }),
+  };
+}

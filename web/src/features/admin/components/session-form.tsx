@@ -1,0 +1,261 @@
+import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { SessionForm, type AdminSessionView, type SessionFormInput } from '@schemas/admin-session';
+import { currencies, type Currency } from '@schemas/money';
+import { sessionCategories } from '@schemas/session';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { timeZoneName } from '@/lib/format';
+
+/** The form as typed: every input is text until it is sent (the price in pounds, the start in the admin's zone). */
+type Values = {
+  title: string;
+  category: string;
+  description: string;
+  thumbnailUrl: string;
+  startTime: string;
+  durationMinutes: string;
+  maxAttendees: string;
+  price: string;
+  currency: Currency;
+  featured: boolean;
+  locationType: 'online' | 'onsite';
+  zoomLink: string;
+  recordingUrl: string;
+  whatToBring: string;
+  address: string;
+  city: string;
+  postCode: string;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An instant as a datetime-local value, in the admin's own zone. */
+function localInput(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function initialValues(session?: AdminSessionView): Values {
+  return {
+    title: session?.title ?? '',
+    category: session?.category ?? '',
+    description: session?.description ?? '',
+    thumbnailUrl: session?.thumbnailUrl ?? '',
+    startTime: session ? localInput(session.startTime) : '',
+    durationMinutes: String(session?.durationMinutes ?? 60),
+    maxAttendees: session?.maxAttendees != null ? String(session.maxAttendees) : '',
+    price: session ? (session.price.amount / 100).toFixed(2) : '0',
+    currency: session?.price.currency ?? 'GBP',
+    featured: session?.featured ?? false,
+    locationType: session?.locationType ?? 'online',
+    zoomLink: session?.zoomLink ?? '',
+    recordingUrl: session?.recordingUrl ?? '',
+    whatToBring: session?.whatToBring ?? '',
+    address: session?.address ?? '',
+    city: session?.city ?? '',
+    postCode: session?.postCode ?? '',
+  };
+}
+
+/** A number typed into a field: what it says, or NaN for the schema to refuse with the field's message. */
+const typedNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));
+
+/** What the API takes: the start as an instant, the price in minor units of its currency. */
+function toInput(values: Values): SessionFormInput {
+  const start = values.startTime ? new Date(values.startTime) : undefined;
+  return {
+    title: values.title,
+    category: (values.category || null) as SessionFormInput['category'],
+    description: values.description,
+    thumbnailUrl: values.thumbnailUrl,
+    startTime: start && !Number.isNaN(start.getTime()) ? start.toISOString() : '',
+    durationMinutes: typedNumber(values.durationMinutes),
+    maxAttendees: values.maxAttendees.trim() === '' ? null : typedNumber(values.maxAttendees),
+    price: { amount: Math.round(typedNumber(values.price) * 100), currency: values.currency },
+    featured: values.featured,
+    locationType: values.locationType,
+    zoomLink: values.zoomLink,
+    recordingUrl: values.recordingUrl,
+    whatToBring: values.whatToBring,
+    address: values.address,
+    city: values.city,
+    postCode: values.postCode,
+  };
+}
+
+const inputClass =
+  'rounded-lg border border-linen bg-white px-3 text-base text-ink aria-invalid:border-[#b4442b] focus-visible:outline-2 focus-visible:outline-clay';
+
+/**
+ * The spec's session form in its four sections. The server's own schema checks it before it is
+ * sent, so its messages are the server's; `onSave` answers the server's refusal, if any.
+ */
+export function SessionFormView({
+  session,
+  onSave,
+  onCancel,
+  saving,
+}: {
+  session?: AdminSessionView;
+  onSave: (form: SessionFormInput) => void;
+  onCancel: () => void;
+  saving: boolean;
+}) {
+  const { register, handleSubmit, watch, setError, formState } = useForm<Values>({ defaultValues: initialValues(session) });
+  const errors = formState.errors;
+  const onsite = watch('locationType') === 'onsite';
+  const start = watch('startTime');
+
+  const submit = handleSubmit((values) => {
+    const input = toInput(values);
+    const parsed = SessionForm.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = (issue.path[0] === 'price' ? 'price' : issue.path[0]) as keyof Values;
+        if (!errors[field]) setError(field, { message: issue.message }, { shouldFocus: true });
+      }
+      return;
+    }
+    onSave(input);
+  });
+
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={session ? 'Edit session' : 'Create session'}
+      className="flex flex-col gap-8"
+    >
+      <Section title="Basic Information">
+        <Field label="Title" error={errors.title?.message} {...register('title')} />
+        <Labelled label="Category" id="session-category" error={errors.category?.message}>
+          <select id="session-category" className={`h-11 ${inputClass}`} {...register('category')}>
+            <option value="">No category</option>
+            {sessionCategories.map((category) => (
+              <option key={category}>{category}</option>
+            ))}
+          </select>
+        </Labelled>
+        <Labelled label="Description" id="session-description" error={errors.description?.message}>
+          <textarea
+            id="session-description"
+            rows={5}
+            aria-invalid={errors.description ? true : undefined}
+            className={`py-2 ${inputClass}`}
+            {...register('description')}
+          />
+        </Labelled>
+        <Field label="Image URL" type="url" error={errors.thumbnailUrl?.message} {...register('thumbnailUrl')} />
+      </Section>
+
+      <Section title="Scheduling">
+        <Labelled
+          label={`Start time${start ? ` (${timeZoneName(new Date(start).toISOString())}, your time zone)` : ' (your time zone)'}`}
+          id="session-startTime"
+          error={errors.startTime?.message}
+        >
+          <input
+            id="session-startTime"
+            type="datetime-local"
+            aria-invalid={errors.startTime ? true : undefined}
+            className={`h-11 ${inputClass}`}
+            {...register('startTime')}
+          />
+        </Labelled>
+        <Field
+          label="Duration (minutes)"
+          type="number"
+          min={1}
+          error={errors.durationMinutes?.message}
+          {...register('durationMinutes')}
+        />
+      </Section>
+
+      <Section title="Capacity and Price">
+        <Field
+          label="Maximum attendees (empty for unlimited)"
+          type="number"
+          min={1}
+          error={errors.maxAttendees?.message}
+          {...register('maxAttendees')}
+        />
+        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+          <Field label="Price" type="number" min={0} step="0.01" error={errors.price?.message} {...register('price')} />
+          <Labelled label="Currency" id="session-currency">
+            <select id="session-currency" className={`h-11 ${inputClass}`} {...register('currency')}>
+              {currencies.map((currency) => (
+                <option key={currency}>{currency}</option>
+              ))}
+            </select>
+          </Labelled>
+        </div>
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input type="checkbox" className="size-4 accent-clay" {...register('featured')} />
+          Featured on the home page
+        </label>
+      </Section>
+
+      <Section title="Location">
+        <fieldset className="flex flex-wrap gap-6">
+          <legend className="mb-2 text-sm font-medium">Where it happens</legend>
+          {(['online', 'onsite'] as const).map((type) => (
+            <label key={type} className="flex items-center gap-2 text-sm">
+              <input type="radio" value={type} className="size-4 accent-clay" {...register('locationType')} />
+              {type === 'online' ? 'Online' : 'On site'}
+            </label>
+          ))}
+        </fieldset>
+        {onsite ? (
+          <>
+            <Field label="Address" autoComplete="street-address" error={errors.address?.message} {...register('address')} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="City" error={errors.city?.message} {...register('city')} />
+              <Field label="Post code" error={errors.postCode?.message} {...register('postCode')} />
+            </div>
+          </>
+        ) : (
+          <Field label="Zoom link" type="url" error={errors.zoomLink?.message} {...register('zoomLink')} />
+        )}
+        <Field label="Recording URL" type="url" error={errors.recordingUrl?.message} {...register('recordingUrl')} />
+        <Labelled label="What to bring" id="session-whatToBring" error={errors.whatToBring?.message}>
+          <textarea id="session-whatToBring" rows={3} className={`py-2 ${inputClass}`} {...register('whatToBring')} />
+        </Labelled>
+      </Section>
+
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : session ? 'Update Session' : 'Create Session'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-2xl border border-linen bg-white p-5 shadow-sm md:p-6">
+      <legend className="px-1 font-serif text-xl">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** A label above a select or a textarea, with its error tied to it, as Field does for inputs. */
+function Labelled({ label, id, error, children }: { label: string; id: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-ink">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-[#a23b22]">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,378 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import type { AdminSessionView, SessionFormInput } from '@schemas/admin-session';
+import { formatMoney } from '@schemas/currency';
+import { Badge } from '@/components/ui/badge';
+import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Fact } from '@/components/ui/fact';
+import { Skeleton } from '@/components/ui/skeleton';
+import { adminSessionQuery, attendeesQuery, useSessionChanges, waitlistQuery } from '@/features/admin/api/sessions';
+import { SessionBadge } from '@/features/admin/components/session-badge';
+import { SessionFormView } from '@/features/admin/components/session-form';
+import { failureText } from '@/features/bookings/api/bookings';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
+
+const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
+
+function BackToSessions() {
+  return (
+    <Link to="/admin/sessions" className="text-sm font-medium text-muted hover:text-clay-dark">
+      ← Back to sessions
+    </Link>
+  );
+}
+
+/** Saves the form; the spec's toasts, and the server's own words when it refuses. */
+function useSaveSession(id?: string) {
+  const navigate = useNavigate();
+  const { save } = useSessionChanges();
+  return {
+    saving: save.isPending,
+    onSave: (form: SessionFormInput) =>
+      save.mutate(
+        { id, form },
+        {
+          onSuccess: (session) => {
+            toast.success(id ? 'Session updated successfully' : 'Session created successfully');
+            void navigate(`/admin/sessions/${session.id}`);
+          },
+          onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to save session') }),
+        },
+      ),
+  };
+}
+
+/** /admin/sessions/new */
+export function AdminSessionCreatePage() {
+  const navigate = useNavigate();
+  const save = useSaveSession();
+  useDocumentTitle('New session · Admin');
+  return (
+    <section className="max-w-3xl">
+      <BackToSessions />
+      <h1 className="mt-4 text-3xl md:text-4xl">Create New Session</h1>
+      <div className="mt-6">
+        <SessionFormView {...save} onCancel={() => void navigate('/admin/sessions')} />
+      </div>
+    </section>
+  );
+}
+
+/** /admin/sessions/:id/edit */
+export function AdminSessionEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, isLoading } = useQuery(adminSessionQuery(id));
+  const save = useSaveSession(id);
+  useDocumentTitle(data ? `Edit ${data.session.title} · Admin` : 'Edit session · Admin');
+  if (isLoading) return <DetailSkeleton />;
+  if (!data) return <SessionNotFound />;
+  return (
+    <section className="max-w-3xl">
+      <BackToSessions />
+      <h1 className="mt-4 text-3xl md:text-4xl">Edit Session</h1>
+      <div className="mt-6">
+        <SessionFormView session={data.session} {...save} onCancel={() => void navigate(`/admin/sessions/${id}`)} />
+      </div>
+    </section>
+  );
+}
+
+type DetailTab = 'details' | 'attendees' | 'waitlist';
+
+/** /admin/sessions/:id: Session Details, Attendees and Waitlist. */
+export function AdminSessionPage() {
+  const { id = '' } = useParams();
+  const { data, isLoading } = useQuery(adminSessionQuery(id));
+  const [tab, setTab] = useState<DetailTab>('details');
+  const [now] = useState(() => new Date().toISOString());
+  useDocumentTitle(data ? `${data.session.title} · Admin` : 'Session · Admin');
+  if (isLoading) return <DetailSkeleton />;
+  if (!data) return <SessionNotFound />;
+  const { session, history } = data;
+  const tabs: { id: DetailTab; label: string; count?: number }[] = [
+    { id: 'details', label: 'Session Details' },
+    { id: 'attendees', label: 'Attendees', count: session.seatsTaken - session.seatsHeld },
+    { id: 'waitlist', label: 'Waitlist', count: session.waitlistCount },
+  ];
+  return (
+    <section>
+      <BackToSessions />
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <SessionBadge session={session} now={now} />
+          <h1 className="mt-2 text-3xl md:text-4xl">{session.title}</h1>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={`/sessions/${session.id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ variant: 'secondary' })}
+          >
+            View Public Page
+          </a>
+          <ButtonLink to={`/admin/sessions/${session.id}/edit`}>Edit Session</ButtonLink>
+        </div>
+      </div>
+      <nav aria-label="Session" className="-mx-4 mt-6 overflow-x-auto px-4 py-1">
+        <ul className="flex gap-1.5">
+          {tabs.map((t) => (
+            <li key={t.id}>
+              <button
+                type="button"
+                aria-current={tab === t.id ? 'page' : undefined}
+                onClick={() => setTab(t.id)}
+                className={`flex items-center gap-2 whitespace-nowrap rounded-full px-3.5 py-2 text-sm font-medium ${
+                  tab === t.id ? 'bg-ink text-cream' : 'text-ink hover:bg-sand'
+                }`}
+              >
+                {t.label}
+                {t.count !== undefined && (
+                  <span className={`rounded-full px-2 text-xs ${tab === t.id ? 'bg-cream/20' : 'bg-sand'}`}>{t.count}</span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        {tab === 'details' && <SessionDetails session={session} history={history} />}
+        {tab === 'attendees' && <Attendees session={session} />}
+        {tab === 'waitlist' && <Waitlist session={session} />}
+      </div>
+    </section>
+  );
+}
+
+function SessionDetails({
+  session,
+  history,
+}: {
+  session: AdminSessionView;
+  history: { id: string; action: string; at: string; actor: { email: string } }[];
+}) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="rounded-2xl border border-linen bg-white p-6 shadow-sm">
+        <dl className="grid gap-5 sm:grid-cols-2">
+          <Fact label="Date">{formatDate(session.startTime)}</Fact>
+          <Fact label="Time">
+            {formatTimeWithZone(session.startTime)} · {formatDuration(session.durationMinutes)}
+          </Fact>
+          <Fact label="Location">
+            {session.locationType === 'online' ? 'Online' : [session.address, session.location].filter(Boolean).join(', ')}
+          </Fact>
+          <Fact label="Price">{session.price.amount > 0 ? formatMoney(session.price) : 'Free'}</Fact>
+          <Fact label="Capacity">
+            {session.maxAttendees == null ? 'Unlimited' : `${session.seatsTaken} of ${session.maxAttendees} seats taken`}
+          </Fact>
+          <Fact label="Category">{session.category ?? 'None'}</Fact>
+          {session.zoomLink && <Fact label="Zoom link">{session.zoomLink}</Fact>}
+          {session.recordingUrl && <Fact label="Recording">{session.recordingUrl}</Fact>}
+        </dl>
+        <p className="mt-6 whitespace-pre-line text-ink/90">{session.description}</p>
+        {session.whatToBring && <p className="mt-4 text-sm text-muted">What to bring: {session.whatToBring}</p>}
+      </div>
+      <aside className="h-fit rounded-2xl bg-sand p-5">
+        <h2 className="text-lg">History</h2>
+        {history.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No changes recorded.</p>
+        ) : (
+          <ol className="mt-3 flex flex-col gap-3 text-sm">
+            {history.map((entry) => (
+              <li key={entry.id}>
+                <p className="font-medium">
+                  {entry.action.replace(/^\w+(?:-\w+)*\./, '').replace(/^\w/, (c) => c.toUpperCase())}
+                </p>
+                <p className="text-muted">
+                  {when(entry.at)} by {entry.actor.email}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </aside>
+    </div>
+  );
+}
+
+function Attendees({ session }: { session: AdminSessionView }) {
+  const { data, isLoading } = useQuery(attendeesQuery(session.id));
+  const { removeAttendee } = useSessionChanges();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [chosen, setChosen] = useState<{ bookingId: string; name: string }>();
+  if (isLoading) return <p className="text-muted">Loading attendees...</p>;
+  const attending = (data?.attendees ?? []).filter((a) => a.status !== 'cancelled');
+  if (attending.length === 0) return <p className="rounded-2xl bg-sand p-6 text-muted">No attendees yet for this session.</p>;
+  const remove = () =>
+    chosen &&
+    removeAttendee.mutate(
+      { id: session.id, bookingId: chosen.bookingId },
+      {
+        onSuccess: () => {
+          dialog.current?.close();
+          toast.success('Attendee has been removed from the session');
+        },
+        onError: () => {
+          dialog.current?.close();
+          toast.error('Error', { description: 'Failed to remove attendee. Please try again.' });
+        },
+      },
+    );
+  return (
+    <>
+      <PeopleList>
+        {attending.map((attendee) => (
+          <Person
+            key={attendee.bookingId}
+            name={attendee.name}
+            email={attendee.email}
+            detail={`Booked ${when(attendee.bookedAt)}`}
+            badge={<Badge tone={attendee.status === 'pending' ? 'warning' : 'success'}>{attendee.paymentStatus}</Badge>}
+            action={
+              attendee.status === 'completed' ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Remove ${attendee.name}`}
+                  onClick={() => {
+                    setChosen(attendee);
+                    dialog.current?.showModal();
+                  }}
+                >
+                  Remove
+                </Button>
+              ) : null
+            }
+          />
+        ))}
+      </PeopleList>
+      <ConfirmDialog
+        dialogRef={dialog}
+        title="Remove this attendee?"
+        confirmLabel="Remove attendee"
+        busyLabel="Removing…"
+        dismissLabel="Keep attendee"
+        busy={removeAttendee.isPending}
+        onConfirm={remove}
+      >
+        <p>
+          {chosen?.name} loses their seat; a paid booking is refunded in full, and the seat goes to the waitlist first. This
+          cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function Waitlist({ session }: { session: AdminSessionView }) {
+  const { data, isLoading } = useQuery(waitlistQuery(session.id));
+  const { removePlace } = useSessionChanges();
+  return (
+    <div>
+      <h2 className="text-2xl">Waitlist</h2>
+      <p className="mt-1 text-sm text-muted">for {session.title}</p>
+      <div className="mt-4">
+        {isLoading ? (
+          <p className="text-muted">Loading waitlist...</p>
+        ) : !data || data.places.length === 0 ? (
+          <p className="rounded-2xl bg-sand p-6 text-muted">No one on the waitlist yet.</p>
+        ) : (
+          <PeopleList>
+            {data.places.map((place, index) => (
+              <Person
+                key={place.id}
+                name={`${index + 1}. ${place.name}`}
+                email={place.email}
+                detail={`${place.phone} · joined ${when(place.joinedAt)}`}
+                badge={
+                  place.state === 'offered' ? (
+                    <Badge tone="clay">Offered until {when(place.offerExpiresAt!)}</Badge>
+                  ) : (
+                    <Badge>Waiting</Badge>
+                  )
+                }
+                action={
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Remove ${place.name} from the waitlist`}
+                    disabled={removePlace.isPending}
+                    onClick={() =>
+                      removePlace.mutate(
+                        { id: session.id, entryId: place.id },
+                        {
+                          onSuccess: () => toast.success('Waitlist entry removed successfully'),
+                          onError: () => toast.error('Error', { description: 'Failed to remove waitlist entry' }),
+                        },
+                      )
+                    }
+                  >
+                    Remove
+                  </Button>
+                }
+              />
+            ))}
+          </PeopleList>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PeopleList({ children }: { children: ReactNode }) {
+  return <ul className="flex flex-col divide-y divide-linen rounded-2xl border border-linen bg-white shadow-sm">{children}</ul>;
+}
+
+function Person({
+  name,
+  email,
+  detail,
+  badge,
+  action,
+}: {
+  name: string;
+  email: string;
+  detail: string;
+  badge: ReactNode;
+  action: ReactNode;
+}) {
+  return (
+    <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2 font-medium">
+          {name} {badge}
+        </p>
+        <p className="break-all text-sm text-muted">{email}</p>
+        <p className="text-sm text-muted">{detail}</p>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+function SessionNotFound() {
+  return (
+    <section className="py-16 text-center">
+      <h1 className="text-3xl">Session not found</h1>
+      <ButtonLink to="/admin/sessions" className="mt-6">
+        Back to sessions
+      </ButtonLink>
+    </section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Loading session">
+      <Skeleton className="h-4 w-32" />
+      <Skeleton className="mt-4 h-10 w-2/3" />
+      <Skeleton className="mt-6 h-64 w-full rounded-2xl" />
+    </div>
+  );
+}
