@@ -177,6 +177,29 @@ export const routes: Route[] = [
     access: 'admin',
     grants: ['table:read', 'table:write'],
   },
+  { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin', grants: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/admin/orders/{id}/status',
+    handler: 'admin/order-status',
+    access: 'admin',
+    // Cancelling an unpaid booking closes its Stripe checkout.
+    grants: ['table:read', 'table:write', 'stripe:read'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/{id}/refund',
+    handler: 'admin/refund-order',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/orders/{id}/resend-confirmation',
+    handler: 'admin/resend-confirmation',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
   {
     method: 'POST',
     path: '/admin/bookings/{id}/sync',

@@ -46,6 +46,12 @@ export const transitions = {
     event: 'BookingExpired',
     description: 'the hold ends unpaid: expired, failed, replaced, or no checkout opened',
   },
+  settle: {
+    from: ['held'],
+    to: 'confirmed',
+    event: 'BookingConfirmed',
+    description: 'the administrator records its payment as made outside the checkout, or waives it',
+  },
   payLate: {
     from: ['released'],
     to: 'confirmed',

@@ -50,7 +50,8 @@ export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' 
 const sessionBookingsPartition = (sessionId: string) => `SESSION#${sessionId}`;
 const memberBookingsPartition = (userId: string) => `USER#${userId}`;
 const addressBookingsPartition = (email: string) => `EMAIL#${email.toLowerCase()}`;
-const ORDERS = 'ORDERS';
+/** All orders, newest first (gsi3): the admin's orders page. */
+export const ORDERS_PARTITION = 'ORDERS';
 /** One item per (session, e-mail address): the same address cannot book a session twice. */
 export const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
 
@@ -98,7 +99,7 @@ export function bookingItem(booking: BookingRecord) {
     // A member's bookings by the session's start.
     ...(booking.userId && memberBookingKeys(booking.userId, booking)),
     // All orders, newest first.
-    [gsi3.partitionKey]: ORDERS,
+    [gsi3.partitionKey]: ORDERS_PARTITION,
     [gsi3.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
     // Everything made with this e-mail address, for the account that verifies it.
     [gsi4.partitionKey]: addressBookingsPartition(booking.attendeeEmail),

@@ -8,6 +8,7 @@ import { stripe } from '../lib/stripe';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { formatWhen } from '../lib/when';
+import type { AuditItem } from './audit';
 import { bookingKey, type BookingRecord } from './bookings';
 import { isPayable, transitionUpdate } from './booking-lifecycle';
 import { getRefund, openPayment, refundOutcome, type RefundRecord } from './payment-records';
@@ -103,7 +104,7 @@ export const CLEAN_UP_RESERVE_MS = 7_500;
 const noLongerPayable = () => new HttpError(409, 'This booking can no longer be paid. Please book again.');
 
 /** Expires a Checkout Session so its link cannot be paid; a failure only leaves a late payment possible. */
-async function closeCheckout(bookingId: string, checkoutSessionId: string) {
+export async function closeCheckout(bookingId: string, checkoutSessionId: string) {
   try {
     await (await stripe()).checkout.sessions.expire(checkoutSessionId);
   } catch (error) {
@@ -121,13 +122,21 @@ export async function resumeCheckout(booking: BookingRecord, now: Date, deadline
 }
 
 /**
- * The visitor books anew over their unpaid booking: its seat is released, and its checkout
- * closed so the old link cannot be paid (a payment that still gets through is a late one).
+ * An unpaid booking given up (the visitor books anew, or the administrator cancels it): its seat
+ * is released, and its checkout closed so the old link cannot be paid (a payment that still gets
+ * through is a late one). Answers whether this call released it.
  */
-export async function abandonCheckout(booking: BookingRecord, now: Date): Promise<void> {
-  if ((await releaseHold(booking, 'replaced', now)) && booking.checkoutSessionId) {
+export async function abandonCheckout(
+  booking: BookingRecord,
+  now: Date,
+  reason: 'replaced' | 'cancelled_by_admin' = 'replaced',
+  audit?: AuditItem,
+): Promise<boolean> {
+  const released = await releaseHold(booking, reason, now, audit);
+  if (released && booking.checkoutSessionId) {
     await closeCheckout(booking.id, booking.checkoutSessionId);
   }
+  return released;
 }
 
 /** The spec's three outcomes of 'Sync with Stripe'. */

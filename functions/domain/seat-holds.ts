@@ -6,6 +6,7 @@ import { transactNamed } from '../lib/transactions';
 import { bookingFacts, freeAttendeePlace, bookingKey, type BookingRecord } from './bookings';
 import { transitionUpdate, type EndedBy, type ReleaseReason } from './booking-lifecycle';
 import { transitionEvent } from './booking-events';
+import type { AuditItem } from './audit';
 import { countCodeUse } from './discounts';
 import { seatGivenBack } from './freed-seats';
 import type { SessionRecord } from './sessions';
@@ -121,6 +122,7 @@ const endedBy: Record<ReleaseReason, EndedBy> = {
   payment_failed: 'stripe',
   replaced: 'visitor',
   checkout_failed: 'site',
+  cancelled_by_admin: 'admin',
 };
 
 /**
@@ -130,7 +132,7 @@ const endedBy: Record<ReleaseReason, EndedBy> = {
  * to the outbox, all in one transaction conditioned on the booking still being held (and, for
  * an expiry, on its hold having run out). Answers whether this call released it.
  */
-export async function releaseHold(booking: BookingRecord, reason: ReleaseReason, now: Date): Promise<boolean> {
+export async function releaseHold(booking: BookingRecord, reason: ReleaseReason, now: Date, audit?: AuditItem): Promise<boolean> {
   const table = tableName();
   const at = now.toISOString();
   const seat = await seatGivenBack(booking, now, { held: true });
@@ -149,12 +151,13 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
     // An unpaid checkout did not use the code.
     discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, -1),
     event: transitionEvent('release', { ...bookingFacts(booking), reason }, now),
+    audit,
   });
   if (!refusal) return true;
   if (refusal.refused('booking')) return false;
   // A deleted code has nothing to give back; a waitlist that changed meanwhile is read again.
-  if (refusal.refused('discount')) return releaseHold({ ...booking, discountCode: undefined }, reason, now);
-  if (refusal.refused('seat')) return releaseHold(booking, reason, now);
+  if (refusal.refused('discount')) return releaseHold({ ...booking, discountCode: undefined }, reason, now, audit);
+  if (refusal.refused('seat')) return releaseHold(booking, reason, now, audit);
   throw new Error(`The release of booking ${booking.id} was refused for no known reason`);
 }
 

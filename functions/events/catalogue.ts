@@ -24,6 +24,10 @@ export const eventCatalogue = {
     description: 'A paid booking awaits payment: its seat is held until holdExpiresAt.',
     schema: z.extend(BookingFacts, { price: Money, holdExpiresAt: z.iso.datetime() }),
   },
+  ConfirmationRequested: {
+    description: "The administrator asked for a booking's confirmation e-mail to be sent again.",
+    schema: z.extend(BookingFacts, { requestedAt: z.iso.datetime() }),
+  },
   CheckoutLinkRequested: {
     description: 'Someone booked again with the address of a booking awaiting payment: its owner is sent the way back to it.',
     schema: BookingFacts,
@@ -35,8 +39,8 @@ export const eventCatalogue = {
   BookingExpired: {
     description: "A pending booking's held seat was released without payment.",
     schema: z.extend(BookingFacts, {
-      /** The checkout ran out, the payment failed, the visitor booked anew, or no checkout could be opened. */
-      reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed']),
+      /** The checkout ran out, the payment failed, the visitor booked anew, no checkout could be opened, or the administrator cancelled it. */
+      reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed', 'cancelled_by_admin']),
     }),
   },
   BookingCancelled: {
@@ -83,7 +87,7 @@ export const eventTypes = Object.keys(eventCatalogue) as EventType[];
 export const consumers = [
   {
     handler: 'notifications/booking-confirmation',
-    on: ['BookingConfirmed'],
+    on: ['BookingConfirmed', 'ConfirmationRequested'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {

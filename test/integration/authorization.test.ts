@@ -4,6 +4,7 @@ import { routes, type Route } from '../../functions/routes';
 import { api } from '../support/stack';
 import { listedPlaces } from '../../functions/domain/waitlist';
 import { createSession } from '../support/sessions';
+import { payCheckout, waitForBooking } from '../support/stripe';
 import { anotherPool, expiredCopyOf, signedInUser, tamperedCopyOf } from '../support/users';
 
 type CallerName = 'anonymous' | 'member' | 'another member' | 'admin' | 'tampered' | 'expired' | "another pool's";
@@ -52,6 +53,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // An unknown code: a 4xx for everyone, which a public route may answer.
   'POST /discount-codes/validate': () => ({ code: 'MATRIX', sessionId, currency: 'GBP' }),
   'POST /accounts/lookup': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  // The order is free already: a change to what it is changes nothing.
+  'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
   'PUT /admin/sessions/{id}': adminSessionForm,
 };
@@ -71,6 +74,20 @@ async function pathToRemove(route: Route) {
   });
   const [place] = await listedPlaces(session.id);
   return route.path.replace('{id}', session.id).replace('{entryId}', place.id);
+}
+
+/** A confirmed booking nothing else touches, paid when asked (one the administrator can refund). */
+async function bookingOfItsOwn({ paid }: { paid: boolean }) {
+  const session = await createSession({ title: 'Matrix Breath order', priceAmount: paid ? 1500 : 0 });
+  const { body } = await api<{ booking: { id: string }; checkoutUrl: string | null }>(`/sessions/${session.id}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Matrix', lastName: 'Order', email: `${ulid().toLowerCase()}@example.com` }),
+  });
+  if (body.checkoutUrl) {
+    await payCheckout(body.checkoutUrl);
+    await waitForBooking(body.booking.id, (booking) => booking.status === 'completed');
+  }
+  return body.booking.id;
 }
 
 function adminSessionForm() {
@@ -99,6 +116,9 @@ async function requestFor(route: Route, caller: CallerName) {
             : sessionId;
   let path = route.path.replace('{id}', id);
   if (path.includes('{bookingId}') || path.includes('{entryId}')) path = await pathToRemove(route);
+  if (route.path.startsWith('/admin/orders/{id}')) {
+    path = route.path.replace('{id}', await bookingOfItsOwn({ paid: route.path.endsWith('/refund') }));
+  }
   const makeBody = bodies[`${route.method} ${route.path}`];
   const body = makeBody ? JSON.stringify(makeBody(caller)) : undefined;
   const token = tokens[caller];

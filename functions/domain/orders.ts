@@ -1,0 +1,64 @@
+import type { Caller } from '../lib/auth';
+import { conflict } from '../lib/errors';
+import { queryPage, type Page, type PageQuery } from '../lib/paging';
+import { gsi3, tableName, withoutKeys } from '../lib/table';
+import { transactNamed } from '../lib/transactions';
+import { outboxEvent } from '../events/outbox';
+import type { AdminOrder } from '../schemas/order';
+import { auditEntry } from './audit';
+import { shownStatus } from './booking-lifecycle';
+import { bookingFacts, listSessionBookings, ORDERS_PARTITION, type BookingRecord } from './bookings';
+import { removeAttendee } from './cancel-booking';
+
+// The administrator's orders: every booking (purchases will join), newest first, and what the
+// administrator may do to one. Every change is a transition of the booking lifecycle with its
+// audit entry; nothing writes a status directly. The status change, which may close a Stripe
+// checkout, is in order-status.ts, so only its route carries the Stripe client.
+
+export type Actor = Pick<Caller, 'userId' | 'email'>;
+
+export function orderView(booking: BookingRecord): AdminOrder {
+  return {
+    id: booking.id,
+    kind: 'booking',
+    name: booking.attendeeName,
+    email: booking.attendeeEmail,
+    ...shownStatus(booking),
+    price: booking.price,
+    discountCode: booking.discountCode ?? null,
+    createdAt: booking.createdAt,
+    session: { id: booking.sessionId, title: booking.session.title, startTime: booking.session.startTime },
+  };
+}
+
+/** A page of orders, newest first; a session's own, oldest first, when one is named. */
+export function listOrders(page: PageQuery, sessionId?: string): Promise<Page<BookingRecord>> {
+  if (sessionId) return listSessionBookings(sessionId, page);
+  return queryPage(
+    {
+      TableName: tableName(),
+      IndexName: gsi3.indexName,
+      KeyConditionExpression: '#pk = :orders',
+      ExpressionAttributeNames: { '#pk': gsi3.partitionKey },
+      ExpressionAttributeValues: { ':orders': ORDERS_PARTITION },
+      ScanIndexForward: false,
+    },
+    page,
+    (item) => withoutKeys<BookingRecord>(item),
+  );
+}
+
+/** A paid booking refunded in full through Stripe, its seat released: its attendee removed. */
+export async function refundOrder(booking: BookingRecord, actor: Actor, now: Date) {
+  if (shownStatus(booking).paymentStatus !== 'paid') throw conflict('Only a paid booking can be refunded.');
+  return removeAttendee(booking, actor, now);
+}
+
+/** The confirmation e-mail sent again, for a booking that has its seat. */
+export async function resendConfirmation(booking: BookingRecord, actor: Actor, now: Date): Promise<void> {
+  if (booking.state !== 'confirmed') throw conflict('Only a confirmed booking has a confirmation to send.');
+  await transactNamed({
+    event: outboxEvent('ConfirmationRequested', { ...bookingFacts(booking), requestedAt: now.toISOString() }, now),
+    audit: auditEntry({ kind: 'booking', id: booking.id }, 'booking.confirmation-resent', actor, now),
+  });
+}

@@ -1,0 +1,27 @@
+import * as z from 'zod/mini';
+import type { BookingStatus, PaymentStatus } from './booking';
+import type { Money } from './money';
+
+/** An order as the administrator's orders page shows it (a session booking; purchases will join). */
+export type AdminOrder = {
+  id: string;
+  kind: 'booking';
+  name: string;
+  email: string;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  price: Money;
+  discountCode: string | null;
+  createdAt: string;
+  session: { id: string; title: string; startTime: string };
+};
+
+export type AdminOrderPage = { orders: AdminOrder[]; nextCursor: string | null };
+
+/** The payment statuses the administrator may set (the spec's four). */
+export const settableStatuses = ['paid', 'pending', 'cancelled', 'free'] as const;
+
+/** `POST /api/admin/orders/{id}/status`. */
+export const OrderStatusChange = z.object({
+  paymentStatus: z.enum(settableStatuses, { error: 'Status must be paid, pending, cancelled or free' }),
+});
