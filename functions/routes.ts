@@ -55,7 +55,8 @@ export const routes: Route[] = [
     method: 'POST',
     path: '/bookings/{id}/cancel',
     handler: 'bookings/cancel',
-    access: 'member',
+    // A member's own booking by their token, a guest's by the token of its e-mailed link.
+    access: 'public',
     grants: ['table:read', 'table:write'],
   },
   {
@@ -99,6 +100,8 @@ export const routes: Route[] = [
     access: 'public',
     grants: ['table:read', 'table:write'],
   },
+  // The 'Manage booking' link's token is the capability: the booking's id and a secret only its e-mails carry.
+  { method: 'GET', path: '/manage/{token}', handler: 'manage/get', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/geo', handler: 'geo/get', access: 'public', grants: [] },
   // Reads the cached rates, and writes them once an hour after fetching them.
   { method: 'GET', path: '/rates', handler: 'rates/get', access: 'public', grants: ['table:read', 'table:write'] },

@@ -1,16 +1,20 @@
-import { httpRoute, signedIn } from '../lib/http';
+import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import type { CancellationReceipt } from '../schemas/booking';
-import { getBooking, receiptOf } from '../domain/bookings';
+import { CancellationRequest, type CancellationReceipt } from '../schemas/booking';
+import { bookingOfLink, getBooking, receiptOf, type BookingRecord } from '../domain/bookings';
 import { cancelBooking } from '../domain/cancel-booking';
 
-/** A member cancels their own booking; another member's is not found, as if it did not exist. */
-export const handler = httpRoute({ params: IdParams }, async (input) => {
-  const { userId } = signedIn(input);
-  const booking = await getBooking(input.params.id);
-  if (booking?.userId !== userId) throw notFound('Booking not found');
-  const outcome = await cancelBooking(booking, 'member', new Date());
+/**
+ * A member cancels their own booking, or a guest theirs with the token of its 'Manage booking'
+ * link; anyone else's is not found, as if it did not exist.
+ */
+export const handler = httpRoute({ params: IdParams, body: CancellationRequest }, async ({ params, body, caller }) => {
+  let booking: BookingRecord | undefined = await getBooking(params.id);
+  const byMember = booking !== undefined && caller !== undefined && booking.userId === caller.userId;
+  if (!byMember) booking = body.token?.id === params.id ? await bookingOfLink(body.token) : undefined;
+  if (!booking) throw notFound('Booking not found');
+  const outcome = await cancelBooking(booking, byMember ? 'member' : 'guest', new Date());
   const cancelled = await getBooking(booking.id, { consistent: true });
   const answer: CancellationReceipt = { outcome, booking: receiptOf(cancelled!).booking };
   return { body: answer };

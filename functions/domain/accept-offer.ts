@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { conflict } from '../lib/errors';
+import { newLinkSecret } from '../lib/link-token';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import type { BookingReceipt } from '../schemas/booking';
@@ -49,6 +50,7 @@ export async function acceptOffer(
     holdExpiresAt: pending ? [place.offerExpiresAt!, newHoldExpiry(now)].sort()[1] : undefined,
     session: sessionSnapshot(session),
     createdAt: now.toISOString(),
+    manageSecret: newLinkSecret(),
   };
   const refusal = await transactNamed({
     place: placeTransition(place, 'offered', 'accepted', now, {

@@ -7,6 +7,7 @@ import { expiresIn, tableName } from '../lib/table';
 import { count } from '../lib/metrics';
 import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
 import { formatClockTime } from '../lib/when';
+import { newLinkSecret } from '../lib/link-token';
 import { transactNamed } from '../lib/transactions';
 import { outboxEvent } from '../events/outbox';
 import { holdLapsed, transitions } from './booking-lifecycle';
@@ -93,6 +94,7 @@ export async function bookSession(
     holdExpiresAt: pending ? newHoldExpiry(now) : undefined,
     session: sessionSnapshot(session),
     createdAt: now.toISOString(),
+    manageSecret: newLinkSecret(),
   };
   const addressSeats = seatsOfAddress(session, context.clientAddress);
   booking.addressSeatsKey = addressSeats.key;

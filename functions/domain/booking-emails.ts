@@ -1,6 +1,6 @@
 import { escapeHtml, type Email } from '../lib/email';
 import { formatWhen } from '../lib/when';
-import type { BookingView } from '../schemas/booking';
+import { cancellableUntil, type BookingView } from '../schemas/booking';
 import type { AttendeeBooking } from './bookings';
 import { calendarInvite } from './booking-calendar';
 import { formatMoney } from '../schemas/currency';
@@ -50,12 +50,14 @@ function attendeeMessage(
 }
 
 export function bookingConfirmationEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
+  const until = cancellableUntil(booking.session.startTime);
   return {
     to,
     ...attendeeMessage(booking, siteUrl, {
       subject: `Booking confirmed: ${booking.session.title}`,
       lead: 'Your place is booked for',
-      closing: 'The calendar invite is attached. See you there.',
+      ...(booking.manageToken && { action: { label: 'Manage booking', url: `${siteUrl}/manage/${booking.manageToken}` } }),
+      closing: `Free cancellation until ${formatWhen(until)}. The calendar invite is attached. See you there.`,
     }),
     attachments: [{ fileName: 'session.ics', contentType: 'text/calendar', content: calendarInvite(booking, siteUrl) }],
   };

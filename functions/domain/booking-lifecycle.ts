@@ -19,8 +19,8 @@ export type BookingState = 'held' | 'confirmed' | 'released' | 'cancelled' | 're
 export type EndReason = ReleaseReason | 'cancelled' | 'removed';
 /** Why a held booking was released unpaid. */
 export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
-/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), the site itself, its member, or the administrator. */
-export type EndedBy = 'visitor' | 'stripe' | 'site' | 'member' | 'admin';
+/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), the site itself, its member, its guest (by the e-mailed link), or the administrator. */
+export type EndedBy = 'visitor' | 'stripe' | 'site' | 'member' | 'guest' | 'admin';
 
 export type Transition = {
   /** The states it starts from; none for a booking's first write. */

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
+import { linkSecretMatches, linkToken } from '../lib/link-token';
 import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../lib/paging';
 import type { BookingConfirmation, BookingReceipt, BookingView } from '../schemas/booking';
@@ -43,6 +44,8 @@ export type BookingRecord = {
   createdAt: string;
   /** The counter of seats its client address has in the session (seat-holds.ts), given back with the seat. */
   addressSeatsKey?: { pk: string; sk: string };
+  /** The secret of its 'Manage booking' link (link-token.ts): its e-mails and the browser that booked carry it. */
+  manageSecret?: string;
 };
 
 export const bookingKey = (id: string) => ({ pk: `BOOKING#${id}`, sk: 'BOOKING' });
@@ -141,7 +144,14 @@ export function receiptOf(booking: BookingRecord): BookingReceipt {
       holdExpiresAt: booking.holdExpiresAt ?? null,
     },
     checkoutUrl: pendingCheckoutUrl(booking),
+    manageToken: booking.manageSecret ? linkToken(booking.id, booking.manageSecret) : null,
   };
+}
+
+/** The booking a 'Manage booking' link names, if its secret is the booking's; otherwise nothing, as if there were none. */
+export async function bookingOfLink(token: { id: string; secret: string }): Promise<BookingRecord | undefined> {
+  const booking = await getBooking(token.id);
+  return booking && linkSecretMatches(booking.manageSecret, token.secret) ? booking : undefined;
 }
 
 /** A booking; `consistent` reads the latest write, for a decision that follows a refused transaction. */
@@ -179,14 +189,21 @@ export function bookingConfirmation(view: BookingView): BookingConfirmation {
   return { id, status, paymentStatus, price, holdExpiresAt, session };
 }
 
-/** What the attendee's own e-mails show: the booking's view, and for an online session its private joining link. */
-export type AttendeeBooking = BookingView & { joinLink: string | null };
+/**
+ * What the attendee's own e-mails show: the booking's view, for an online session its private
+ * joining link, and the token of its 'Manage booking' page.
+ */
+export type AttendeeBooking = BookingView & { joinLink: string | null; manageToken: string | null };
 
 export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | undefined> {
   const found = await bookingWithSession(id);
   if (!found) return undefined;
   const { booking, session } = found;
-  return { ...bookingView(booking, session), joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null };
+  return {
+    ...bookingView(booking, session),
+    joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null,
+    manageToken: booking.manageSecret ? linkToken(booking.id, booking.manageSecret) : null,
+  };
 }
 
 async function bookingWithSession(id: string) {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { personName } from './text';
 import { DiscountCodeText } from './discount';
 import { currencies, type Money } from './money';
+import { LinkToken } from './link-token';
 
 /** The booking form, parsed the same way in the browser and on the server. */
 export const BookingRequest = z.object({
@@ -50,6 +51,8 @@ export type BookingReceipt = {
     holdExpiresAt: string | null;
   };
   checkoutUrl: string | null;
+  /** The token of the booking's 'Manage booking' page (/manage/{token}), for the browser that booked. */
+  manageToken: string | null;
 };
 
 /** The 409 a signed-in member gets when they already have a pending booking for the session. */
@@ -61,6 +64,18 @@ export const CANCELLATION_CUTOFF_HOURS = 24;
 /** Until when a booking of a session starting at `startTime` can be cancelled (ISO-8601). */
 export const cancellableUntil = (startTime: string) =>
   new Date(Date.parse(startTime) - CANCELLATION_CUTOFF_HOURS * 3_600_000).toISOString();
+
+/** `POST /api/bookings/{id}/cancel`: a member's own booking, or a guest's with the token of its 'Manage booking' link. */
+export const CancellationRequest = z.object({ token: z.optional(LinkToken) });
+
+/** `GET /api/manage/{token}`: a guest's booking, its cancellation terms, and the address an account would use. */
+export type ManagedBooking = {
+  booking: BookingConfirmation;
+  attendeeName: string;
+  attendeeEmail: string;
+  /** Until when it can be cancelled, while it can be; otherwise why not. */
+  cancellation: { until: string } | { closed: string };
+};
 
 /** `POST /api/bookings/{id}/cancel`: the booking as it now is, cancelled. */
 export type CancellationReceipt = { outcome: 'cancelled' | 'already_cancelled'; booking: BookingReceipt['booking'] };

@@ -5,7 +5,7 @@ import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { bookingKey } from '../../functions/domain/bookings';
 import { getPayment, getRefund } from '../../functions/domain/payment-records';
-import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
+import type { BookingReceipt, CancellationReceipt, ManagedBooking } from '../../functions/schemas/booking';
 import { api, waitForEmails } from '../support/stack';
 import { createSession, seatsTaken } from '../support/sessions';
 import { signedInUser } from '../support/users';
@@ -103,6 +103,64 @@ describe('a member cancelling a booking', () => {
 
     const other = await signedInUser(newEmail('other'));
     expect((await cancel(booking.id, other)).status).toBe(404);
-    expect((await cancel(booking.id)).status).toBe(401);
+    expect((await cancel(booking.id)).status).toBe(404);
+  });
+});
+
+const cancelAsGuest = (bookingId: string, token: string) =>
+  api<CancellationReceipt & { message?: string }>(`/bookings/${bookingId}/cancel`, {
+    method: 'POST',
+    body: JSON.stringify({ token }),
+  });
+
+async function guestBooking(sessionId: string, email: string) {
+  const { status, body } = await api<BookingReceipt>(`/sessions/${sessionId}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Gus', lastName: 'Guest', email }),
+  });
+  expect(status).toBe(201);
+  expect(body.manageToken).toMatch(new RegExp(`^${body.booking.id}-[\\w-]{22}$`));
+  return body;
+}
+
+describe('a guest cancelling with the link from their e-mail', () => {
+  it('sees the booking and its terms, cancels once, and nobody without the link can', async () => {
+    const session = await createSession({ maxAttendees: 1 });
+    const email = newEmail('guest');
+    const { booking, manageToken } = await guestBooking(session.id, email);
+    const confirmation = (await waitForEmails(email, 1)).find((m) => m.subject.startsWith('Booking confirmed'));
+    expect(confirmation?.body.text).toContain(`/manage/${manageToken}`);
+    expect(confirmation?.body.text).toMatch(/Free cancellation until /);
+
+    const managed = await api<ManagedBooking>(`/manage/${manageToken}`);
+    expect(managed.body).toMatchObject({
+      booking: { id: booking.id, status: 'completed' },
+      attendeeEmail: email,
+      cancellation: { until: expect.any(String) },
+    });
+    const forged = `${booking.id}-${'A'.repeat(22)}`;
+    expect((await api(`/manage/${forged}`)).status).toBe(404);
+    expect((await cancelAsGuest(booking.id, forged)).status).toBe(404);
+    // The link of another booking cancels only that one.
+    const other = await guestBooking((await createSession()).id, newEmail('other-guest'));
+    expect((await cancelAsGuest(booking.id, other.manageToken!)).status).toBe(404);
+    expect(await seatsTaken(session.id)).toBe(1);
+
+    const answers = await Promise.all([cancelAsGuest(booking.id, manageToken!), cancelAsGuest(booking.id, manageToken!)]);
+    expect(answers.map((a) => a.body.outcome).sort()).toEqual(['already_cancelled', 'cancelled']);
+    expect(await seatsTaken(session.id)).toBe(0);
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(booking.id) }));
+    expect(stored.Item).toMatchObject({ state: 'cancelled', endedBy: 'guest' });
+    expect((await api<ManagedBooking>(`/manage/${manageToken}`)).body.booking.status).toBe('cancelled');
+  });
+
+  it('is refunded once for a paid booking', async () => {
+    const session = await createSession({ title: `Paid ${ulid()}`, priceAmount: 2500, priceCurrency: 'GBP' });
+    const held = await guestBooking(session.id, newEmail('paying-guest'));
+    await payCheckout(held.checkoutUrl!);
+    await waitForBooking(held.booking.id, (b) => b.status === 'completed');
+    expect((await cancelAsGuest(held.booking.id, held.manageToken!)).body.outcome).toBe('cancelled');
+    expect(await waitForBooking(held.booking.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({ status: 'cancelled' });
+    expect((await cancelAsGuest(held.booking.id, held.manageToken!)).body.outcome).toBe('already_cancelled');
   });
 });

@@ -23,6 +23,10 @@ export const router = createBrowserRouter([
         lazy: () => import('@/routes/booking-confirmation').then((m) => ({ Component: m.BookingConfirmationPage })),
       },
       {
+        path: 'manage/:token',
+        lazy: () => import('@/routes/manage-booking').then((m) => ({ Component: m.ManageBookingPage })),
+      },
+      {
         path: 'waitlist/:token',
         lazy: () => import('@/routes/waitlist-place').then((m) => ({ Component: m.WaitlistPlacePage })),
       },

@@ -1,10 +1,12 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { BookingConfirmation } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Fact } from '@/components/ui/fact';
 import { useBooking } from '@/features/bookings/api/bookings';
+import { manageTokenOf } from '@/features/bookings/manage-links';
+import { useAuthSession } from '@/features/auth/session';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -104,7 +106,7 @@ export function BookingConfirmationPage() {
             Apple Calendar
           </a>
           <ShareButton title={session.title} url={`${window.location.origin}/sessions/${session.id}`} label="Share Booking" />
-          <ButtonLink to="/dashboard/bookings">View My Bookings</ButtonLink>
+          <MyBookingsLink bookingId={booking.id} />
         </div>
       )}
       {booking.status === 'cancelled' && (
@@ -113,5 +115,26 @@ export function BookingConfirmationPage() {
         </ButtonLink>
       )}
     </section>
+  );
+}
+
+/**
+ * 'View My Bookings': a member's own list; a guest's booking page, by the link this browser
+ * kept when booking; on another device, where that link is (their e-mail), and an account.
+ */
+function MyBookingsLink({ bookingId }: { bookingId: string }) {
+  const auth = useAuthSession();
+  if (auth.status === 'signed-in') return <ButtonLink to="/dashboard/bookings">View My Bookings</ButtonLink>;
+  if (auth.status !== 'signed-out') return null;
+  const token = manageTokenOf(bookingId);
+  if (token) return <ButtonLink to={`/manage/${token}`}>View My Bookings</ButtonLink>;
+  return (
+    <p className="basis-full text-sm text-muted">
+      Your confirmation e-mail has a link to manage this booking.{' '}
+      <Link to="/sign-in" className="font-medium text-clay-dark underline">
+        Sign in or create an account
+      </Link>{' '}
+      with the same address to see all your bookings.
+    </p>
   );
 }

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useConvertedPrice, useCurrency } from '@/features/currency/currency-context';
 import { usePlaceActions, waitlistPlaceQuery } from '@/features/waitlist/api/waitlist';
 import { failureText } from '@/features/bookings/api/bookings';
+import { rememberManageToken } from '@/features/bookings/manage-links';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 
@@ -115,7 +116,9 @@ function PlaceActions({ token, place }: { token: string; place: WaitlistPlace })
 
   const take = async () => {
     try {
-      const { booking, checkoutUrl } = await accept.mutateAsync(currency);
+      const receipt = await accept.mutateAsync(currency);
+      const { booking, checkoutUrl } = receipt;
+      rememberManageToken(receipt);
       if (checkoutUrl) window.location.assign(checkoutUrl);
       else void navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
     } catch (error) {

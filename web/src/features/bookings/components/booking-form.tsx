@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { failureText, pendingBookingOf, useCreateBooking, useResumeCheckout } from '../api/bookings';
 import { useDiscountCode } from '../hooks/use-discount-code';
 import { leftCheckout, rememberCheckout } from '../pending-checkout';
+import { rememberManageToken } from '../manage-links';
 import { PendingBookingDialog } from './pending-booking-dialog';
 import { PromoCode } from './promo-code';
 
@@ -51,7 +52,9 @@ export function BookingForm({ session, currency, onCancel, member }: Props) {
   // Reports its own failures with a toast, so callers leave its promise to run.
   const book = async (request: BookingRequest) => {
     try {
-      const { booking, checkoutUrl } = await createBooking.mutateAsync({ request, idempotencyKey: idempotencyKey(request) });
+      const receipt = await createBooking.mutateAsync({ request, idempotencyKey: idempotencyKey(request) });
+      const { booking, checkoutUrl } = receipt;
+      rememberManageToken(receipt);
       if (checkoutUrl) {
         rememberCheckout(session.id, booking.id);
         checkout.go(checkoutUrl);
