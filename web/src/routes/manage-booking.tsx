@@ -64,7 +64,7 @@ export function ManageBookingPage() {
         <Fact label="Time">{formatTimeWithZone(booking.session.startTime)}</Fact>
         <Fact label="Location">{booking.session.location}</Fact>
         {booking.price.amount > 0 && (
-          <Fact label={booking.paymentStatus === 'refunded' ? 'Refunded' : 'Paid'}>{formatMoney(booking.price)}</Fact>
+          <Fact label={priceLabel[booking.paymentStatus] ?? 'Price'}>{formatMoney(booking.price)}</Fact>
         )}
       </dl>
       {booking.status === 'completed' && <Cancellation token={token} data={data} />}
