@@ -100,6 +100,21 @@ export const routes: Route[] = [
     access: 'public',
     grants: ['table:read', 'table:write'],
   },
+  // Sends e-mail to any address: limited per client address and per recipient, an hour at a time.
+  {
+    method: 'POST',
+    path: '/sessions/{id}/share',
+    handler: 'share/session',
+    access: 'public',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/bookings/{id}/share',
+    handler: 'share/booking',
+    access: 'public',
+    grants: ['table:read', 'table:write'],
+  },
   // The 'Manage booking' link's token is the capability: the booking's id and a secret only its e-mails carry.
   { method: 'GET', path: '/manage/{token}', handler: 'manage/get', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/geo', handler: 'geo/get', access: 'public', grants: [] },

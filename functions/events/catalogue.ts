@@ -69,6 +69,10 @@ export const eventCatalogue = {
       'An offer was declined, lapsed or removed by the administrator: its seat goes to the next person waiting, and one who declined or let it lapse is told.',
     schema: z.object({ placeId: text, sessionId: text, reason: z.enum(['declined', 'lapsed', 'removed']) }),
   },
+  SessionShared: {
+    description: 'Someone shared a session with an address: it is sent the session and its link.',
+    schema: z.object({ sessionId: text, to: z.email(), sharedAt: z.iso.datetime() }),
+  },
   ReminderDue: {
     description: 'A booked session starts within a day: its attendee is reminded.',
     schema: BookingFacts,
@@ -113,6 +117,11 @@ export const consumers = [
   {
     handler: 'notifications/checkout-link',
     on: ['CheckoutLinkRequested'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'notifications/session-shared',
+    on: ['SessionShared'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {

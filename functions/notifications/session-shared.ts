@@ -1,0 +1,16 @@
+import { eventConsumer } from '../events/consumer';
+import { getSession } from '../domain/sessions';
+import { sessionSharedEmail } from '../domain/share-email';
+import { sendEmail } from '../lib/email';
+import { environment } from '../lib/environment';
+import { logger } from '../lib/logger';
+
+/** Sends a shared session to the address it was shared with. */
+export const handler = eventConsumer('notifications/session-shared', async ({ detail }) => {
+  const session = await getSession(detail.sessionId);
+  if (!session) {
+    logger.warn('Session no longer exists; nothing shared', { sessionId: detail.sessionId });
+    return;
+  }
+  await sendEmail(sessionSharedEmail(session, detail.to, environment('SITE_URL')));
+});

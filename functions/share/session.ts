@@ -1,0 +1,14 @@
+import { httpRoute } from '../lib/http';
+import { notFound } from '../lib/errors';
+import { IdParams } from '../lib/params';
+import { ShareRequest } from '../schemas/share';
+import { getSession } from '../domain/sessions';
+import { shareSession } from '../domain/share';
+
+/** Share on a session's page, by e-mail. */
+export const handler = httpRoute({ params: IdParams, body: ShareRequest }, async ({ params, body, clientAddress }) => {
+  const session = await getSession(params.id);
+  if (!session) throw notFound('Session not found');
+  await shareSession(session.id, body.email, { now: new Date(), clientAddress });
+  return { status: 202, body: { shared: true } };
+});
