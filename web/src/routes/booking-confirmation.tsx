@@ -105,7 +105,12 @@ export function BookingConfirmationPage() {
           <a href={`/api/bookings/${encodeURIComponent(booking.id)}/calendar`} className={buttonClass({ variant: 'secondary' })}>
             Apple Calendar
           </a>
-          <ShareButton title={session.title} url={`${window.location.origin}/sessions/${session.id}`} label="Share Booking" />
+          <ShareButton
+            title={session.title}
+            url={`${window.location.origin}/sessions/${session.id}`}
+            sendPath={`/bookings/${encodeURIComponent(booking.id)}/share`}
+            label="Share Booking"
+          />
           <MyBookingsLink bookingId={booking.id} />
         </div>
       )}

@@ -107,7 +107,11 @@ export function SessionDetailPage() {
             )}
           </div>
           <div className="mt-4 flex">
-            <ShareButton title={session.title} url={window.location.href} />
+            <ShareButton
+              title={session.title}
+              url={`${window.location.origin}/sessions/${session.id}`}
+              sendPath={`/sessions/${encodeURIComponent(session.id)}/share`}
+            />
           </div>
         </aside>
       </div>
