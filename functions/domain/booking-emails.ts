@@ -148,3 +148,16 @@ export function adminBookingAlertEmail(booking: BookingView, attendeeEmail: stri
     )}</strong> on ${escapeHtml(when)} (${escapeHtml(payment)}).</p>`,
   };
 }
+
+/** A free booking waits for its guest to show the address is theirs: the link that confirms it, and until when. */
+export function confirmEmailEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
+  return {
+    to,
+    ...attendeeMessage(booking, siteUrl, {
+      subject: `Confirm your place: ${booking.session.title}`,
+      lead: `Your seat is held until ${formatWhen(booking.holdExpiresAt!)}, waiting for you to confirm this address, at`,
+      action: { label: 'Confirm my place', url: `${siteUrl}/manage/${booking.manageToken!}` },
+      closing: 'If you did not book this, you can ignore this e-mail: the seat is released when the hold ends.',
+    }),
+  };
+}

@@ -16,6 +16,7 @@ export const handler = httpRoute({ params: TokenParams }, async ({ params }) => 
     attendeeName: booking.attendeeName,
     attendeeEmail: booking.attendeeEmail,
     cancellation: isCancellable(booking, new Date()) ? { until } : { closed: until },
+    confirmBy: booking.state === 'unconfirmed' ? (booking.holdExpiresAt ?? null) : null,
   };
   return { body: answer };
 });

@@ -23,7 +23,7 @@ describe('sharing in the browser', () => {
 
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied!').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${siteUrl}/sessions/${session.id}`);
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`${siteUrl}/sessions/${session.id}`);
 
     const friend = newAddress('friend');
     await dialog.getByLabel('Send it to an e-mail address').fill(friend);

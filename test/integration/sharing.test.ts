@@ -37,10 +37,10 @@ describe('sharing a session by e-mail', () => {
     const to = newEmail('friend');
     expect((await share(`/sessions/${session.id}/share`, to)).status).toBe(202);
     const [mail] = await waitForEmails(to, 1);
-    expect(mail!.subject).toBe(`A breathwork session for you: ${session.title}`);
-    expect(mail!.body.text).toContain(`/sessions/${session.id}`);
-    expect(mail!.body.text).toMatch(/When: .+ \(Europe\/London\)/);
-    expect(mail!.body.text).toContain('Where: London, E8 3PB');
+    expect(mail.subject).toBe(`A breathwork session for you: ${session.title}`);
+    expect(mail.body.text).toContain(`/sessions/${session.id}`);
+    expect(mail.body.text).toMatch(/When: .+ \(Europe\/London\)/);
+    expect(mail.body.text).toContain('Where: London, E8 3PB');
 
     // Share Booking sends the booking's session, and not the attendee's name or address.
     const attendee = newEmail('attendee');
@@ -51,8 +51,8 @@ describe('sharing a session by e-mail', () => {
     const other = newEmail('other-friend');
     expect((await share(`/bookings/${booked.body.booking.id}/share`, other)).status).toBe(202);
     const [shared] = await waitForEmails(other, 1);
-    expect(shared!.body.text).toContain(`/sessions/${session.id}`);
-    for (const part of [shared!.body.text, shared!.body.html]) {
+    expect(shared.body.text).toContain(`/sessions/${session.id}`);
+    for (const part of [shared.body.text, shared.body.html]) {
       expect(part).not.toContain('Priya');
       expect(part).not.toContain(attendee);
       expect(part).not.toContain(booked.body.booking.id);

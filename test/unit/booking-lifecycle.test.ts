@@ -10,7 +10,7 @@ import {
 } from '../../functions/domain/booking-lifecycle';
 import type { BookingRecord } from '../../functions/domain/bookings';
 
-const states: BookingState[] = ['held', 'confirmed', 'released', 'cancelled', 'refunded'];
+const states: BookingState[] = ['held', 'unconfirmed', 'confirmed', 'released', 'cancelled', 'refunded'];
 
 /** The lifecycle as a Mermaid state diagram, one line per transition and start state. */
 function diagram(): string {

@@ -31,6 +31,14 @@ function outcome(booking: BookingConfirmation) {
   if (booking.status === 'completed') {
     return { tone: 'text-sage', label: 'Booking confirmed', text: 'A confirmation e-mail with a calendar invite is on its way.' };
   }
+  if (booking.status === 'pending' && booking.price.amount === 0) {
+    const until = booking.holdExpiresAt ? ` before ${formatTimeWithZone(booking.holdExpiresAt)}` : '';
+    return {
+      tone: 'text-clay-dark',
+      label: 'Check your e-mail',
+      text: `We've e-mailed you a link: follow it${until} to confirm your place, or the seat goes back to others. This page updates by itself.`,
+    };
+  }
   if (booking.status === 'pending') {
     const hold = booking.holdExpiresAt ? ` Your seat is held until ${formatTimeWithZone(booking.holdExpiresAt)}.` : '';
     return {

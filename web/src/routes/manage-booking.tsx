@@ -55,7 +55,13 @@ export function ManageBookingPage() {
       <p
         className={`text-sm font-semibold uppercase tracking-[0.2em] ${cancelled ? 'text-[#a23b22]' : booking.status === 'pending' ? 'text-clay-dark' : 'text-sage'}`}
       >
-        {cancelled ? 'Booking cancelled' : booking.status === 'pending' ? 'Payment pending' : 'Your booking'}
+        {cancelled
+          ? 'Booking cancelled'
+          : data.confirmBy
+            ? 'Confirm your place'
+            : booking.status === 'pending'
+              ? 'Payment pending'
+              : 'Your booking'}
       </p>
       <h1 className="mt-3 text-3xl md:text-4xl">{booking.session.title}</h1>
       <p className="mt-3 text-muted">Booked for {data.attendeeName}.</p>
@@ -67,6 +73,7 @@ export function ManageBookingPage() {
           <Fact label={priceLabel[booking.paymentStatus] ?? 'Price'}>{formatMoney(booking.price)}</Fact>
         )}
       </dl>
+      {data.confirmBy && <ConfirmPlace token={token} data={data} confirmBy={data.confirmBy} />}
       {booking.status === 'completed' && <Cancellation token={token} data={data} />}
       <aside className="mt-10 rounded-2xl bg-sand p-6">
         <h2 className="text-xl">See all your bookings in one place</h2>
@@ -84,6 +91,27 @@ export function ManageBookingPage() {
         </Link>
       </p>
     </section>
+  );
+}
+
+/** A free booking waiting for its guest: one button confirms the address (a link alone must not, as mail scanners open links). */
+function ConfirmPlace({ token, data, confirmBy }: { token: string; data: ManagedBooking; confirmBy: string }) {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: () => apiPost(`/bookings/${encodeURIComponent(data.booking.id)}/confirm`, { token }),
+    onSuccess: async () => {
+      toast.success('Booking confirmed', { description: 'A confirmation e-mail with a calendar invite is on its way.' });
+      await queryClient.invalidateQueries({ queryKey: ['manage', token] });
+    },
+    onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to confirm the booking') }),
+  });
+  return (
+    <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
+      <Button onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+        {confirm.isPending ? 'Confirming…' : 'Confirm my place'}
+      </Button>
+      <p className="text-sm text-muted">Your seat is held until {when(confirmBy)}.</p>
+    </div>
   );
 }
 
