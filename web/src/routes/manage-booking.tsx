@@ -131,11 +131,9 @@ function Cancellation({ token, data }: { token: string; data: ManagedBooking }) 
     },
     onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to cancel the booking') }),
   });
-  if ('closed' in data.cancellation) {
+  if (data.cancellation.closed) {
     return (
-      <p className="mt-6 text-sm text-muted">
-        Cancellation closed {when(data.cancellation.closed)}, 24 hours before the session.
-      </p>
+      <p className="mt-6 text-sm text-muted">Cancellation closed {when(data.cancellation.until)}, 24 hours before the session.</p>
     );
   }
   return (
