@@ -1,8 +1,12 @@
-import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { cancellableUntil, type CancellationReceipt } from '@schemas/booking';
-import type { MemberBookingSummary } from '@schemas/member';
+import {
+  CANCELLATION_CUTOFF_HOURS,
+  type CancellationReceipt,
+  type CancellationTerms,
+  type PaymentStatus,
+} from '@schemas/booking';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError, apiPost } from '@/lib/api';
@@ -10,41 +14,53 @@ import { formatDate, formatTimeWithZone } from '@/lib/format';
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 
+type Props = {
+  booking: { id: string; paymentStatus: PaymentStatus; session: { title: string; startTime: string } };
+  terms: CancellationTerms;
+  /** A guest's: the token of their booking's 'Manage booking' link, which stands in for signing in. */
+  linkToken?: string;
+  /** After the cancellation: the caller reads the booking again. */
+  onCancelled: () => Promise<unknown>;
+};
+
 /**
- * A confirmed, upcoming booking's cancellation: until the cut-off a button and a modal <dialog>
- * that says what happens to the seat and the payment; after it, the date it closed.
+ * A confirmed booking's cancellation, for its member or its guest: until the cut-off a button and
+ * a modal <dialog> that says what happens to the seat and the payment; after it, the date it
+ * closed. A booking not confirmed yet, or ended, shows nothing here.
  */
-export function CancelBooking({ booking, userId }: { booking: MemberBookingSummary; userId: string }) {
-  const until = cancellableUntil(booking.session.startTime);
+export function CancelBooking({ booking, terms, linkToken, onCancelled }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const queryClient = useQueryClient();
-  const [now] = useState(() => new Date().toISOString());
   const cancel = useMutation({
-    mutationFn: () => apiPost<CancellationReceipt>(`/bookings/${encodeURIComponent(booking.id)}/cancel`, {}),
+    mutationFn: () =>
+      apiPost<CancellationReceipt>(`/bookings/${encodeURIComponent(booking.id)}/cancel`, linkToken ? { token: linkToken } : {}),
     onSuccess: async () => {
       dialog.current?.close();
       toast.success('Booking cancelled', {
         description:
           booking.paymentStatus === 'paid' ? 'Your payment is being refunded in full.' : 'Your seat is free for someone else.',
       });
-      await queryClient.invalidateQueries({ queryKey: ['me', userId] });
+      await onCancelled();
     },
     onError: (error) => {
       toast.error('Error', { description: error instanceof ApiError ? error.message : 'Failed to cancel the booking' });
     },
   });
 
-  if (booking.status !== 'completed' || booking.session.startTime <= now) return null;
-  if (until <= now) {
-    return <p className="text-sm text-muted">Cancellation closed {when(until)}, 24 hours before the session.</p>;
+  if (terms.closed === 'cut-off') {
+    return (
+      <p className="text-sm text-muted">
+        Cancellation closed {when(terms.until)}, {CANCELLATION_CUTOFF_HOURS} hours before the session.
+      </p>
+    );
   }
+  if (terms.closed) return null;
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button variant="secondary" size="sm" onClick={() => dialog.current?.showModal()}>
           Cancel booking
         </Button>
-        <p className="text-sm text-muted">Free cancellation until {when(until)}</p>
+        <p className="text-sm text-muted">Free cancellation until {when(terms.until)}</p>
       </div>
       <ConfirmDialog
         dialogRef={dialog}
