@@ -3,8 +3,10 @@ import type { Grant } from './lib/grants';
 /**
  * Who may call a route, and nothing else decides it: the HTTP wrapper verifies the Cognito
  * token for `member` and `admin` (the `admin` group), and hands `webhook` routes the raw body.
+ * `member-or-guest` lets a caller without a token through (the route itself checks what a guest
+ * holds, such as an e-mailed link's token) but verifies a token that is sent, as a member route does.
  */
-export type Access = 'public' | 'member' | 'admin' | 'webhook';
+export type Access = 'public' | 'member' | 'member-or-guest' | 'admin' | 'webhook';
 
 /** API Gateway route throttling (steady requests per second, and the bucket for bursts). */
 export type Throttle = { ratePerSecond: number; burst: number };
@@ -56,7 +58,7 @@ export const routes: Route[] = [
     path: '/bookings/{id}/cancel',
     handler: 'bookings/cancel',
     // A member's own booking by their token, a guest's by the token of its e-mailed link.
-    access: 'public',
+    access: 'member-or-guest',
     grants: ['table:read', 'table:write'],
   },
   {

@@ -539,6 +539,7 @@ export class BreathworkStack extends Stack {
     for (const route of routes) {
       const fn = handlerFunction(this, route.handler, deps.environment);
       deps.grant(fn, route.grants);
+      // A member-or-guest route checks a sent token in its handler: the authorizer would refuse every guest.
       const signedIn = route.access === 'member' || route.access === 'admin';
       const [httpRoute] = api.addRoutes({
         path: `${API_PREFIX}${route.path}`,
@@ -660,6 +661,8 @@ function acknowledgeOpenRoute(route: HttpRoute, access: Route['access']) {
     reason:
       access === 'webhook'
         ? "Stripe calls webhooks without a token; the handler verifies Stripe's signature over the raw body."
-        : 'A public route: visitors use it without signing in, by the product spec.',
+        : access === 'member-or-guest'
+          ? "Guests call it without a token (the handler checks their e-mailed link's token); a member's token is verified by the handler, as the authorizer would."
+          : 'A public route: visitors use it without signing in, by the product spec.',
   });
 }

@@ -2,7 +2,7 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest, type CancellationReceipt } from '../schemas/booking';
-import { bookingOfLink, getBooking, receiptOf, type BookingRecord } from '../domain/bookings';
+import { getBooking, isManageLinkOf, receiptOf } from '../domain/bookings';
 import { cancelBooking } from '../domain/cancel-booking';
 
 /**
@@ -10,10 +10,10 @@ import { cancelBooking } from '../domain/cancel-booking';
  * link; anyone else's is not found, as if it did not exist.
  */
 export const handler = httpRoute({ params: IdParams, body: CancellationRequest }, async ({ params, body, caller }) => {
-  let booking: BookingRecord | undefined = await getBooking(params.id);
+  const booking = await getBooking(params.id);
   const byMember = booking !== undefined && caller !== undefined && booking.userId === caller.userId;
-  if (!byMember) booking = body.token?.id === params.id ? await bookingOfLink(body.token) : undefined;
-  if (!booking) throw notFound('Booking not found');
+  const byGuest = booking !== undefined && body.token !== undefined && isManageLinkOf(booking, body.token);
+  if (!booking || !(byMember || byGuest)) throw notFound('Booking not found');
   const outcome = await cancelBooking(booking, byMember ? 'member' : 'guest', new Date());
   const cancelled = await getBooking(booking.id, { consistent: true });
   const answer: CancellationReceipt = { outcome, booking: receiptOf(cancelled!).booking };

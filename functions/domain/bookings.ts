@@ -149,10 +149,14 @@ export function receiptOf(booking: BookingRecord): BookingReceipt {
   };
 }
 
+/** Whether a token is this booking's 'Manage booking' link: its id, and its secret. */
+export const isManageLinkOf = (booking: BookingRecord, token: { id: string; secret: string }) =>
+  token.id === booking.id && linkSecretMatches(booking.manageSecret, token.secret);
+
 /** The booking a 'Manage booking' link names, if its secret is the booking's; otherwise nothing, as if there were none. */
 export async function bookingOfLink(token: { id: string; secret: string }): Promise<BookingRecord | undefined> {
   const booking = await getBooking(token.id);
-  return booking && linkSecretMatches(booking.manageSecret, token.secret) ? booking : undefined;
+  return booking && isManageLinkOf(booking, token) ? booking : undefined;
 }
 
 /** A booking; `consistent` reads the latest write, for a decision that follows a refused transaction. */

@@ -16,8 +16,9 @@ type Parsed<S extends Schemas> = {
   body: S['body'] extends z.ZodMiniType ? z.output<S['body']> : undefined;
   headers: S['headers'] extends z.ZodMiniType ? z.output<S['headers']> : undefined;
   /**
-   * From the verified token: always set on member and admin routes; on public routes only when
-   * the request carried a valid token (a missing or invalid one leaves the caller anonymous).
+   * From the verified token: always set on member and admin routes; on member-or-guest routes
+   * when a token was sent (an invalid one is a 401); on public routes only when the request
+   * carried a valid token (a missing or invalid one leaves the caller anonymous).
    */
   caller?: Caller;
   /** The body exactly as sent: webhooks verify signatures over these bytes. */
@@ -81,7 +82,9 @@ const verifyCaller = async (authorization: string | undefined) => (await import(
 
 async function callerFor(route: Route, event: APIGatewayProxyEventV2): Promise<Caller | undefined> {
   if (route.access === 'public') return optionalCaller(event.headers.authorization);
-  if (route.access !== 'member' && route.access !== 'admin') return undefined;
+  // A guest sends no token; one that is sent must hold, so a member whose sign-in ran out hears 401, not 'not found'.
+  if (route.access === 'member-or-guest' && !event.headers.authorization) return undefined;
+  if (route.access === 'webhook') return undefined;
   const caller = await verifyCaller(event.headers.authorization);
   if (route.access === 'admin' && !caller.isAdmin) throw new HttpError(403, 'This page is for the site administrator only.');
   return caller;

@@ -1,21 +1,23 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
-import { cancellableUntil, type ManagedBooking } from '../schemas/booking';
+import { cancellationTerms, type ManagedBooking } from '../schemas/booking';
 import { bookingConfirmation, bookingOfLink, getBookingView } from '../domain/bookings';
-import { isCancellable } from '../domain/booking-lifecycle';
 
-/** A guest's 'Manage booking' page: the booking, who it is for, and until when it can be cancelled. */
+/**
+ * A guest's 'Manage booking' page: the booking, who it is for, and its cancellation terms. A
+ * token that is not a booking's answers 404, saying nothing of whether the booking exists.
+ */
 export const handler = httpRoute({ params: TokenParams }, async ({ params }) => {
   const booking = await bookingOfLink(params.token);
   const view = booking && (await getBookingView(booking.id));
   if (!booking || !view) throw notFound('This link is not valid.');
-  const until = cancellableUntil(booking.session.startTime);
   const answer: ManagedBooking = {
     booking: bookingConfirmation(view),
     attendeeName: booking.attendeeName,
     attendeeEmail: booking.attendeeEmail,
-    cancellation: isCancellable(booking, new Date()) ? { until } : { closed: until },
+    // From the session's time as the booking keeps it, which the cancellation itself checks.
+    cancellation: cancellationTerms({ status: view.status, session: booking.session }, new Date()),
     confirmBy: booking.state === 'unconfirmed' ? (booking.holdExpiresAt ?? null) : null,
   };
   return { body: answer };

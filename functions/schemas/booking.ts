@@ -66,6 +66,24 @@ export const cancellableUntil = (startTime: string) =>
   new Date(Date.parse(startTime) - CANCELLATION_CUTOFF_HOURS * 3_600_000).toISOString();
 
 /**
+ * A booking's cancellation terms: free cancellation `until` the cut-off; `closed` is null while
+ * it can be cancelled, otherwise why not: the cut-off has passed, the booking is not confirmed
+ * yet (awaiting its payment or its guest's confirmation), or it has ended already.
+ */
+export type CancellationTerms = { until: string; closed: null | 'cut-off' | 'not-confirmed' | 'ended' };
+
+/** The terms of a booking as its pages show it (the server refuses the same: a confirmed booking before the cut-off). */
+export function cancellationTerms(
+  booking: { status: BookingStatus; session: { startTime: string } },
+  now: Date,
+): CancellationTerms {
+  const until = cancellableUntil(booking.session.startTime);
+  if (booking.status === 'cancelled') return { until, closed: 'ended' };
+  if (booking.status === 'pending') return { until, closed: 'not-confirmed' };
+  return { until, closed: now.toISOString() < until ? null : 'cut-off' };
+}
+
+/**
  * `POST /api/bookings/{id}/cancel`: a member's own booking, or a guest's with the token of its
  * 'Manage booking' link; `POST /api/bookings/{id}/confirm`: a guest's, with that token.
  */
@@ -76,8 +94,7 @@ export type ManagedBooking = {
   booking: BookingConfirmation;
   attendeeName: string;
   attendeeEmail: string;
-  /** Until when it can be cancelled, while it can be; otherwise why not. */
-  cancellation: { until: string } | { closed: string };
+  cancellation: CancellationTerms;
   /** While its guest must still confirm their address: until when the seat waits for them. */
   confirmBy: string | null;
 };

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * A link token as it arrives in a path (functions/lib/link-token.ts makes them): an id of letters
- * and digits, a dot, and a 22-character secret; parsed into the two.
+ * and digits, a hyphen, and a 22-character secret; parsed into the two.
  */
 export const LinkToken = z.pipe(
   z.string().check(z.regex(/^[0-9A-Za-z]{1,40}-[\w-]{22}$/, 'This link is not valid.')),

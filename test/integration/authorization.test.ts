@@ -16,6 +16,8 @@ let sessionId: string;
 const ownBooking = {} as Record<CallerName, string>;
 /** A paid booking of each signed-in caller, awaiting payment: the id their checkout route resumes. */
 const ownPendingBooking = {} as Record<CallerName, string>;
+/** A guest's booking with the token of its 'Manage booking' link, which signed-out callers hold. */
+let guestBooking: { id: string; manageToken: string };
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
@@ -40,6 +42,11 @@ beforeAll(async () => {
     ownBooking[caller] = await bookAs(caller, sessionId);
     ownPendingBooking[caller] = await bookAs(caller, paidSessionId);
   }
+  const guest = await api<{ booking: { id: string }; manageToken: string }>(`/sessions/${sessionId}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Guest', lastName: 'Booking', email: `${ulid().toLowerCase()}@example.com` }),
+  });
+  guestBooking = { id: guest.body.booking.id, manageToken: guest.body.manageToken };
 });
 
 /** A valid body for each route that takes one. */
@@ -56,6 +63,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // Sharing is open to anyone holding the session's or booking's id: each caller sends one.
   'POST /sessions/{id}/share': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
   'POST /bookings/{id}/share': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  // Signed out, the guest's link; signed in, their own booking needs none.
+  'POST /bookings/{id}/cancel': (caller) => (signedOut.includes(caller) ? { token: guestBooking.manageToken } : {}),
   // The order is free already: a change to what it is changes nothing.
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
@@ -103,20 +112,23 @@ function adminSessionForm() {
 
 /**
  * A request each route can take: its path filled with a real id (the caller's own booking on
- * /me/bookings/{id} and its cancellation, their own pending one on its checkout, a booking on the admin's booking
- * routes and its share route, a session nobody booked for its deletion, a session elsewhere), a valid body where it has one.
+ * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
+ * checkout, a booking on the admin's booking routes and its share route, a session nobody booked
+ * for its deletion, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
   const id =
     route.method === 'DELETE' && route.path === '/admin/sessions/{id}'
       ? (await createSession({ title: 'Matrix Breath to delete' })).id
-      : route.path.startsWith('/me/bookings/') || route.path === '/bookings/{id}/cancel'
-        ? (ownBooking[caller] ?? ulid())
-        : route.path === '/bookings/{id}/checkout'
-          ? (ownPendingBooking[caller] ?? ulid())
-          : route.path.startsWith('/admin/bookings/') || route.path === '/bookings/{id}/share'
-            ? ownBooking.admin
-            : sessionId;
+      : route.path === '/bookings/{id}/cancel' && signedOut.includes(caller)
+        ? guestBooking.id
+        : route.path.startsWith('/me/bookings/') || route.path === '/bookings/{id}/cancel'
+          ? (ownBooking[caller] ?? ulid())
+          : route.path === '/bookings/{id}/checkout'
+            ? (ownPendingBooking[caller] ?? ulid())
+            : route.path.startsWith('/admin/bookings/') || route.path === '/bookings/{id}/share'
+              ? ownBooking.admin
+              : sessionId;
   let path = route.path.replace('{id}', id);
   if (path.includes('{bookingId}') || path.includes('{entryId}')) path = await pathToRemove(route);
   if (route.path.startsWith('/admin/orders/{id}')) {
@@ -141,6 +153,9 @@ describe('who may call what: every catalogue route for every kind of caller', ()
         expect(status, answered).toBeLessThan(500);
         if (route.access === 'public') {
           expect([401, 403], answered).not.toContain(status);
+        } else if (route.access === 'member-or-guest' && caller === 'anonymous') {
+          // A guest with their booking's link; a token that does not hold is refused even with one.
+          expect(status, answered).toBeLessThan(400);
         } else if (signedOut.includes(caller)) {
           expect({ status, body }, answered).toEqual({ status: 401, body: { message: 'Unauthorized' } });
         } else if (route.access === 'admin' && caller !== 'admin') {

@@ -11,6 +11,7 @@ const SECRET = 'origin-secret-for-tests';
 const POST_BOOKING = 'POST /api/sessions/{id}/bookings';
 const GET_ME = 'GET /api/me';
 const GET_ATTENDEES = 'GET /api/admin/sessions/{id}/attendees';
+const POST_CANCEL = 'POST /api/bookings/{id}/cancel';
 
 function event(routeKey: string, fields: Partial<APIGatewayProxyEventV2> & { headers?: Record<string, string> } = {}) {
   const method = routeKey.split(' ')[0];
@@ -196,6 +197,28 @@ describe('access from the catalogue', () => {
       bearer(await sign({ aud: 'another-client' })),
     ]) {
       expect(await asked(fields)).toEqual({ status: 200, body: { userId: null } });
+    }
+  });
+});
+
+describe('a member-or-guest route', () => {
+  const whoCancels = httpRoute({}, async ({ caller }) => ({ body: { userId: caller?.userId ?? null } }));
+  const asked = (fields: Parameters<typeof event>[1] = {}) => call(whoCancels, POST_CANCEL, { body: '{}', ...fields });
+  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+
+  it('lets a guest without a token through, and names a member by their valid token', async () => {
+    expect(await asked()).toEqual({ status: 200, body: { userId: null } });
+    expect(await asked(bearer(await sign({})))).toEqual({ status: 200, body: { userId: 'user-1' } });
+  });
+
+  it('answers 401 to a token that is sent but does not hold, rather than treating its sender as a guest', async () => {
+    for (const fields of [
+      { headers: { authorization: 'Bearer junk' } },
+      bearer(await sign({}, { expiresIn: '-1m' })),
+      bearer(await sign({}, { key: 'other' })),
+      bearer(await sign({ aud: 'another-client' })),
+    ]) {
+      expect(await asked(fields)).toEqual({ status: 401, body: { message: 'Unauthorized' } });
     }
   });
 });

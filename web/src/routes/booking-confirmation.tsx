@@ -1,14 +1,16 @@
-import { Link, useSearchParams } from 'react-router';
-import type { BookingConfirmation } from '@schemas/booking';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { cancellationTerms, type BookingConfirmation } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
-import { ButtonLink, buttonClass } from '@/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SessionFacts } from '@/components/session-facts';
+import { Fact } from '@/components/ui/fact';
 import { useBooking } from '@/features/bookings/api/bookings';
 import { manageTokenOf } from '@/features/bookings/manage-links';
 import { useAuthSession } from '@/features/auth/session';
 import { ShareButton } from '@/features/sessions/components/share-button';
-import { formatTimeWithZone } from '@/lib/format';
+import { formatDate, formatTimeWithZone } from '@/lib/format';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const calendarStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -81,6 +83,7 @@ export function BookingConfirmationPage() {
 
   const { session } = booking;
   const { tone, label, text } = outcome(booking);
+  const terms = cancellationTerms(booking, new Date());
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 md:py-16">
       {/* One live region for every state, so the change from pending is read out when it comes. */}
@@ -92,14 +95,19 @@ export function BookingConfirmationPage() {
         <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
         <p className="mt-3 text-muted">{text}</p>
       </div>
-      <SessionFacts
-        session={session}
-        price={
-          booking.price.amount > 0
-            ? { label: booking.paymentStatus === 'paid' ? 'Paid' : 'Price', value: formatMoney(booking.price) }
-            : undefined
-        }
-      />
+      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
+        <Fact label="Date">{formatDate(session.startTime)}</Fact>
+        <Fact label="Time">{formatTimeWithZone(session.startTime)}</Fact>
+        <Fact label="Location">{session.location}</Fact>
+        {booking.price.amount > 0 && (
+          <Fact label={booking.paymentStatus === 'paid' ? 'Paid' : 'Price'}>{formatMoney(booking.price)}</Fact>
+        )}
+      </dl>
+      {terms.closed === null && (
+        <p className="mt-4 text-sm text-muted">
+          Free cancellation until {formatDate(terms.until)}, {formatTimeWithZone(terms.until)}.
+        </p>
+      )}
       {booking.status === 'completed' && (
         <div className="mt-8 flex flex-wrap gap-3">
           <a
@@ -133,7 +141,8 @@ export function BookingConfirmationPage() {
 
 /**
  * 'View My Bookings': a member's own list; a guest's booking page, by the link this browser
- * kept when booking; on another device, where that link is (their e-mail), and an account.
+ * kept when booking. On another device the booking's id is all this page has, which must not be
+ * enough to manage it: it says where the link is (their e-mail) and offers an account.
  */
 function MyBookingsLink({ bookingId }: { bookingId: string }) {
   const auth = useAuthSession();
@@ -141,13 +150,42 @@ function MyBookingsLink({ bookingId }: { bookingId: string }) {
   if (auth.status !== 'signed-out') return null;
   const token = manageTokenOf(bookingId);
   if (token) return <ButtonLink to={`/manage/${token}`}>View My Bookings</ButtonLink>;
+  return <AccountOffer />;
+}
+
+/** The address the guest booked with, to set up an account that gathers their bookings. */
+function AccountOffer() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(`/setup-account?email=${encodeURIComponent(email.trim())}`);
+  };
   return (
-    <p className="basis-full text-sm text-muted">
-      Your confirmation e-mail has a link to manage this booking.{' '}
-      <Link to="/sign-in" className="font-medium text-clay-dark underline">
-        Sign in or create an account
-      </Link>{' '}
-      with the same address to see all your bookings.
-    </p>
+    <aside aria-labelledby="account-offer-heading" className="basis-full rounded-2xl bg-sand p-6">
+      <h2 id="account-offer-heading" className="text-xl">
+        Managing this booking
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Your confirmation e-mail has a &lsquo;Manage booking&rsquo; link to see or cancel it. Create an account with the address
+        you booked with, and all your bookings are on your dashboard.
+      </p>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="sm:flex-1">
+          <Field
+            label="Email"
+            name="account-email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Create an account
+        </Button>
+      </form>
+    </aside>
   );
 }

@@ -4,12 +4,12 @@ import { toast } from 'sonner';
 import type { ManagedBooking } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { LinkNotValid, LinkPageLoading } from '@/components/link-page';
-import { SessionFacts } from '@/components/session-facts';
-import { CancellationControl } from '@/features/my-bookings/components/cancellation-control';
+import { Fact } from '@/components/ui/fact';
+import { Skeleton } from '@/components/ui/skeleton';
 import { failureText } from '@/features/bookings/api/bookings';
+import { CancelBooking } from '@/features/my-bookings/components/cancel-booking';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { apiGet, apiPost } from '@/lib/api';
+import { ApiError, apiGet, apiPost } from '@/lib/api';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
@@ -19,57 +19,105 @@ const managedQuery = (token: string) => ({
   queryFn: () => apiGet<ManagedBooking>(`/manage/${encodeURIComponent(token)}`),
   retry: false,
 });
+// The error red of the site's fields, as on the confirmation page: the seat is no longer theirs.
+const ended = 'text-[#a23b22]';
+
+/** Where the booking stands, as the line above its title says it. */
+function standing(data: ManagedBooking) {
+  const { status } = data.booking;
+  if (status === 'cancelled') return { tone: ended, label: 'Booking cancelled' };
+  if (data.confirmBy) return { tone: 'text-clay-dark', label: 'Confirm your place' };
+  if (status === 'pending') return { tone: 'text-clay-dark', label: 'Payment pending' };
+  return { tone: 'text-sage', label: 'Your booking' };
+}
 
 /** /manage/:token: a guest's booking from the link in their e-mail, with its cancellation and an offer of an account. */
 export function ManageBookingPage() {
   const { token = '' } = useParams();
-  const { data, isLoading, isError } = useQuery(managedQuery(token));
-  useDocumentTitle(data ? 'Your booking' : isLoading ? 'Booking' : 'Link not valid');
+  const queryClient = useQueryClient();
+  const { data, isLoading, error, refetch } = useQuery(managedQuery(token));
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  useDocumentTitle(data ? 'Your booking' : isLoading ? 'Booking' : notFound ? 'Link not valid' : 'Booking');
 
-  if (isLoading) return <LinkPageLoading label="Loading your booking" />;
-  if (isError || !data) return <LinkNotValid title="This link is not valid." />;
+  if (isLoading) {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-16" aria-busy="true" aria-label="Loading your booking">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="mt-4 h-10 w-2/3" />
+        <Skeleton className="mt-3 h-5 w-48" />
+        <Skeleton className="mt-8 h-40 w-full rounded-2xl" />
+        <Skeleton className="mt-10 h-32 w-full rounded-2xl" />
+      </div>
+    );
+  }
+  if (!data && !notFound) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl">Your booking could not be loaded just now.</h1>
+        <p className="mt-3 text-muted">Please try again in a moment.</p>
+        <Button className="mt-8" onClick={() => void refetch()}>
+          Try again
+        </Button>
+      </section>
+    );
+  }
+  if (!data) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl">This link is not valid.</h1>
+        <p className="mt-3 text-muted">Check that the whole link from your confirmation e-mail was opened.</p>
+        <ButtonLink to="/" className="mt-8">
+          Browse sessions
+        </ButtonLink>
+      </section>
+    );
+  }
 
-  const { booking } = data;
-  const cancelled = booking.status === 'cancelled';
+  const { booking, cancellation } = data;
+  const { tone, label } = standing(data);
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 md:py-16">
-      <p
-        className={`text-sm font-semibold uppercase tracking-[0.2em] ${cancelled ? 'text-[#a23b22]' : booking.status === 'pending' ? 'text-clay-dark' : 'text-sage'}`}
-      >
-        {cancelled
-          ? 'Booking cancelled'
-          : data.confirmBy
-            ? 'Confirm your place'
-            : booking.status === 'pending'
-              ? 'Payment pending'
-              : 'Your booking'}
-      </p>
+      <p className={`text-sm font-semibold uppercase tracking-[0.2em] ${tone}`}>{label}</p>
       <h1 className="mt-3 text-3xl md:text-4xl">{booking.session.title}</h1>
       <p className="mt-3 text-muted">Booked for {data.attendeeName}.</p>
-      <SessionFacts
-        session={booking.session}
-        price={
-          booking.price.amount > 0
-            ? { label: priceLabel[booking.paymentStatus] ?? 'Price', value: formatMoney(booking.price) }
-            : undefined
-        }
-      />
+      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
+        <Fact label="Date">{formatDate(booking.session.startTime)}</Fact>
+        <Fact label="Time">{formatTimeWithZone(booking.session.startTime)}</Fact>
+        <Fact label="Location">{booking.session.location}</Fact>
+        {booking.price.amount > 0 && (
+          <Fact label={priceLabel[booking.paymentStatus] ?? 'Price'}>{formatMoney(booking.price)}</Fact>
+        )}
+      </dl>
       {data.confirmBy && <ConfirmPlace token={token} data={data} confirmBy={data.confirmBy} />}
-      {booking.status === 'completed' && (
-        <div className="mt-6">
-          <CancellationControl
-            booking={booking}
-            until={'until' in data.cancellation ? data.cancellation.until : data.cancellation.closed}
-            token={token}
-            refreshKey={['manage', token]}
-          />
-        </div>
+      {cancellation.closed !== 'ended' && (
+        <section aria-labelledby="cancellation-heading" className="mt-8">
+          <h2 id="cancellation-heading" className="text-xl">
+            Cancellation
+          </h2>
+          <div className="mt-3">
+            {cancellation.closed === 'not-confirmed' ? (
+              <p className="text-sm text-muted">
+                Once your {data.confirmBy ? 'place is confirmed' : 'payment is confirmed'}, you can cancel free until{' '}
+                {when(cancellation.until)}.
+              </p>
+            ) : (
+              <CancelBooking
+                booking={booking}
+                terms={cancellation}
+                linkToken={token}
+                onCancelled={() => queryClient.invalidateQueries({ queryKey: ['manage', token] })}
+              />
+            )}
+          </div>
+        </section>
       )}
-      <aside className="mt-10 rounded-2xl bg-sand p-6">
-        <h2 className="text-xl">See all your bookings in one place</h2>
+      <aside aria-labelledby="account-heading" className="mt-10 rounded-2xl bg-sand p-6">
+        <h2 id="account-heading" className="text-xl">
+          See all your bookings in one place
+        </h2>
         <p className="mt-2 text-sm text-muted">
-          Create an account with {data.attendeeEmail} and this booking, and every one you make with that address, is on your
-          dashboard.
+          Create an account with <span className="break-all font-medium text-ink">{data.attendeeEmail}</span> and this booking,
+          and every one you make with that address, is on your dashboard.
         </p>
         <ButtonLink to={`/setup-account?email=${encodeURIComponent(data.attendeeEmail)}`} variant="secondary" className="mt-4">
           Create an account

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { cancellationTerms } from '@schemas/booking';
 import type { MemberBookingSummary } from '@schemas/member';
 import { BookingStatusBadge } from '@/components/booking-status-badge';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
@@ -34,6 +35,8 @@ function Fact({ icon, children }: { icon: keyof typeof icons; children: ReactNod
 export function BookingCard({ booking, userId }: { booking: MemberBookingSummary; userId: string }) {
   const { session } = booking;
   const [open, setOpen] = useState(false);
+  const [now] = useState(() => new Date());
+  const queryClient = useQueryClient();
   const detailsId = useId();
   const titleId = useId();
   const online = session.locationType === 'online';
@@ -57,7 +60,14 @@ export function BookingCard({ booking, userId }: { booking: MemberBookingSummary
           </Fact>
           <Fact icon={online ? 'online' : 'place'}>{online ? 'Online' : session.location}</Fact>
         </ul>
-        <CancelBooking booking={booking} userId={userId} />
+        {/* Once the session has started there is nothing left to cancel, nor to say about it. */}
+        {session.startTime > now.toISOString() && (
+          <CancelBooking
+            booking={booking}
+            terms={cancellationTerms(booking, now)}
+            onCancelled={() => queryClient.invalidateQueries({ queryKey: ['me', userId] })}
+          />
+        )}
         {booking.checkoutUrl && (
           // Stripe's own page: a plain link, as the member leaves the site to pay.
           <a href={booking.checkoutUrl} className={buttonClass({ size: 'sm', className: 'self-start' })}>
