@@ -237,6 +237,7 @@ export class BreathworkStack extends Stack {
       SES_CONFIGURATION_SET: mail.configurationSetName,
       SITE_URL: siteUrl,
       SITE_TIME_ZONE: props.site.timeZone,
+      ...(props.site.contactUrl && { SITE_CONTACT_URL: props.site.contactUrl }),
       ORIGIN_VERIFY_SECRET: originVerifyValue,
       ...(props.exchangeRatesUrl && { EXCHANGE_RATES_URL: props.exchangeRatesUrl }),
     };

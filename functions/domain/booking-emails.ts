@@ -4,6 +4,8 @@ import { cancellableUntil, type BookingView } from '../schemas/booking';
 import type { AttendeeBooking } from './bookings';
 import { calendarInvite } from './booking-calendar';
 import { formatMoney } from '../schemas/currency';
+import { mailSite, renderEmail, type Fact, type MailSite, type Paragraph } from '../lib/email-layout';
+import { sessionFacts } from './session-facts';
 import type { Money } from '../schemas/money';
 
 /**
@@ -49,17 +51,57 @@ function attendeeMessage(
   };
 }
 
-export function bookingConfirmationEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
+/** A booking's page, which anyone holding its id may open: its facts and its calendar links. */
+const bookingUrl = (site: MailSite, bookingId: string) =>
+  `${site.url}/booking-confirmation?bookingId=${encodeURIComponent(bookingId)}`;
+
+/**
+ * How to cancel, in the footer of a booked attendee's e-mail: until the cut-off, the booking's
+ * 'Manage booking' page; after it, a word to the teacher (whose address the footer gives).
+ */
+function howToCancel(booking: AttendeeBooking, site: MailSite, now: Date): Paragraph[] {
   const until = cancellableUntil(booking.session.startTime);
+  if (booking.manageToken && Date.parse(until) > now.getTime()) {
+    return [
+      [
+        `Free cancellation until ${formatWhen(until)}. Can't make it? `,
+        { link: `${site.url}/manage/${booking.manageToken}`, text: 'Manage booking' },
+      ],
+    ];
+  }
+  return site.contactUrl ? ["Can't come after all? Please tell us, so that your place can go to someone else."] : [];
+}
+
+const paidFact = (booking: BookingView): Fact[] =>
+  booking.paymentStatus === 'paid' ? [{ label: 'Paid', value: formatMoney(booking.price) }] : [];
+
+export function bookingConfirmationEmail(
+  booking: AttendeeBooking,
+  to: string,
+  site: MailSite = mailSite(),
+  now = new Date(),
+): Email {
+  const { session } = booking;
   return {
     to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Booking confirmed: ${booking.session.title}`,
-      lead: 'Your place is booked for',
-      ...(booking.manageToken && { action: { label: 'Manage booking', url: `${siteUrl}/manage/${booking.manageToken}` } }),
-      closing: `Free cancellation until ${formatWhen(until)}. The calendar invite is attached. See you there.`,
-    }),
-    attachments: [{ fileName: 'session.ics', contentType: 'text/calendar', content: calendarInvite(booking, siteUrl) }],
+    ...renderEmail(
+      {
+        subject: `Booking confirmed: ${session.title}`,
+        preview: `Your place is booked for ${formatWhen(session.startTime)}.`,
+        status: { text: 'Booking confirmed', tone: 'confirmed' },
+        heading: session.title,
+        paragraphs: [
+          `Hello ${booking.attendeeName},`,
+          ['Your place is booked for ', { bold: session.title }, '. The calendar invite is attached.'],
+        ],
+        facts: [...sessionFacts(session, booking.joinLink), ...paidFact(booking)],
+        action: { label: 'View your booking', url: bookingUrl(site, booking.id) },
+        closing: ['See you there.'],
+        footer: howToCancel(booking, site, now),
+      },
+      site,
+    ),
+    attachments: [{ fileName: 'session.ics', contentType: 'text/calendar', content: calendarInvite(booking, site.url) }],
   };
 }
 

@@ -1,0 +1,126 @@
+import { describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { bookingConfirmationEmail } from '../../functions/domain/booking-emails';
+import type { AttendeeBooking } from '../../functions/domain/bookings';
+import type { MailSite } from '../../functions/lib/email-layout';
+import { sender } from '../../functions/lib/mail-sender';
+import { sendEmail, type Email } from '../../functions/lib/email';
+
+const site: MailSite = { name: 'Breathwork', url: 'https://breathwork.example', contactUrl: 'mailto:hello@breathwork.example' };
+const now = new Date('2026-06-01T09:00:00.000Z');
+const booking: AttendeeBooking = {
+  id: '01JBOOKING',
+  status: 'completed',
+  paymentStatus: 'paid',
+  attendeeName: '<b>x</b>',
+  price: { amount: 4000, currency: 'GBP' },
+  discountCode: null,
+  holdExpiresAt: null,
+  checkoutUrl: null,
+  joinLink: null,
+  manageToken: '01JBOOKING-secret',
+  session: {
+    id: '01JSESSION',
+    title: 'Breath & Sound',
+    startTime: '2026-06-14T09:30:00.000Z',
+    endTime: '2026-06-14T11:00:00.000Z',
+    location: 'London, E8 3PB',
+    locationType: 'onsite',
+  },
+};
+
+/** What a reader sees of the HTML part: its text, with the tags gone and the entities read. */
+const seen = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+/** Each e-mail the product sends, with a name and every other typed text as markup would be. */
+const emails = (): Record<string, Email> => ({
+  'booking confirmation': bookingConfirmationEmail(booking, 'ada@example.com', site, now),
+});
+
+describe('every e-mail', () => {
+  for (const [name, email] of Object.entries(emails())) {
+    it(`${name}: has a plain-text part, and shows a name like <b>x</b> as text in both parts`, () => {
+      expect(email.text.length).toBeGreaterThan(100);
+      expect(email.html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+      expect(email.html).not.toContain('<b>x</b>');
+      expect(email.html).toContain('&lt;b>x&lt;/b>');
+      expect(seen(email.html)).toContain('<b>x</b>');
+      expect(email.text).toContain('<b>x</b>');
+      // Signed with the site's name and its address, in both parts.
+      expect(email.text).toContain(`-- \n`);
+      expect(email.text).toContain(`Breathwork: ${site.url}`);
+      expect(email.html).toContain(`href="${site.url}"`);
+    });
+  }
+});
+
+describe('the booking confirmation', () => {
+  const email = bookingConfirmationEmail(booking, 'ada@example.com', site, now);
+
+  it("gives the session's date, its times with the zone and its place, in both parts", () => {
+    for (const part of [email.text, seen(email.html)]) {
+      expect(part).toContain('Sunday, June 14, 2026');
+      expect(part).toContain('10:30 AM – 12:00 PM (Europe/London)');
+      expect(part).toContain('London, E8 3PB');
+      expect(part).toContain('£40');
+    }
+  });
+
+  it('leads to the booking, and tells how to cancel and where to write in the footer', () => {
+    expect(email.text).toContain(`View your booking: ${site.url}/booking-confirmation?bookingId=01JBOOKING`);
+    expect(email.html).toContain(`href="${site.url}/booking-confirmation?bookingId=01JBOOKING"`);
+    const footer = email.text.split('-- \n')[1];
+    expect(footer).toContain(
+      `Free cancellation until Saturday, June 13, 2026 at 10:30 AM (Europe/London). Can't make it? Manage booking (${site.url}/manage/01JBOOKING-secret)`,
+    );
+    expect(footer).toContain('Questions? Write to hello@breathwork.example');
+    expect(email.html).toContain(`href="${site.url}/manage/01JBOOKING-secret"`);
+  });
+
+  it('after the cut-off asks the attendee to tell the teacher instead, and leaves out what the site does not have', () => {
+    const late = bookingConfirmationEmail(booking, 'ada@example.com', site, new Date('2026-06-13T12:00:00.000Z'));
+    expect(late.text).not.toContain('Free cancellation');
+    expect(late.text).toContain("Can't come after all? Please tell us");
+    const noContact = bookingConfirmationEmail(booking, 'ada@example.com', { ...site, contactUrl: undefined }, now);
+    expect(noContact.text).not.toContain('Questions?');
+  });
+
+  it('keeps a name with line breaks on its one line', () => {
+    const mail = bookingConfirmationEmail(
+      { ...booking, attendeeName: 'Ada\r\n\r\nRefund due\u2028now' },
+      'a@example.com',
+      site,
+      now,
+    );
+    expect(mail.text).toContain('Hello Ada Refund due now,');
+  });
+});
+
+describe('the sender', () => {
+  it("names the site in every e-mail's From header, before the verified address", async () => {
+    vi.stubEnv('FROM_EMAIL', 'hello@breathwork.example');
+    vi.stubEnv('SES_CONFIGURATION_SET', 'breathwork');
+    const ses = mockClient(SESv2Client);
+    ses.on(SendEmailCommand).resolves({});
+    await sendEmail(emails()['booking confirmation']);
+    const sent = ses.commandCalls(SendEmailCommand)[0].args[0].input;
+    expect(sent.FromEmailAddress).toBe('"Breathwork" <hello@breathwork.example>');
+    expect(sent.Content?.Simple?.Body?.Text?.Data).toContain('View your booking');
+    ses.restore();
+    vi.unstubAllEnvs();
+  });
+
+  it("is the site's name before the address, quoted or encoded as a From header needs", () => {
+    expect(sender('Breathwork', 'hello@breathwork.example')).toBe('"Breathwork" <hello@breathwork.example>');
+    expect(sender('Breath "and" Sound', 'a@b.example')).toBe('"Breath \\"and\\" Sound" <a@b.example>');
+    expect(sender('Atemübung', 'a@b.example')).toBe(`=?UTF-8?B?${Buffer.from('Atemübung').toString('base64')}?= <a@b.example>`);
+  });
+});
