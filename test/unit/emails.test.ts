@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { bookingConfirmationEmail } from '../../functions/domain/booking-emails';
+import {
+  adminBookingAlertEmail,
+  bookingCancelledEmail,
+  bookingConfirmationEmail,
+  checkoutExpiredEmail,
+  checkoutLinkEmail,
+  refundEmail,
+  sessionReminderEmail,
+} from '../../functions/domain/booking-emails';
 import type { AttendeeBooking } from '../../functions/domain/bookings';
 import type { MailSite } from '../../functions/lib/email-layout';
 import { sender } from '../../functions/lib/mail-sender';
@@ -40,9 +48,29 @@ const seen = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 
-/** Each e-mail the product sends, with a name and every other typed text as markup would be. */
-const emails = (): Record<string, Email> => ({
-  'booking confirmation': bookingConfirmationEmail(booking, 'ada@example.com', site, now),
+const pending = { status: 'pending', paymentStatus: 'pending', holdExpiresAt: '2026-06-01T09:31:00.000Z' } as const;
+const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
+const refund = { amount: 4000, currency: 'GBP' } as const;
+
+/** Each e-mail the product sends about a booking, for the booking given. */
+const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
+  'booking confirmation': bookingConfirmationEmail(about, 'ada@example.com', site, now),
+  reminder: sessionReminderEmail(about, 'ada@example.com', site, now),
+  'checkout link': checkoutLinkEmail({ ...about, ...pending, checkoutUrl }, 'ada@example.com', site),
+  'checkout expired': checkoutExpiredEmail(
+    { ...about, status: 'cancelled', paymentStatus: 'cancelled' },
+    'ada@example.com',
+    site,
+  ),
+  'late payment refunded': refundEmail(
+    { ...about, status: 'cancelled', paymentStatus: 'refunded' },
+    refund,
+    'ada@example.com',
+    site,
+  ),
+  cancellation: bookingCancelledEmail({ ...about, status: 'cancelled' }, null, 'ada@example.com', site, now),
+  'cancellation with a refund': bookingCancelledEmail({ ...about, status: 'cancelled' }, refund, 'ada@example.com', site, now),
+  'admin alert': adminBookingAlertEmail(about, 'ada@example.com', 'teacher@breathwork.example', site),
 });
 
 describe('every e-mail', () => {
@@ -58,8 +86,64 @@ describe('every e-mail', () => {
       expect(email.text).toContain(`-- \n`);
       expect(email.text).toContain(`Breathwork: ${site.url}`);
       expect(email.html).toContain(`href="${site.url}"`);
+      // The session's day, its times with the zone, and its place, in both parts.
+      for (const part of [email.text, seen(email.html)]) {
+        expect(part).toContain('Sunday, June 14, 2026');
+        expect(part).toContain('10:30 AM – 12:00 PM (Europe/London)');
+        expect(part).toContain('London, E8 3PB');
+      }
+      // One button, in both parts.
+      expect(email.html.match(/border-radius:999px;"><a href/g)).toHaveLength(1);
     });
   }
+});
+
+describe('the e-mails about a booking', () => {
+  const joinLink = 'https://zoom.us/j/555?pwd=secret';
+  const online: AttendeeBooking = {
+    ...booking,
+    joinLink,
+    session: { ...booking.session, location: 'Online', locationType: 'online' },
+  };
+
+  it("give an online session's joining link to its booked attendee, and to nobody else", () => {
+    const mails = emails(online);
+    for (const name of ['booking confirmation', 'reminder']) {
+      expect(mails[name].text, name).toContain(`Join online: ${joinLink}`);
+      expect(mails[name].html, name).toContain(`href="${joinLink.replace('&', '&amp;')}"`);
+    }
+    expect(mails.reminder.text).toContain(`Join the session: ${joinLink}`);
+    for (const name of ['checkout link', 'checkout expired', 'late payment refunded', 'cancellation', 'admin alert']) {
+      expect(mails[name].text, name).toContain('Where: Online');
+      expect(mails[name].text + mails[name].html, name).not.toContain('zoom.us');
+    }
+  });
+
+  it('say what was paid, what is owed and what comes back', () => {
+    const mails = emails();
+    expect(mails['checkout link'].text).toContain('Your seat is held until Monday, June 1, 2026 at 10:31 AM (Europe/London)');
+    expect(mails['checkout link'].text).toContain(`Complete payment: ${checkoutUrl}`);
+    expect(mails['checkout link'].text).toContain(`(${site.url}/booking-confirmation?bookingId=01JBOOKING)`);
+    expect(mails['cancellation with a refund'].text).toContain('We are refunding your payment of £40 in full');
+    expect(mails.cancellation.text).toContain('Your seat is free for someone else.');
+    expect(mails['late payment refunded'].text).toContain('Refunded: £40');
+    expect(mails['admin alert'].text).toContain('<b>x</b> (ada@example.com) booked a place.');
+    expect(mails['admin alert'].text).toContain('Payment: paid, £40');
+  });
+
+  it('take a cancelled booking off the calendar', () => {
+    const [file] = emails().cancellation.attachments!;
+    expect(file.content).toContain('METHOD:CANCEL');
+    expect(file.content).toContain('UID:01JBOOKING@breathwork');
+  });
+
+  it('tell a booked attendee how to cancel, and never ask the teacher to write to themselves', () => {
+    const mails = emails();
+    for (const name of ['booking confirmation', 'reminder'])
+      expect(mails[name].text.split('-- \n')[1], name).toContain('Manage booking');
+    expect(mails['admin alert'].text).not.toContain('Questions?');
+    expect(mails['admin alert'].text).toContain(`See the attendees: ${site.url}/admin/sessions/01JSESSION`);
+  });
 });
 
 describe('the booking confirmation', () => {
