@@ -12,6 +12,7 @@ import {
 } from '../../functions/domain/booking-emails';
 import type { AttendeeBooking } from '../../functions/domain/bookings';
 import type { MailSite } from '../../functions/lib/email-layout';
+import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
 import { sender } from '../../functions/lib/mail-sender';
 import { sendEmail, type Email } from '../../functions/lib/email';
 
@@ -196,15 +197,36 @@ describe('the sender', () => {
     ses.on(SendEmailCommand).resolves({});
     await sendEmail(emails()['booking confirmation']);
     const sent = ses.commandCalls(SendEmailCommand)[0].args[0].input;
-    expect(sent.FromEmailAddress).toBe('"Breathwork" <hello@breathwork.example>');
+    expect(sent.FromEmailAddress).toBe('Breathwork <hello@breathwork.example>');
     expect(sent.Content?.Simple?.Body?.Text?.Data).toContain('View your booking');
     ses.restore();
     vi.unstubAllEnvs();
   });
 
-  it("is the site's name before the address, quoted or encoded as a From header needs", () => {
-    expect(sender('Breathwork', 'hello@breathwork.example')).toBe('"Breathwork" <hello@breathwork.example>');
+  it("is the site's name before the address, quoted or encoded as a From header needs, as Cognito's mail writes it", () => {
+    expect(sender('Breathwork', 'hello@breathwork.example')).toBe('Breathwork <hello@breathwork.example>');
+    expect(sender('Breathwork, London', 'a@b.example')).toBe('"Breathwork, London" <a@b.example>');
     expect(sender('Breath "and" Sound', 'a@b.example')).toBe('"Breath \\"and\\" Sound" <a@b.example>');
     expect(sender('Atemübung', 'a@b.example')).toBe(`=?UTF-8?B?${Buffer.from('Atemübung').toString('base64')}?= <a@b.example>`);
+  });
+});
+
+describe("Cognito's mails, on the same layout", () => {
+  // Cognito refuses a custom message over 20,000 characters, or one without its code placeholder.
+  const placeholder = '{####}';
+
+  it('carry the code where Cognito puts it, under its limit', () => {
+    const code = verificationCodeEmail(placeholder, site);
+    expect(code.subject).toBe('Your verification code');
+    expect(code.html).toContain(`>${placeholder}<`);
+    expect(code.html.length).toBeLessThan(20_000);
+    expect(code.html).toContain('Questions? Write to');
+
+    const link = `${site.url}/update-password?code=${placeholder}&email=ada%40example.com`;
+    const reset = passwordResetEmail(link, site);
+    expect(reset.subject).toBe('Reset your password');
+    expect(reset.html).toContain(`href="${link.replace('&', '&amp;')}"`);
+    expect(reset.html.length).toBeLessThan(20_000);
+    expect(reset.text).toContain(`Choose a new password: ${link}`);
   });
 });
