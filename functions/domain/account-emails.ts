@@ -28,7 +28,7 @@ export function passwordResetEmail(resetLink: string, site: MailSite = mailSite(
       preview: 'Choose a new password for your account.',
       status: { text: 'Password reset', tone: 'neutral' },
       heading: 'Reset your password',
-      paragraphs: ['We received a request to reset your password. The link works once, for a short while.'],
+      paragraphs: ['We received a request to reset your password. The link works for an hour.'],
       action: { label: 'Choose a new password', url: resetLink },
       closing: ['If you did not ask for this, you can ignore this e-mail: your password stays as it is.'],
     },

@@ -207,7 +207,8 @@ export function adminBookingAlertEmail(
   site: MailSite = mailSite(),
 ): Email {
   const { session } = booking;
-  const payment = booking.price.amount > 0 ? `${booking.paymentStatus}, ${formatMoney(booking.price)}` : booking.paymentStatus;
+  const status = booking.paymentStatus.charAt(0).toUpperCase() + booking.paymentStatus.slice(1);
+  const payment = booking.price.amount > 0 ? `${status}, ${formatMoney(booking.price)}` : status;
   return addressed(
     to,
     {
@@ -222,6 +223,7 @@ export function adminBookingAlertEmail(
         ...(booking.discountCode ? [{ label: 'Promo code', value: booking.discountCode }] : []),
       ],
       action: { label: 'See the attendees', url: `${site.url}/admin/sessions/${encodeURIComponent(session.id)}` },
+      footer: ['You are sent this for every booking made on the site.'],
       toTeacher: true,
     },
     site,

@@ -125,7 +125,7 @@ async function guestBooking(sessionId: string, email: string) {
 
 describe('a guest cancelling with the link from their e-mail', () => {
   it('sees the booking and its terms, cancels once, and nobody without the link can', async () => {
-    const session = await createSession({ maxAttendees: 1 });
+    const session = await createSession({ maxAttendees: 1, zoomLink: 'https://zoom.us/j/777' });
     const email = newEmail('guest');
     const { booking, manageToken } = await guestBooking(session.id, email);
     const confirmation = (await waitForEmails(email, 1)).find((m) => m.subject.startsWith('Booking confirmed'));
@@ -136,6 +136,8 @@ describe('a guest cancelling with the link from their e-mail', () => {
     expect(managed.body).toMatchObject({
       booking: { id: booking.id, status: 'completed' },
       attendeeEmail: email,
+      // The guest's own page takes them into the online session while they hold a place.
+      joinLink: 'https://zoom.us/j/777',
       cancellation: { until: expect.any(String) },
     });
     const forged = `${booking.id}-${'A'.repeat(22)}`;
@@ -151,7 +153,10 @@ describe('a guest cancelling with the link from their e-mail', () => {
     expect(await seatsTaken(session.id)).toBe(0);
     const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: bookingKey(booking.id) }));
     expect(stored.Item).toMatchObject({ state: 'cancelled', endedBy: 'guest' });
-    expect((await api<ManagedBooking>(`/manage/${manageToken}`)).body.booking.status).toBe('cancelled');
+    expect((await api<ManagedBooking>(`/manage/${manageToken}`)).body).toMatchObject({
+      booking: { status: 'cancelled' },
+      joinLink: null,
+    });
   });
 
   it('is refunded once for a paid booking', async () => {

@@ -252,6 +252,7 @@ describe('paid bookings', () => {
           startTime: session.startTime,
           endTime: expect.any(String),
           location: 'Online',
+          place: 'Online',
           locationType: 'online',
           category: null,
         },

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
+import ICAL from 'ical.js';
+import { calendarInvite } from '../../functions/domain/booking-calendar';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   adminBookingAlertEmail,
@@ -35,6 +37,7 @@ const booking: AttendeeBooking = {
     startTime: '2026-06-14T09:30:00.000Z',
     endTime: '2026-06-14T11:00:00.000Z',
     location: 'London, E8 3PB',
+    place: '12 Willow Lane, London, E8 3PB',
     locationType: 'onsite',
   },
 };
@@ -91,7 +94,7 @@ describe('every e-mail', () => {
       for (const part of [email.text, seen(email.html)]) {
         expect(part).toContain('Sunday, June 14, 2026');
         expect(part).toContain('10:30 AM – 12:00 PM (Europe/London)');
-        expect(part).toContain('London, E8 3PB');
+        expect(part).toContain('12 Willow Lane, London, E8 3PB');
       }
       // One button, in both parts.
       expect(email.html.match(/border-radius:999px;"><a href/g)).toHaveLength(1);
@@ -104,7 +107,7 @@ describe('the e-mails about a booking', () => {
   const online: AttendeeBooking = {
     ...booking,
     joinLink,
-    session: { ...booking.session, location: 'Online', locationType: 'online' },
+    session: { ...booking.session, location: 'Online', place: 'Online', locationType: 'online' },
   };
 
   it("give an online session's joining link to its booked attendee, and to nobody else", () => {
@@ -129,7 +132,19 @@ describe('the e-mails about a booking', () => {
     expect(mails.cancellation.text).toContain('Your seat is free for someone else.');
     expect(mails['late payment refunded'].text).toContain('Refunded: £40');
     expect(mails['admin alert'].text).toContain('<b>x</b> (ada@example.com) booked a place.');
-    expect(mails['admin alert'].text).toContain('Payment: paid, £40');
+    expect(mails['admin alert'].text).toContain('Payment: Paid, £40');
+  });
+
+  const location = (file: string) =>
+    new ICAL.Event(new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent')!).location;
+
+  it("put the full address, or for its attendee an online session's joining link, in the calendar entry", () => {
+    expect(location(emails()['booking confirmation'].attachments![0].content)).toBe('12 Willow Lane, London, E8 3PB');
+    expect(location(calendarInvite(booking, site.url))).toBe('12 Willow Lane, London, E8 3PB');
+    expect(location(emails(online)['booking confirmation'].attachments![0].content)).toBe(joinLink);
+    // The file anyone holding the booking's id can fetch (GET /api/bookings/{id}/calendar).
+    const { joinLink: _, manageToken: __, ...publicView } = online;
+    expect(location(calendarInvite(publicView, site.url))).toBe('Online');
   });
 
   it('take a cancelled booking off the calendar', () => {
@@ -154,7 +169,7 @@ describe('the booking confirmation', () => {
     for (const part of [email.text, seen(email.html)]) {
       expect(part).toContain('Sunday, June 14, 2026');
       expect(part).toContain('10:30 AM – 12:00 PM (Europe/London)');
-      expect(part).toContain('London, E8 3PB');
+      expect(part).toContain('12 Willow Lane, London, E8 3PB');
       expect(part).toContain('£40');
     }
   });

@@ -18,9 +18,23 @@ function googleCalendarUrl(booking: BookingConfirmation): string {
     action: 'TEMPLATE',
     text: booking.session.title,
     dates: `${calendarStamp(booking.session.startTime)}/${calendarStamp(booking.session.endTime)}`,
-    location: booking.session.location,
+    location: booking.session.place,
   });
   return `https://calendar.google.com/calendar/render?${params}`;
+}
+
+/**
+ * Where the session is: the full address of one in person. Anyone holding the booking's id can
+ * open this page, so an online session's joining link stays in the attendee's own e-mail.
+ */
+function Place({ booking: { status, session } }: { booking: BookingConfirmation }) {
+  if (session.locationType !== 'online' || status !== 'completed') return session.place;
+  return (
+    <>
+      <span>{session.place}</span>
+      <span className="mt-1 block text-sm text-muted">The joining link is in your confirmation e-mail.</span>
+    </>
+  );
 }
 
 // The error red of the site's fields: the seat is not the visitor's.
@@ -87,7 +101,9 @@ export function BookingConfirmationPage() {
       <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
         <Fact label="Date">{formatDate(session.startTime)}</Fact>
         <Fact label="Time">{formatTimeWithZone(session.startTime)}</Fact>
-        <Fact label="Location">{session.location}</Fact>
+        <Fact label="Location">
+          <Place booking={booking} />
+        </Fact>
         {booking.price.amount > 0 && (
           <Fact label={booking.paymentStatus === 'paid' ? 'Paid' : 'Price'}>{formatMoney(booking.price)}</Fact>
         )}

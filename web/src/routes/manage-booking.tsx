@@ -62,7 +62,15 @@ export function ManageBookingPage() {
       <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
         <Fact label="Date">{formatDate(booking.session.startTime)}</Fact>
         <Fact label="Time">{formatTimeWithZone(booking.session.startTime)}</Fact>
-        <Fact label="Location">{booking.session.location}</Fact>
+        <Fact label="Location">
+          {data.joinLink ? (
+            <a href={data.joinLink} target="_blank" rel="noopener noreferrer" className="font-medium text-clay-dark underline">
+              Join online
+            </a>
+          ) : (
+            booking.session.place
+          )}
+        </Fact>
         {booking.price.amount > 0 && (
           <Fact label={priceLabel[booking.paymentStatus] ?? 'Price'}>{formatMoney(booking.price)}</Fact>
         )}
