@@ -185,9 +185,13 @@ function Layout({ content, site }: { content: EmailContent; site: MailSite }) {
                 <tr>
                   <td style={`padding:0 4px 16px;font-family:${serif};font-size:22px;color:${colour.ink};`}>
                     <a href={site.url} style={`color:${colour.ink};text-decoration:none;`}>
+                      {/* The site's mark (web/public/favicon.svg) in text: mail clients show no SVG, and many no images. */}
                       <span
-                        style={`display:inline-block;width:14px;height:14px;border-radius:7px;background:${colour.clay};vertical-align:middle;margin-right:8px;`}
-                      />
+                        aria-hidden="true"
+                        style={`display:inline-block;width:28px;height:28px;border-radius:14px;background:${colour.clay};color:${colour.cream};font-family:${sans};font-size:22px;font-weight:700;line-height:26px;text-align:center;vertical-align:middle;margin-right:8px;`}
+                      >
+                        ~
+                      </span>
                       {site.name}
                     </a>
                   </td>
