@@ -61,6 +61,14 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/bookings/{id}/confirm',
+    handler: 'bookings/confirm',
+    // A guest's free booking, with the token of the link e-mailed to them.
+    access: 'public',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
     path: '/stripe/webhook',
     handler: 'payments/stripe-webhook',
     access: 'webhook',

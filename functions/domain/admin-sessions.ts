@@ -38,6 +38,7 @@ function formFields(form: SessionForm) {
     priceAmount: form.price.amount,
     priceCurrency: form.price.currency,
     featured: form.featured,
+    requireConfirmedEmail: form.requireConfirmedEmail,
     locationType: form.locationType,
     zoomLink: form.zoomLink ?? undefined,
     recordingUrl: form.recordingUrl ?? undefined,
@@ -58,6 +59,7 @@ export function adminSessionView(session: SessionRecord): AdminSessionView {
     waitlistCount: session.waitlistCount,
     zoomLink: session.zoomLink ?? null,
     recordingUrl: session.recordingUrl ?? null,
+    requireConfirmedEmail: session.requireConfirmedEmail ?? false,
     createdAt: session.createdAt,
   };
 }

@@ -17,14 +17,22 @@ import { attendeeGuard, bookingFacts, bookingItem, getBooking, receiptOf, sessio
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { abandonCheckout, openCheckout } from './payments';
 import { quotePrice, sessionPrice } from './pricing';
-import { checkoutHold, newHoldExpiry, seatsOfAddress } from './seat-holds';
+import { checkoutHold, EMAIL_CONFIRMATION_MINUTES, newHoldExpiry, releaseHold, seatsOfAddress } from './seat-holds';
 import { takeSeat, type SessionRecord } from './sessions';
 
 /**
  * Who is booking and how the request reached us (the limits and the replay key apply to these),
  * and, in a Lambda, when it runs out of time (epoch ms): a checkout must leave room before it.
  */
-export type BookingContext = { now: Date; userId?: string; clientAddress: string; requestKey?: string; deadline?: number };
+export type BookingContext = {
+  now: Date;
+  userId?: string;
+  /** The signed-in member's verified address: booking with it needs no e-mail confirmation. */
+  memberEmail?: string;
+  clientAddress: string;
+  requestKey?: string;
+  deadline?: number;
+};
 
 /**
  * Unauthenticated bookings send e-mail, so each address may make only so many an hour; and one
@@ -80,6 +88,8 @@ export async function bookSession(
   if (code !== undefined) await countCodeAttempt(context.clientAddress, now);
   const { price } = await quotePrice(sessionPrice(session), request.currency ?? session.priceCurrency, code, now, checkActive);
   const pending = price.amount > 0;
+  // The teacher may ask guests to confirm their address before a free seat is theirs.
+  const unconfirmed = !pending && session.requireConfirmedEmail === true && context.memberEmail !== request.email;
   const booking: BookingRecord = {
     id: ulid(now.getTime()),
     sessionId: session.id,
@@ -88,10 +98,14 @@ export async function bookSession(
     lastName: request.lastName,
     attendeeName: `${request.firstName} ${request.lastName}`,
     attendeeEmail: request.email,
-    state: pending ? transitions.hold.to : transitions.book.to,
+    state: pending ? transitions.hold.to : unconfirmed ? transitions.reserve.to : transitions.book.to,
     price,
     discountCode: code,
-    holdExpiresAt: pending ? newHoldExpiry(now) : undefined,
+    holdExpiresAt: pending
+      ? newHoldExpiry(now)
+      : unconfirmed
+        ? new Date(now.getTime() + EMAIL_CONFIRMATION_MINUTES * 60_000).toISOString()
+        : undefined,
     session: sessionSnapshot(session),
     createdAt: now.toISOString(),
     manageSecret: newLinkSecret(),
@@ -102,13 +116,15 @@ export async function bookSession(
   const table = tableName();
   const refusal = await transactNamed({
     booking: { Put: { TableName: table, Item: bookingItem(booking), ConditionExpression: 'attribute_not_exists(pk)' } },
-    seat: takeSeat(session.id, now, { held: pending }),
+    seat: takeSeat(session.id, now, { held: pending || unconfirmed }),
     attendee: attendeeGuard(booking),
-    hold: pending && checkoutHold(booking),
+    hold: (pending || unconfirmed) && checkoutHold(booking, pending ? 'checkout' : 'email-confirmation'),
     discount: code !== undefined && discountRedemption(code, now),
     event: pending
       ? transitionEvent('hold', { ...bookingFacts(booking), price, holdExpiresAt: booking.holdExpiresAt! }, now)
-      : transitionEvent('book', bookingFacts(booking), now),
+      : unconfirmed
+        ? transitionEvent('reserve', { ...bookingFacts(booking), holdExpiresAt: booking.holdExpiresAt! }, now)
+        : transitionEvent('book', bookingFacts(booking), now),
     emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
     addressSeats: addressSeats.take(bookingLimits.seatsPerClientAddress),
@@ -174,6 +190,13 @@ async function bookOverPendingBooking(
   existingId: string,
 ): Promise<BookingReceipt> {
   const existing = await getBooking(existingId, { consistent: true });
+  if (existing?.state === 'unconfirmed' && !holdLapsed(existing, context.now)) {
+    throw conflict('This email address has a booking awaiting confirmation: follow the link we e-mailed to keep the seat.');
+  }
+  if (existing?.state === 'unconfirmed') {
+    await releaseHold(existing, 'email_unconfirmed', context.now);
+    return bookSession(session, request, context);
+  }
   if (existing?.state !== 'held') throw conflict('This email address has already booked this session.');
   if (!holdLapsed(existing, context.now) && request.replacePending !== existing.id) {
     if (context.userId !== undefined && existing.userId === context.userId) {

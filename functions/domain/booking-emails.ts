@@ -229,3 +229,23 @@ export function adminBookingAlertEmail(
     site,
   );
 }
+
+/** A free booking waits for its guest to show the address is theirs: the link that confirms it, and until when. */
+export function confirmEmailEmail(booking: AttendeeBooking, to: string, site: MailSite = mailSite()): Email {
+  const { session } = booking;
+  const held = booking.holdExpiresAt ? ` until ${formatWhen(booking.holdExpiresAt)}` : '';
+  return addressed(
+    to,
+    {
+      subject: `Confirm your place: ${session.title}`,
+      preview: `Your seat is held${held}: confirm your address to keep it.`,
+      status: { text: 'Confirm your place', tone: 'pending' },
+      heading: session.title,
+      paragraphs: [greeting(booking), `Your seat is held${held}, waiting for you to confirm this address.`],
+      facts: sessionFacts(session),
+      action: { label: 'Confirm my place', url: `${site.url}/manage/${booking.manageToken!}` },
+      closing: ['If you did not book this, you can ignore this e-mail: the seat is released when the hold ends.'],
+    },
+    site,
+  );
+}

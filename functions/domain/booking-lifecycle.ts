@@ -9,7 +9,7 @@ import { bookingKey, type BookingRecord } from './bookings';
 // also moves the seat, the hold and the outbox event with it.
 
 /** Where a booking stands: its one status. */
-export type BookingState = 'held' | 'confirmed' | 'released' | 'cancelled' | 'refunded';
+export type BookingState = 'held' | 'unconfirmed' | 'confirmed' | 'released' | 'cancelled' | 'refunded';
 
 /**
  * Why a booking ended, stored on it with who ended it: a held one unpaid (the reason its
@@ -39,9 +39,21 @@ export const transitions = {
     event: 'BookingCreated',
     description: 'a booking to pay holds its seat until the checkout ends',
   },
+  reserve: {
+    from: [],
+    to: 'unconfirmed',
+    event: 'BookingAwaitsEmail',
+    description: 'a free booking of a session that asks guests to confirm their address holds its seat until they do',
+  },
   pay: { from: ['held'], to: 'confirmed', event: 'BookingConfirmed', description: 'the checkout it opened is paid' },
+  confirmEmail: {
+    from: ['unconfirmed'],
+    to: 'confirmed',
+    event: 'BookingConfirmed',
+    description: 'its guest followed the link e-mailed to them',
+  },
   release: {
-    from: ['held'],
+    from: ['held', 'unconfirmed'],
     to: 'released',
     event: 'BookingExpired',
     description: 'the hold ends unpaid: expired, failed, replaced, or no checkout opened',
@@ -86,6 +98,7 @@ export function shownStatus(booking: Pick<BookingRecord, 'state' | 'price' | 'en
 } {
   switch (booking.state) {
     case 'held':
+    case 'unconfirmed':
       return { status: 'pending', paymentStatus: 'pending' };
     case 'confirmed':
       return { status: 'completed', paymentStatus: booking.price.amount > 0 ? 'paid' : 'free' };
@@ -105,9 +118,10 @@ export function shownStatus(booking: Pick<BookingRecord, 'state' | 'price' | 'en
  */
 export const ATTENDING_STATES: readonly BookingState[] = ['confirmed'];
 
-/** A held booking whose hold has run out (or never had an expiry). */
+/** A held or unconfirmed booking whose hold has run out (or never had an expiry). */
 export const holdLapsed = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt'>, now: Date) =>
-  booking.state === 'held' && (!booking.holdExpiresAt || Date.parse(booking.holdExpiresAt) <= now.getTime());
+  (booking.state === 'held' || booking.state === 'unconfirmed') &&
+  (!booking.holdExpiresAt || Date.parse(booking.holdExpiresAt) <= now.getTime());
 
 /** A booking that can still be paid: held, with time left on its hold. */
 export const isPayable = (booking: Pick<BookingRecord, 'state' | 'holdExpiresAt'>, now: Date) =>
@@ -124,7 +138,7 @@ export const isCancellable = (booking: Pick<BookingRecord, 'state' | 'session'>,
  * update. The refusal of this item means the booking was no longer where the caller read it.
  */
 export function transitionUpdate(
-  name: Exclude<TransitionName, 'book' | 'hold'>,
+  name: Exclude<TransitionName, 'book' | 'hold' | 'reserve'>,
   bookingId: string,
   now: Date,
   change: {

@@ -144,7 +144,8 @@ export function receiptOf(booking: BookingRecord): BookingReceipt {
       holdExpiresAt: booking.holdExpiresAt ?? null,
     },
     checkoutUrl: pendingCheckoutUrl(booking),
-    manageToken: booking.manageSecret ? linkToken(booking.id, booking.manageSecret) : null,
+    // Not while its guest must show they read the address: the link confirms it, so only the e-mail carries it.
+    manageToken: booking.manageSecret && booking.state !== 'unconfirmed' ? linkToken(booking.id, booking.manageSecret) : null,
   };
 }
 

@@ -4,9 +4,10 @@ import { lapsedHolds, releaseHold } from './seat-holds';
 import { lapseOffer } from './waitlist-offers';
 
 /**
- * The sweep (a schedule): ends every hold past its expiry, of either kind: a checkout's seat is
- * released (in case Stripe's expiry webhook is late or lost), a waitlist offer lapses and goes to
- * the next person. Answers how many this run ended.
+ * The sweep (a schedule): ends every hold past its expiry, of every kind: a checkout's seat is
+ * released (in case Stripe's expiry webhook is late or lost), as is a free booking whose guest
+ * never confirmed their address; a waitlist offer lapses and goes to the next person. Answers how
+ * many this run ended.
  */
 export async function releaseExpiredHolds(now: Date): Promise<number> {
   let ended = 0;
@@ -20,7 +21,8 @@ export async function releaseExpiredHolds(now: Date): Promise<number> {
           if (await lapseOffer(hold.placeId, now)) ended++;
         } else {
           const booking = await getBooking(hold.bookingId);
-          if (booking && (await releaseHold(booking, 'expired', now))) ended++;
+          const reason = booking?.state === 'unconfirmed' ? 'email_unconfirmed' : 'expired';
+          if (booking && (await releaseHold(booking, reason, now))) ended++;
         }
       } catch (error) {
         logger.warn('A seat hold was not ended; the next sweep tries again', { hold, error: String(error) });

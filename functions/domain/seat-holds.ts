@@ -32,8 +32,8 @@ export const newHoldExpiry = (now: Date) =>
 /** A hold's key, by what holds the seat: a booking's id, or a waitlist place's id. */
 export const holdKey = (holderId: string) => ({ pk: `HOLD#${holderId}`, sk: 'HOLD' });
 
-/** What a seat is held for: a checkout in progress, or an offer to someone on the waitlist. */
-export type HoldKind = 'checkout' | 'waitlist-offer';
+/** What a seat is held for: a checkout in progress, a guest's e-mail confirmation, or an offer to someone on the waitlist. */
+export type HoldKind = 'checkout' | 'email-confirmation' | 'waitlist-offer';
 
 /** A held seat, findable by its expiry (gsi1 `HOLDS`) for the one sweep of every kind (hold-sweep.ts). */
 export function holdItem(kind: HoldKind, holderId: string, sessionId: string, expiresAt: string) {
@@ -46,7 +46,7 @@ export function holdItem(kind: HoldKind, holderId: string, sessionId: string, ex
         [gsi1.sortKey]: `${expiresAt}#${holderId}`,
         type: 'Hold',
         kind,
-        ...(kind === 'checkout' ? { bookingId: holderId } : { placeId: holderId }),
+        ...(kind === 'waitlist-offer' ? { placeId: holderId } : { bookingId: holderId }),
         sessionId,
         expiresAt,
       },
@@ -54,9 +54,14 @@ export function holdItem(kind: HoldKind, holderId: string, sessionId: string, ex
   };
 }
 
-/** The hold of a booking's checkout, as one item of a transaction. */
-export const checkoutHold = (booking: Pick<BookingRecord, 'id' | 'sessionId'> & { holdExpiresAt?: string }) =>
-  holdItem('checkout', booking.id, booking.sessionId, booking.holdExpiresAt!);
+/** The hold of a booking's checkout (or of its e-mail confirmation), as one item of a transaction. */
+export const checkoutHold = (
+  booking: Pick<BookingRecord, 'id' | 'sessionId'> & { holdExpiresAt?: string },
+  kind: 'checkout' | 'email-confirmation' = 'checkout',
+) => holdItem(kind, booking.id, booking.sessionId, booking.holdExpiresAt!);
+
+/** How long a guest has to follow the link that confirms a free booking. */
+export const EMAIL_CONFIRMATION_MINUTES = 30;
 
 /** The holds past their expiry, a page at a time, for the sweep. */
 export async function lapsedHolds(now: Date, start?: Record<string, unknown>) {
@@ -73,7 +78,7 @@ export async function lapsedHolds(now: Date, start?: Record<string, unknown>) {
   const holds = (page.Items ?? []).map((hold) =>
     hold.kind === 'waitlist-offer'
       ? { kind: 'waitlist-offer' as const, placeId: String(hold.placeId) }
-      : { kind: 'checkout' as const, bookingId: String(hold.bookingId) },
+      : { kind: 'booking' as const, bookingId: String(hold.bookingId) },
   );
   return { holds, next: page.LastEvaluatedKey };
 }
@@ -123,6 +128,7 @@ const endedBy: Record<ReleaseReason, EndedBy> = {
   replaced: 'visitor',
   checkout_failed: 'site',
   cancelled_by_admin: 'admin',
+  email_unconfirmed: 'site',
 };
 
 /**
@@ -141,7 +147,10 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
       set: { endedAt: at, endReason: reason, endedBy: endedBy[reason] },
       remove: ['holdExpiresAt'],
       // An expiry releases only a hold that has run out: one extended for a bank payment stands.
-      when: reason === 'expired' ? { condition: 'holdExpiresAt <= :now', values: { ':now': at } } : undefined,
+      when:
+        reason === 'expired' || reason === 'email_unconfirmed'
+          ? { condition: 'holdExpiresAt <= :now', values: { ':now': at } }
+          : undefined,
     }),
     seat: seat.counters,
     waitlist: seat.offerEvent,

@@ -34,6 +34,8 @@ export type SessionRecord = {
   seatsForWaitlist?: number;
   /** The part of seatsForWaitlist offered to someone now. */
   seatsOffered?: number;
+  /** A guest's free booking holds its seat until they follow a link e-mailed to them (the teacher's choice). */
+  requireConfirmedEmail?: boolean;
   /** Private: shared with attendees only, never in the public view. */
   zoomLink?: string;
   recordingUrl?: string;

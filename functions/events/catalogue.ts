@@ -28,6 +28,10 @@ export const eventCatalogue = {
     description: "The administrator asked for a booking's confirmation e-mail to be sent again.",
     schema: z.extend(BookingFacts, { requestedAt: z.iso.datetime() }),
   },
+  BookingAwaitsEmail: {
+    description: "A guest's free booking holds its seat until holdExpiresAt: they are e-mailed the link that confirms it.",
+    schema: z.extend(BookingFacts, { holdExpiresAt: z.iso.datetime() }),
+  },
   CheckoutLinkRequested: {
     description: 'Someone booked again with the address of a booking awaiting payment: its owner is sent the way back to it.',
     schema: BookingFacts,
@@ -40,7 +44,7 @@ export const eventCatalogue = {
     description: "A pending booking's held seat was released without payment.",
     schema: z.extend(BookingFacts, {
       /** The checkout ran out, the payment failed, the visitor booked anew, no checkout could be opened, or the administrator cancelled it. */
-      reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed', 'cancelled_by_admin']),
+      reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed', 'cancelled_by_admin', 'email_unconfirmed']),
     }),
   },
   BookingCancelled: {
@@ -117,6 +121,11 @@ export const consumers = [
   {
     handler: 'notifications/checkout-link',
     on: ['CheckoutLinkRequested'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'notifications/confirm-email',
+    on: ['BookingAwaitsEmail'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {

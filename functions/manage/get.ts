@@ -17,6 +17,7 @@ export const handler = httpRoute({ params: TokenParams }, async ({ params }) => 
     attendeeEmail: booking.attendeeEmail,
     joinLink: view.status === 'completed' ? view.joinLink : null,
     cancellation: isCancellable(booking, new Date()) ? { until } : { closed: until },
+    confirmBy: booking.state === 'unconfirmed' ? (booking.holdExpiresAt ?? null) : null,
   };
   return { body: answer };
 });

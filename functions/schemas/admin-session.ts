@@ -66,6 +66,8 @@ export const SessionForm = z.pipe(
       { amount: 0, currency: 'GBP' },
     ),
     featured: z._default(z.boolean(), false),
+    /** A guest's free booking waits for them to follow a link e-mailed to them. */
+    requireConfirmedEmail: z._default(z.boolean(), false),
     locationType: z._default(z.enum(['online', 'onsite'], { error: 'Location type must be online or onsite' }), 'online'),
     zoomLink: optionalLink('Zoom link'),
     recordingUrl: optionalLink('Recording URL'),
@@ -91,6 +93,7 @@ export type AdminSessionView = SessionView & {
   waitlistCount: number;
   zoomLink: string | null;
   recordingUrl: string | null;
+  requireConfirmedEmail: boolean;
   createdAt: string;
 };
 

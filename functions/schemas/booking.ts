@@ -65,7 +65,10 @@ export const CANCELLATION_CUTOFF_HOURS = 24;
 export const cancellableUntil = (startTime: string) =>
   new Date(Date.parse(startTime) - CANCELLATION_CUTOFF_HOURS * 3_600_000).toISOString();
 
-/** `POST /api/bookings/{id}/cancel`: a member's own booking, or a guest's with the token of its 'Manage booking' link. */
+/**
+ * `POST /api/bookings/{id}/cancel`: a member's own booking, or a guest's with the token of its
+ * 'Manage booking' link; `POST /api/bookings/{id}/confirm`: a guest's, with that token.
+ */
 export const CancellationRequest = z.object({ token: z.optional(LinkToken) });
 
 /** `GET /api/manage/{token}`: a guest's booking, its cancellation terms, and the address an account would use. */
@@ -77,6 +80,8 @@ export type ManagedBooking = {
   joinLink: string | null;
   /** Until when it can be cancelled, while it can be; otherwise why not. */
   cancellation: { until: string } | { closed: string };
+  /** While its guest must still confirm their address: until when the seat waits for them. */
+  confirmBy: string | null;
 };
 
 /** `POST /api/bookings/{id}/cancel`: the booking as it now is, cancelled. */

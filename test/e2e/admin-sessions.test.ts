@@ -40,13 +40,15 @@ describe('the admin schedule in the browser', () => {
     await form.getByLabel('Price').fill('22.50');
     await form.getByLabel('Currency').selectOption('EUR');
     await form.getByLabel('On site').check();
-    await form.getByLabel('Address').fill('12 Mare Street');
+    await form.getByLabel('Address', { exact: true }).fill('12 Mare Street');
     await form.getByLabel('City').fill('London');
     await form.getByLabel('Post code').fill('E8 3PB');
     await form.getByRole('button', { name: 'Create Session' }).click();
     await page.getByText('Session created successfully').waitFor();
     await page.getByRole('heading', { name: title }).waitFor();
     await page.getByText('€22.50').waitFor();
+    // Checked once the toast has gone: axe reads a toast still fading in as low contrast.
+    await page.getByText('Session created successfully').waitFor({ state: 'hidden' });
     for (const viewport of [phone, desktop]) {
       await page.setViewportSize(viewport);
       await expectCleanPage(page);

@@ -53,6 +53,9 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // An unknown code: a 4xx for everyone, which a public route may answer.
   'POST /discount-codes/validate': () => ({ code: 'MATRIX', sessionId, currency: 'GBP' }),
   'POST /accounts/lookup': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  // Sharing is open to anyone holding the session's or booking's id: each caller sends one.
+  'POST /sessions/{id}/share': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  'POST /bookings/{id}/share': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
   // The order is free already: a change to what it is changes nothing.
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
@@ -101,7 +104,7 @@ function adminSessionForm() {
 /**
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, their own pending one on its checkout, a booking on the admin's booking
- * routes, a session nobody booked for its deletion, a session elsewhere), a valid body where it has one.
+ * routes and its share route, a session nobody booked for its deletion, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
   const id =
@@ -111,7 +114,7 @@ async function requestFor(route: Route, caller: CallerName) {
         ? (ownBooking[caller] ?? ulid())
         : route.path === '/bookings/{id}/checkout'
           ? (ownPendingBooking[caller] ?? ulid())
-          : route.path.startsWith('/admin/bookings/')
+          : route.path.startsWith('/admin/bookings/') || route.path === '/bookings/{id}/share'
             ? ownBooking.admin
             : sessionId;
   let path = route.path.replace('{id}', id);

@@ -7,9 +7,9 @@ import { transactNamed } from '../../functions/lib/transactions';
 import { bookingKey, getBooking } from '../../functions/domain/bookings';
 import { transitions, transitionUpdate, type BookingState, type TransitionName } from '../../functions/domain/booking-lifecycle';
 
-const states: BookingState[] = ['held', 'confirmed', 'released', 'cancelled', 'refunded'];
+const states: BookingState[] = ['held', 'unconfirmed', 'confirmed', 'released', 'cancelled', 'refunded'];
 const moves = (Object.keys(transitions) as TransitionName[]).filter(
-  (name): name is Exclude<TransitionName, 'book' | 'hold'> => transitions[name].from.length > 0,
+  (name): name is Exclude<TransitionName, 'book' | 'hold' | 'reserve'> => transitions[name].from.length > 0,
 );
 
 /** A booking in `state`, as the table holds it, with nothing else around it. */

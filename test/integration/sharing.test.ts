@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
-import { api, visitorAddress, waitForEmails } from '../support/stack';
+import { randomInt } from 'node:crypto';
+import { formatWhen } from '../../functions/lib/when';
+import { api, sentEmails, siteUrl, visitorAddress, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
+import { allowanceRefusals } from '../support/allowances';
 
 const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
+/** A client network no other test shares (an IPv6 /64 of its own), so its allowance is this test's alone. */
+const networkOfItsOwn = () => `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}::1:443`;
 const share = (path: string, email: unknown, from = visitorAddress()) =>
   api<{ message?: string; errors?: { message: string }[] }>(path, {
     method: 'POST',
@@ -13,18 +18,30 @@ const share = (path: string, email: unknown, from = visitorAddress()) =>
   });
 
 describe('sharing a session by e-mail', () => {
-  it('refuses a blank or wrong address and an unknown session, and writes nothing', async () => {
+  it('refuses a blank or wrong address and an unknown session or booking, and sends nothing', async () => {
     const session = await createSession();
-    for (const blank of ['', '   ', undefined]) {
-      const refused = await share(`/sessions/${session.id}/share`, blank);
-      expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe('Please enter an email address');
+    const booked = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Sharer', email: newEmail('sharer') }),
+    });
+    for (const path of [`/sessions/${session.id}/share`, `/bookings/${booked.body.booking.id}/share`]) {
+      for (const blank of ['', '   ', undefined]) {
+        expect(await share(path, blank)).toMatchObject({ status: 400, body: { message: 'Please enter an email address' } });
+      }
+      expect(await share(path, 'not-an-address')).toMatchObject({
+        status: 400,
+        body: { message: 'Please enter a valid email address' },
+      });
     }
-    expect((await share(`/sessions/${session.id}/share`, 'not-an-address')).body.message).toBe(
-      'Please enter a valid email address',
-    );
-    expect((await share(`/sessions/${ulid()}/share`, newEmail('nobody'))).status).toBe(404);
-    expect((await share(`/bookings/${ulid()}/share`, newEmail('nobody'))).status).toBe(404);
+    const nobody = newEmail('nobody');
+    expect((await share(`/sessions/${ulid()}/share`, nobody)).status).toBe(404);
+    expect((await share(`/bookings/${ulid()}/share`, nobody)).status).toBe(404);
+
+    // A share made after the refused ones arrives; none of the refused ones did.
+    const witness = newEmail('witness');
+    expect((await share(`/sessions/${session.id}/share`, witness)).status).toBe(202);
+    expect(await waitForEmails(witness, 1)).toHaveLength(1);
+    expect((await sentEmails()).filter((mail) => mail.destination.to.includes(nobody))).toEqual([]);
   });
 
   it('sends the session with its time, its zone and its link, and nothing about who booked', async () => {
@@ -37,10 +54,14 @@ describe('sharing a session by e-mail', () => {
     const to = newEmail('friend');
     expect((await share(`/sessions/${session.id}/share`, to)).status).toBe(202);
     const [mail] = await waitForEmails(to, 1);
-    expect(mail!.subject).toBe(`A breathwork session for you: ${session.title}`);
-    expect(mail!.body.text).toContain(`/sessions/${session.id}`);
-    expect(mail!.body.text).toMatch(/When: .+ \(Europe\/London\)/);
-    expect(mail!.body.text).toContain('Where: London, E8 3PB');
+    const link = `${siteUrl}/sessions/${session.id}`;
+    expect(mail.subject).toBe(`A breathwork session for you: ${session.title}`);
+    expect(mail.body.text).toContain(`When: ${formatWhen(session.startTime)}`);
+    expect(formatWhen(session.startTime)).toMatch(/ \(Europe\/London\)$/);
+    expect(mail.body.text).toContain('Where: London, E8 3PB');
+    expect(mail.body.text).toContain(link);
+    expect(mail.body.html).toContain(`href="${link}"`);
+    expect(mail.body.html).toContain(formatWhen(session.startTime));
 
     // Share Booking sends the booking's session, and not the attendee's name or address.
     const attendee = newEmail('attendee');
@@ -51,29 +72,47 @@ describe('sharing a session by e-mail', () => {
     const other = newEmail('other-friend');
     expect((await share(`/bookings/${booked.body.booking.id}/share`, other)).status).toBe(202);
     const [shared] = await waitForEmails(other, 1);
-    expect(shared!.body.text).toContain(`/sessions/${session.id}`);
-    for (const part of [shared!.body.text, shared!.body.html]) {
+    expect(shared.body.text).toContain(`/sessions/${session.id}`);
+    for (const part of [shared.body.text, shared.body.html]) {
       expect(part).not.toContain('Priya');
       expect(part).not.toContain(attendee);
       expect(part).not.toContain(booked.body.booking.id);
     }
   });
 
-  it('is limited for each address receiving, and for each client address sending', async () => {
+  it('is limited for each address receiving and each client address sending, both routes alike, and says when to try again', async () => {
     const session = await createSession();
-    const to = newEmail('popular');
-    const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await share(`/sessions/${session.id}/share`, to)).status);
-    expect(answers).toEqual([202, 202, 202, 429]);
-
-    const from = visitorAddress();
-    const sent = [];
-    for (let i = 0; i < 11; i++) sent.push((await share(`/sessions/${session.id}/share`, newEmail('many'), from)).status);
-    expect(sent.filter((s) => s === 202)).toHaveLength(10);
-    const last = await share(`/sessions/${session.id}/share`, newEmail('many'), from);
-    expect(last).toMatchObject({
-      status: 429,
-      body: { message: expect.stringMatching(/^Too many shares\. Please try again after /) },
+    const booked = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Sharer', email: newEmail('sharer') }),
     });
+    const routes = [`/sessions/${session.id}/share`, `/bookings/${booked.body.booking.id}/share`];
+
+    // Three an hour to one address, counted across both routes.
+    const to = newEmail('popular');
+    const first = Date.now();
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await share(routes[i % 2], to)).status);
+    expect(answers).toEqual([202, 202, 202]);
+    for (const path of routes) {
+      const refused = await share(path, to);
+      expect(refused.status).toBe(429);
+      expect(allowanceRefusals('Too many shares.', first, Date.now())).toContain(refused.body.message);
+    }
+
+    // Ten an hour from one client address; refused requests (a blank address) count nothing.
+    const from = networkOfItsOwn();
+    for (const path of routes) expect((await share(path, ' ', from)).status).toBe(400);
+    const start = Date.now();
+    const sent = [];
+    for (let i = 0; i < 10; i++) sent.push((await share(routes[i % 2], newEmail('many'), from)).status);
+    expect(sent).toEqual(Array(10).fill(202));
+    for (const path of routes) {
+      const refused = await share(path, newEmail('many'), from);
+      expect(refused.status).toBe(429);
+      expect(allowanceRefusals('Too many shares.', start, Date.now())).toContain(refused.body.message);
+    }
+    // Another network is not held back by it.
+    expect((await share(routes[0], newEmail('elsewhere'), networkOfItsOwn())).status).toBe(202);
   });
 });

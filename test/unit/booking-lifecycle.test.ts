@@ -10,7 +10,7 @@ import {
 } from '../../functions/domain/booking-lifecycle';
 import type { BookingRecord } from '../../functions/domain/bookings';
 
-const states: BookingState[] = ['held', 'confirmed', 'released', 'cancelled', 'refunded'];
+const states: BookingState[] = ['held', 'unconfirmed', 'confirmed', 'released', 'cancelled', 'refunded'];
 
 /** The lifecycle as a Mermaid state diagram, one line per transition and start state. */
 function diagram(): string {
@@ -32,6 +32,7 @@ describe('the booking lifecycle', () => {
     expect([...reached].sort()).toEqual([...states].sort());
     const price = { amount: 1500, currency: 'GBP' as const };
     expect(states.map((state) => shownStatus({ state, price }))).toEqual([
+      { status: 'pending', paymentStatus: 'pending' },
       { status: 'pending', paymentStatus: 'pending' },
       { status: 'completed', paymentStatus: 'paid' },
       { status: 'cancelled', paymentStatus: 'cancelled' },
@@ -59,9 +60,11 @@ describe('the booking lifecycle', () => {
     expect(isPayable(held('2030-01-01T10:00:00Z'), now)).toBe(false);
     expect(holdLapsed(held('2030-01-01T10:00:00Z'), now)).toBe(true);
     expect(holdLapsed(held(undefined), now)).toBe(true);
+    // An unconfirmed free booking's hold lapses too, but it is never paid.
+    expect(holdLapsed({ state: 'unconfirmed', holdExpiresAt: '2030-01-01T00:00:00Z' }, now)).toBe(true);
     for (const state of states.filter((s) => s !== 'held')) {
       expect(isPayable({ state, holdExpiresAt: '2030-01-02T00:00:00Z' }, now)).toBe(false);
-      expect(holdLapsed({ state, holdExpiresAt: '2030-01-01T00:00:00Z' }, now)).toBe(false);
+      if (state !== 'unconfirmed') expect(holdLapsed({ state, holdExpiresAt: '2030-01-01T00:00:00Z' }, now)).toBe(false);
     }
   });
 });

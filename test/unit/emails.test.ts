@@ -9,6 +9,7 @@ import {
   bookingConfirmationEmail,
   checkoutExpiredEmail,
   checkoutLinkEmail,
+  confirmEmailEmail,
   refundEmail,
   sessionReminderEmail,
 } from '../../functions/domain/booking-emails';
@@ -75,6 +76,11 @@ const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
   cancellation: bookingCancelledEmail({ ...about, status: 'cancelled' }, null, 'ada@example.com', site, now),
   'cancellation with a refund': bookingCancelledEmail({ ...about, status: 'cancelled' }, refund, 'ada@example.com', site, now),
   'admin alert': adminBookingAlertEmail(about, 'ada@example.com', 'teacher@breathwork.example', site),
+  'address confirmation': confirmEmailEmail(
+    { ...about, status: 'pending', paymentStatus: 'free', holdExpiresAt: '2026-06-01T09:30:00.000Z' },
+    'ada@example.com',
+    site,
+  ),
 });
 
 describe('every e-mail', () => {
@@ -117,7 +123,14 @@ describe('the e-mails about a booking', () => {
       expect(mails[name].html, name).toContain(`href="${joinLink.replace('&', '&amp;')}"`);
     }
     expect(mails.reminder.text).toContain(`Join the session: ${joinLink}`);
-    for (const name of ['checkout link', 'checkout expired', 'late payment refunded', 'cancellation', 'admin alert']) {
+    for (const name of [
+      'checkout link',
+      'checkout expired',
+      'late payment refunded',
+      'cancellation',
+      'admin alert',
+      'address confirmation',
+    ]) {
       expect(mails[name].text, name).toContain('Where: Online');
       expect(mails[name].text + mails[name].html, name).not.toContain('zoom.us');
     }
@@ -133,6 +146,10 @@ describe('the e-mails about a booking', () => {
     expect(mails['late payment refunded'].text).toContain('Refunded: £40');
     expect(mails['admin alert'].text).toContain('<b>x</b> (ada@example.com) booked a place.');
     expect(mails['admin alert'].text).toContain('Payment: Paid, £40');
+    expect(mails['address confirmation'].text).toContain(
+      'Your seat is held until Monday, June 1, 2026 at 10:30 AM (Europe/London)',
+    );
+    expect(mails['address confirmation'].text).toContain(`Confirm my place: ${site.url}/manage/01JBOOKING-secret`);
   });
 
   const location = (file: string) =>

@@ -103,6 +103,7 @@ export const router = createBrowserRouter([
         lazy: () => import('@/routes/admin-layout').then((m) => ({ Component: m.AdminLayout })),
         children: [
           { index: true, lazy: () => import('@/routes/admin').then((m) => ({ Component: m.AdminOverviewPage })) },
+          { path: 'orders', lazy: () => import('@/routes/admin-orders').then((m) => ({ Component: m.AdminOrdersPage })) },
           { path: 'sessions', lazy: () => import('@/routes/admin-sessions').then((m) => ({ Component: m.AdminSessionsPage })) },
           {
             path: 'sessions/new',

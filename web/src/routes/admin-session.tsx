@@ -9,6 +9,7 @@ import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Fact } from '@/components/ui/fact';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PillTabs } from '@/components/ui/pill-tabs';
 import { adminSessionQuery, attendeesQuery, useSessionChanges, waitlistQuery } from '@/features/admin/api/sessions';
 import { SessionBadge } from '@/features/admin/components/session-badge';
 import { SessionFormView } from '@/features/admin/components/session-form';
@@ -119,27 +120,9 @@ export function AdminSessionPage() {
           <ButtonLink to={`/admin/sessions/${session.id}/edit`}>Edit Session</ButtonLink>
         </div>
       </div>
-      <nav aria-label="Session" className="-mx-4 mt-6 overflow-x-auto px-4 py-1">
-        <ul className="flex gap-1.5">
-          {tabs.map((t) => (
-            <li key={t.id}>
-              <button
-                type="button"
-                aria-current={tab === t.id ? 'page' : undefined}
-                onClick={() => setTab(t.id)}
-                className={`flex items-center gap-2 whitespace-nowrap rounded-full px-3.5 py-2 text-sm font-medium ${
-                  tab === t.id ? 'bg-ink text-cream' : 'text-ink hover:bg-sand'
-                }`}
-              >
-                {t.label}
-                {t.count !== undefined && (
-                  <span className={`rounded-full px-2 text-xs ${tab === t.id ? 'bg-cream/20' : 'bg-sand'}`}>{t.count}</span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="mt-6">
+        <PillTabs label="Session" selected={tab} onSelect={setTab} tabs={tabs} />
+      </div>
       <div className="mt-6">
         {tab === 'details' && <SessionDetails session={session} history={history} />}
         {tab === 'attendees' && <Attendees session={session} />}

@@ -3,12 +3,12 @@ import type { BookingConfirmation } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Fact } from '@/components/ui/fact';
+import { SessionFacts } from '@/components/session-facts';
 import { useBooking } from '@/features/bookings/api/bookings';
 import { manageTokenOf } from '@/features/bookings/manage-links';
 import { useAuthSession } from '@/features/auth/session';
 import { ShareButton } from '@/features/sessions/components/share-button';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { formatTimeWithZone } from '@/lib/format';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const calendarStamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -44,6 +44,14 @@ const released = 'text-[#a23b22]';
 function outcome(booking: BookingConfirmation) {
   if (booking.status === 'completed') {
     return { tone: 'text-sage', label: 'Booking confirmed', text: 'A confirmation e-mail with a calendar invite is on its way.' };
+  }
+  if (booking.status === 'pending' && booking.price.amount === 0) {
+    const until = booking.holdExpiresAt ? ` before ${formatTimeWithZone(booking.holdExpiresAt)}` : '';
+    return {
+      tone: 'text-clay-dark',
+      label: 'Check your e-mail',
+      text: `We've e-mailed you a link: follow it${until} to confirm your place, or the seat goes back to others. This page updates by itself.`,
+    };
   }
   if (booking.status === 'pending') {
     const hold = booking.holdExpiresAt ? ` Your seat is held until ${formatTimeWithZone(booking.holdExpiresAt)}.` : '';
@@ -98,16 +106,15 @@ export function BookingConfirmationPage() {
         <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
         <p className="mt-3 text-muted">{text}</p>
       </div>
-      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
-        <Fact label="Date">{formatDate(session.startTime)}</Fact>
-        <Fact label="Time">{formatTimeWithZone(session.startTime)}</Fact>
-        <Fact label="Location">
-          <Place booking={booking} />
-        </Fact>
-        {booking.price.amount > 0 && (
-          <Fact label={booking.paymentStatus === 'paid' ? 'Paid' : 'Price'}>{formatMoney(booking.price)}</Fact>
-        )}
-      </dl>
+      <SessionFacts
+        session={session}
+        place={<Place booking={booking} />}
+        price={
+          booking.price.amount > 0
+            ? { label: booking.paymentStatus === 'paid' ? 'Paid' : 'Price', value: formatMoney(booking.price) }
+            : undefined
+        }
+      />
       {booking.status === 'completed' && (
         <div className="mt-8 flex flex-wrap gap-3">
           <a

@@ -1,13 +1,12 @@
-import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { CancellationReceipt, ManagedBooking } from '@schemas/booking';
+import type { ManagedBooking } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Fact } from '@/components/ui/fact';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LinkNotValid, LinkPageLoading } from '@/components/link-page';
+import { SessionFacts } from '@/components/session-facts';
+import { CancellationControl } from '@/features/my-bookings/components/cancellation-control';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { apiGet, apiPost } from '@/lib/api';
@@ -27,26 +26,8 @@ export function ManageBookingPage() {
   const { data, isLoading, isError } = useQuery(managedQuery(token));
   useDocumentTitle(data ? 'Your booking' : isLoading ? 'Booking' : 'Link not valid');
 
-  if (isLoading) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-16" aria-busy="true" aria-label="Loading your booking">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="mt-4 h-10 w-2/3" />
-        <Skeleton className="mt-6 h-40 w-full rounded-2xl" />
-      </div>
-    );
-  }
-  if (isError || !data) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl">This link is not valid.</h1>
-        <p className="mt-3 text-muted">Check that the whole link from your e-mail was opened.</p>
-        <ButtonLink to="/" className="mt-8">
-          Browse sessions
-        </ButtonLink>
-      </section>
-    );
-  }
+  if (isLoading) return <LinkPageLoading label="Loading your booking" />;
+  if (isError || !data) return <LinkNotValid title="This link is not valid." />;
 
   const { booking } = data;
   const cancelled = booking.status === 'cancelled';
@@ -55,27 +36,44 @@ export function ManageBookingPage() {
       <p
         className={`text-sm font-semibold uppercase tracking-[0.2em] ${cancelled ? 'text-[#a23b22]' : booking.status === 'pending' ? 'text-clay-dark' : 'text-sage'}`}
       >
-        {cancelled ? 'Booking cancelled' : booking.status === 'pending' ? 'Payment pending' : 'Your booking'}
+        {cancelled
+          ? 'Booking cancelled'
+          : data.confirmBy
+            ? 'Confirm your place'
+            : booking.status === 'pending'
+              ? 'Payment pending'
+              : 'Your booking'}
       </p>
       <h1 className="mt-3 text-3xl md:text-4xl">{booking.session.title}</h1>
       <p className="mt-3 text-muted">Booked for {data.attendeeName}.</p>
-      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
-        <Fact label="Date">{formatDate(booking.session.startTime)}</Fact>
-        <Fact label="Time">{formatTimeWithZone(booking.session.startTime)}</Fact>
-        <Fact label="Location">
-          {data.joinLink ? (
+      <SessionFacts
+        session={booking.session}
+        place={
+          data.joinLink ? (
             <a href={data.joinLink} target="_blank" rel="noopener noreferrer" className="font-medium text-clay-dark underline">
               Join online
             </a>
           ) : (
             booking.session.place
-          )}
-        </Fact>
-        {booking.price.amount > 0 && (
-          <Fact label={priceLabel[booking.paymentStatus] ?? 'Price'}>{formatMoney(booking.price)}</Fact>
-        )}
-      </dl>
-      {booking.status === 'completed' && <Cancellation token={token} data={data} />}
+          )
+        }
+        price={
+          booking.price.amount > 0
+            ? { label: priceLabel[booking.paymentStatus] ?? 'Price', value: formatMoney(booking.price) }
+            : undefined
+        }
+      />
+      {data.confirmBy && <ConfirmPlace token={token} data={data} confirmBy={data.confirmBy} />}
+      {booking.status === 'completed' && (
+        <div className="mt-6">
+          <CancellationControl
+            booking={booking}
+            until={'until' in data.cancellation ? data.cancellation.until : data.cancellation.closed}
+            token={token}
+            refreshKey={['manage', token]}
+          />
+        </div>
+      )}
       <aside className="mt-10 rounded-2xl bg-sand p-6">
         <h2 className="text-xl">See all your bookings in one place</h2>
         <p className="mt-2 text-sm text-muted">
@@ -95,49 +93,23 @@ export function ManageBookingPage() {
   );
 }
 
-function Cancellation({ token, data }: { token: string; data: ManagedBooking }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+/** A free booking waiting for its guest: one button confirms the address (a link alone must not, as mail scanners open links). */
+function ConfirmPlace({ token, data, confirmBy }: { token: string; data: ManagedBooking; confirmBy: string }) {
   const queryClient = useQueryClient();
-  const { booking } = data;
-  const cancel = useMutation({
-    mutationFn: () => apiPost<CancellationReceipt>(`/bookings/${encodeURIComponent(booking.id)}/cancel`, { token }),
+  const confirm = useMutation({
+    mutationFn: () => apiPost(`/bookings/${encodeURIComponent(data.booking.id)}/confirm`, { token }),
     onSuccess: async () => {
-      dialog.current?.close();
-      toast.success('Booking cancelled', {
-        description:
-          booking.paymentStatus === 'paid' ? 'Your payment is being refunded in full.' : 'Your seat is free for someone else.',
-      });
+      toast.success('Booking confirmed', { description: 'A confirmation e-mail with a calendar invite is on its way.' });
       await queryClient.invalidateQueries({ queryKey: ['manage', token] });
     },
-    onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to cancel the booking') }),
+    onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to confirm the booking') }),
   });
-  if ('closed' in data.cancellation) {
-    return (
-      <p className="mt-6 text-sm text-muted">
-        Cancellation closed {when(data.cancellation.closed)}, 24 hours before the session.
-      </p>
-    );
-  }
   return (
     <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2">
-      <Button variant="secondary" onClick={() => dialog.current?.showModal()}>
-        Cancel booking
+      <Button onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+        {confirm.isPending ? 'Confirming…' : 'Confirm my place'}
       </Button>
-      <p className="text-sm text-muted">Free cancellation until {when(data.cancellation.until)}</p>
-      <ConfirmDialog
-        dialogRef={dialog}
-        title="Cancel this booking?"
-        confirmLabel="Cancel booking"
-        busyLabel="Cancelling…"
-        dismissLabel="Keep booking"
-        busy={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
-      >
-        <p>
-          {booking.session.title}, {when(booking.session.startTime)}. Your seat goes to someone else
-          {booking.paymentStatus === 'paid' ? ', and your payment is refunded in full.' : '.'}
-        </p>
-      </ConfirmDialog>
+      <p className="text-sm text-muted">Your seat is held until {when(confirmBy)}.</p>
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { WaitlistPlace } from '@schemas/waitlist';
 import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Fact } from '@/components/ui/fact';
-import { Skeleton } from '@/components/ui/skeleton';
+import { LinkNotValid, LinkPageLoading } from '@/components/link-page';
+import { SessionFacts } from '@/components/session-facts';
 import { useConvertedPrice, useCurrency } from '@/features/currency/currency-context';
 import { usePlaceActions, waitlistPlaceQuery } from '@/features/waitlist/api/waitlist';
 import { failureText } from '@/features/bookings/api/bookings';
@@ -58,26 +58,8 @@ export function WaitlistPlacePage() {
   const { data: place, isLoading, isError } = useQuery(waitlistPlaceQuery(token));
   useDocumentTitle(place ? standing(place).label : isLoading ? 'Waitlist' : 'Waitlist link not valid');
 
-  if (isLoading) {
-    return (
-      <div className="mx-auto max-w-2xl px-4 py-16" aria-busy="true" aria-label="Loading your place on the waitlist">
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="mt-4 h-10 w-2/3" />
-        <Skeleton className="mt-6 h-40 w-full rounded-2xl" />
-      </div>
-    );
-  }
-  if (isError || !place) {
-    return (
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl">This waitlist link is not valid.</h1>
-        <p className="mt-3 text-muted">Check that the whole link from your e-mail was opened.</p>
-        <ButtonLink to="/" className="mt-8">
-          Browse sessions
-        </ButtonLink>
-      </section>
-    );
-  }
+  if (isLoading) return <LinkPageLoading label="Loading your place on the waitlist" />;
+  if (isError || !place) return <LinkNotValid title="This waitlist link is not valid." />;
 
   const { session } = place;
   const { tone, label, text } = standing(place);
@@ -88,16 +70,10 @@ export function WaitlistPlacePage() {
         <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
         <p className="mt-3 text-muted">{text}</p>
       </div>
-      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
-        <Fact label="Date">{formatDate(session.startTime)}</Fact>
-        <Fact label="Time">{formatTimeWithZone(session.startTime)}</Fact>
-        <Fact label="Location">{session.location}</Fact>
-        {session.price.amount > 0 && (
-          <Fact label="Price">
-            <SeatPrice place={place} />
-          </Fact>
-        )}
-      </dl>
+      <SessionFacts
+        session={session}
+        price={session.price.amount > 0 ? { label: 'Price', value: <SeatPrice place={place} /> } : undefined}
+      />
       <PlaceActions token={token} place={place} />
     </section>
   );

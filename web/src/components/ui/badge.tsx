@@ -9,6 +9,7 @@ const tones = {
   success: 'bg-[#dcebdc] text-[#2f5e37]',
   warning: 'bg-[#f7e9b8] text-[#6e5205]',
   danger: 'bg-[#f6d8d2] text-[#962f1d]',
+  info: 'bg-[#dbe6f2] text-[#2c4f78]',
 } as const;
 
 export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof tones; children: ReactNode }) {

@@ -7,7 +7,7 @@ export const adminAreas = [
     ready: true,
   },
   { path: '/admin/users', title: 'Users', text: 'Members, their details and their access.', ready: false },
-  { path: '/admin/orders', title: 'Orders', text: 'Bookings and purchases, payments and refunds.', ready: false },
+  { path: '/admin/orders', title: 'Orders', text: 'Bookings and purchases, payments and refunds.', ready: true },
   { path: '/admin/resources', title: 'Resources', text: 'Resources for members.', ready: false },
   {
     path: '/admin/birth-recordings',

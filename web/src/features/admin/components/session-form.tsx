@@ -19,6 +19,7 @@ type Values = {
   price: string;
   currency: Currency;
   featured: boolean;
+  requireConfirmedEmail: boolean;
   locationType: 'online' | 'onsite';
   zoomLink: string;
   recordingUrl: string;
@@ -47,6 +48,7 @@ function initialValues(session?: AdminSessionView): Values {
     price: session ? (session.price.amount / 100).toFixed(2) : '0',
     currency: session?.price.currency ?? 'GBP',
     featured: session?.featured ?? false,
+    requireConfirmedEmail: session?.requireConfirmedEmail ?? false,
     locationType: session?.locationType ?? 'online',
     zoomLink: session?.zoomLink ?? '',
     recordingUrl: session?.recordingUrl ?? '',
@@ -73,6 +75,7 @@ function toInput(values: Values): SessionFormInput {
     maxAttendees: values.maxAttendees.trim() === '' ? null : typedNumber(values.maxAttendees),
     price: { amount: Math.round(typedNumber(values.price) * 100), currency: values.currency },
     featured: values.featured,
+    requireConfirmedEmail: values.requireConfirmedEmail,
     locationType: values.locationType,
     zoomLink: values.zoomLink,
     recordingUrl: values.recordingUrl,
@@ -192,6 +195,10 @@ export function SessionFormView({
         <label className="flex items-center gap-3 text-sm font-medium">
           <input type="checkbox" className="size-4 accent-clay" {...register('featured')} />
           Featured on the home page
+        </label>
+        <label className="flex items-center gap-3 text-sm font-medium">
+          <input type="checkbox" className="size-4 accent-clay" {...register('requireConfirmedEmail')} />
+          Guests confirm their e-mail address to keep a free seat
         </label>
       </Section>
 

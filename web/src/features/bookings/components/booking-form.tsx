@@ -58,9 +58,10 @@ export function BookingForm({ session, currency, onCancel, member }: Props) {
       if (checkoutUrl) {
         rememberCheckout(session.id, booking.id);
         checkout.go(checkoutUrl);
-      } else if (booking.status === 'pending') {
+      } else if (booking.status === 'pending' && booking.price.amount > 0) {
         toast.error('Error', { description: 'No checkout URL received' });
       } else {
+        // Booked, or a free seat held until the guest follows the link e-mailed to them.
         // Navigation errors are the router's to show (errorElement); nothing to wait for here.
         void navigate(`/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`);
       }

@@ -1,65 +1,18 @@
-import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { cancellableUntil, type CancellationReceipt } from '@schemas/booking';
+import { useState } from 'react';
+import { cancellableUntil } from '@schemas/booking';
 import type { MemberBookingSummary } from '@schemas/member';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ApiError, apiPost } from '@/lib/api';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { CancellationControl } from './cancellation-control';
 
-const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
-
-/**
- * A confirmed, upcoming booking's cancellation: until the cut-off a button and a modal <dialog>
- * that says what happens to the seat and the payment; after it, the date it closed.
- */
+/** A member's confirmed, upcoming booking on My Bookings: its cancellation, or the date it closed. */
 export function CancelBooking({ booking, userId }: { booking: MemberBookingSummary; userId: string }) {
-  const until = cancellableUntil(booking.session.startTime);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const queryClient = useQueryClient();
   const [now] = useState(() => new Date().toISOString());
-  const cancel = useMutation({
-    mutationFn: () => apiPost<CancellationReceipt>(`/bookings/${encodeURIComponent(booking.id)}/cancel`, {}),
-    onSuccess: async () => {
-      dialog.current?.close();
-      toast.success('Booking cancelled', {
-        description:
-          booking.paymentStatus === 'paid' ? 'Your payment is being refunded in full.' : 'Your seat is free for someone else.',
-      });
-      await queryClient.invalidateQueries({ queryKey: ['me', userId] });
-    },
-    onError: (error) => {
-      toast.error('Error', { description: error instanceof ApiError ? error.message : 'Failed to cancel the booking' });
-    },
-  });
-
   if (booking.status !== 'completed' || booking.session.startTime <= now) return null;
-  if (until <= now) {
-    return <p className="text-sm text-muted">Cancellation closed {when(until)}, 24 hours before the session.</p>;
-  }
   return (
-    <>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <Button variant="secondary" size="sm" onClick={() => dialog.current?.showModal()}>
-          Cancel booking
-        </Button>
-        <p className="text-sm text-muted">Free cancellation until {when(until)}</p>
-      </div>
-      <ConfirmDialog
-        dialogRef={dialog}
-        title="Cancel this booking?"
-        confirmLabel="Cancel booking"
-        busyLabel="Cancelling…"
-        dismissLabel="Keep booking"
-        busy={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
-      >
-        <p>
-          {booking.session.title}, {when(booking.session.startTime)}. Your seat goes to someone else
-          {booking.paymentStatus === 'paid' ? ', and your payment is refunded in full.' : '.'}
-        </p>
-      </ConfirmDialog>
-    </>
+    <CancellationControl
+      booking={booking}
+      until={cancellableUntil(booking.session.startTime)}
+      refreshKey={['me', userId]}
+      size="sm"
+    />
   );
 }

@@ -23,6 +23,7 @@ export function ShareButton({
   label?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const emailField = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const send = useMutation({ mutationFn: (to: string) => apiPost(sendPath, { email: to }) });
@@ -31,6 +32,7 @@ export function ShareButton({
     try {
       await navigator.share({ title, url });
       toast.success('Shared successfully!');
+      dialog.current?.close();
     } catch (failure) {
       // Cancelling the device's share sheet is silent.
       if ((failure as Error).name !== 'AbortError') toast.error('Error', { description: 'Failed to share' });
@@ -48,6 +50,7 @@ export function ShareButton({
     const parsed = ShareRequest.safeParse({ email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      emailField.current?.focus();
       return;
     }
     setError(undefined);
@@ -66,7 +69,14 @@ export function ShareButton({
 
   return (
     <>
-      <Button variant="secondary" onClick={() => dialog.current?.showModal()}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          // Each opening starts clean: no message left from an earlier attempt.
+          setError(undefined);
+          dialog.current?.showModal();
+        }}
+      >
         {label}
       </Button>
       <Modal dialogRef={dialog} title="Share this session">
@@ -87,12 +97,17 @@ export function ShareButton({
           }}
         >
           <Field
+            ref={emailField}
             label="Send it to an e-mail address"
             name="share-email"
             type="email"
             autoComplete="off"
             value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              // The message was about what stood there before.
+              setError(undefined);
+            }}
             error={error}
           />
           <Button type="submit" disabled={send.isPending} className="self-start">

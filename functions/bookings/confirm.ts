@@ -1,0 +1,14 @@
+import { httpRoute } from '../lib/http';
+import { notFound } from '../lib/errors';
+import { IdParams } from '../lib/params';
+import { CancellationRequest } from '../schemas/booking';
+import { bookingOfLink, getBooking, receiptOf } from '../domain/bookings';
+import { confirmEmail } from '../domain/confirm-email';
+
+/** A guest confirms their free booking with the token of the link e-mailed to them. */
+export const handler = httpRoute({ params: IdParams, body: CancellationRequest }, async ({ params, body }) => {
+  const booking = body.token?.id === params.id ? await bookingOfLink(body.token) : undefined;
+  if (!booking) throw notFound('Booking not found');
+  const outcome = await confirmEmail(booking, new Date());
+  return { body: { outcome, booking: receiptOf((await getBooking(booking.id, { consistent: true }))!).booking } };
+});

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+
+/** A row of pill buttons that switch what a page shows (scrolling sideways on a phone); the chosen one is current. */
+export function PillTabs<T extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+}: {
+  label: string;
+  tabs: { id: T; label: string; count?: ReactNode }[];
+  selected: T;
+  onSelect: (id: T) => void;
+}) {
+  return (
+    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 py-1">
+      <ul className="flex gap-1.5">
+        {tabs.map((tab) => {
+          const current = tab.id === selected;
+          return (
+            <li key={tab.id}>
+              <button
+                type="button"
+                aria-current={current ? 'page' : undefined}
+                onClick={() => onSelect(tab.id)}
+                className={`flex items-center gap-2 whitespace-nowrap rounded-full px-3.5 py-2 text-sm font-medium ${
+                  current ? 'bg-ink text-cream' : 'text-ink hover:bg-sand'
+                }`}
+              >
+                {tab.label}
+                {tab.count !== undefined && (
+                  <span className={`rounded-full px-2 text-xs ${current ? 'bg-cream/20' : 'bg-sand'}`}>{tab.count}</span>
+                )}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

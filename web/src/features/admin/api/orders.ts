@@ -1,0 +1,37 @@
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrder, AdminOrderPage, settableStatuses } from '@schemas/order';
+import { apiGet, apiPost } from '@/lib/api';
+
+export const ordersQuery = () =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'orders'],
+    queryFn: ({ pageParam }) =>
+      apiGet<AdminOrderPage>(`/admin/orders?limit=25${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
+
+/** What the administrator may do to an order; each refreshes the orders and the schedule. */
+export function useOrderActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  return {
+    setStatus: useMutation({
+      mutationFn: ({ id, paymentStatus }: { id: string; paymentStatus: (typeof settableStatuses)[number] }) =>
+        apiPost<AdminOrder>(`${orderPath(id)}/status`, { paymentStatus }),
+      onSettled: refresh,
+    }),
+    sync: useMutation({
+      mutationFn: (id: string) =>
+        apiPost<{ outcome: 'updated' | 'already_paid' | 'no_payment_found' }>(
+          `/admin/bookings/${encodeURIComponent(id)}/sync`,
+          {},
+        ),
+      onSettled: refresh,
+    }),
+    refund: useMutation({ mutationFn: (id: string) => apiPost<AdminOrder>(`${orderPath(id)}/refund`, {}), onSettled: refresh }),
+    resend: useMutation({ mutationFn: (id: string) => apiPost(`${orderPath(id)}/resend-confirmation`, {}) }),
+  };
+}
