@@ -56,7 +56,7 @@ import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, m
 import { securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
-import { SITE_CONFIG_PATH, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
+import { SITE_CONFIG_PATH, SITE_NAME, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
 import { HASHED_ASSETS_DIR, siteCacheControl } from './site-files';
 
 export type BreathworkStackProps = StackProps & {
@@ -237,6 +237,7 @@ export class BreathworkStack extends Stack {
       SES_CONFIGURATION_SET: mail.configurationSetName,
       SITE_URL: siteUrl,
       SITE_TIME_ZONE: props.site.timeZone,
+      ...(props.site.contactUrl && { SITE_CONTACT_URL: props.site.contactUrl }),
       ORIGIN_VERIFY_SECRET: originVerifyValue,
       ...(props.exchangeRatesUrl && { EXCHANGE_RATES_URL: props.exchangeRatesUrl }),
     };
@@ -641,6 +642,8 @@ export function userPoolEmail(
   const domain = fromEmail.split('@')[1];
   return UserPoolEmail.withSES({
     fromEmail,
+    // The inbox shows the site's name, as the functions' own mail names it (functions/lib/email.ts).
+    fromName: SITE_NAME,
     sesRegion: region,
     configurationSetName: mail?.configurationSetName,
     ...(identity === 'domain' && { sesVerifiedDomain: domain }),

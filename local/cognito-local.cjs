@@ -1,8 +1,8 @@
 // Starts cognito-local with its mail going to the local mail server. cognito-local only prints
 // the messages it would send (verification codes, password resets) to its log; here each e-mail is
-// also sent through the SES API to aws-ses-v2-local, from the address the stack sends from, so it
-// appears in the local mail inbox as Cognito's own mail arrives through SES in AWS. The log keeps
-// the printed copy.
+// also sent through the SES API to aws-ses-v2-local, from the sender the user pool names in AWS
+// (COGNITO_MAIL_FROM: the site's name and the stack's address), so it appears in the local mail
+// inbox as Cognito's own mail arrives through SES in AWS. The log keeps the printed copy.
 //   node local/cognito-local.cjs      (in cognito-local's working directory, as its own start script)
 const { dirname, join } = require('node:path');
 const { SESv2Client, SendEmailCommand } = require('@aws-sdk/client-sesv2');
@@ -19,7 +19,7 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
   try {
     await ses.send(
       new SendEmailCommand({
-        FromEmailAddress: process.env.FROM_EMAIL,
+        FromEmailAddress: process.env.COGNITO_MAIL_FROM,
         Destination: { ToAddresses: [destination] },
         Content: {
           Simple: { Subject: { Data: message.emailSubject ?? 'Your verification code' }, Body: { Html: { Data: html } } },

@@ -4,6 +4,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, stopProcesses, waitForService, type Service } from './processes';
+import { environment } from '../functions/lib/environment';
+import { sender } from '../functions/lib/mail-sender';
+import { SITE_NAME } from '../functions/schemas/site-config';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -65,7 +68,8 @@ export async function startEmulators(options: {
     // cognito-local through its own start script, which also mails its codes to aws-ses-v2-local.
     startProcess('cognito-local', process.execPath, [fileURLToPath(new URL('./cognito-local.cjs', import.meta.url))], {
       cwd: join(dataDir, 'cognito'),
-      env: { HOST: '127.0.0.1', PORT: String(ports.cognito) },
+      // From the sender the user pool names in AWS (infra/stack.ts, userPoolEmail).
+      env: { HOST: '127.0.0.1', PORT: String(ports.cognito), COGNITO_MAIL_FROM: sender(SITE_NAME, environment('FROM_EMAIL')) },
       logFile: join(logs, 'cognito.log'),
     }),
     startProcess(

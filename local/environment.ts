@@ -100,6 +100,7 @@ export function localEnvironment(port: number, userPool: LocalUserPool): LocalEn
 export function localEnvironment(port: number, userPool?: LocalUserPool): LocalEnvironmentBeforeCognito | LocalEnvironment {
   const ports = portsFor(port);
   const local = (p: number) => `http://127.0.0.1:${p}`;
+  const site = localSiteSettings();
   const environment: LocalEnvironmentBeforeCognito = {
     AWS_REGION: REGION,
     // s3rver accepts only its own fixed key; the other emulators accept any.
@@ -121,7 +122,8 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     SES_CONFIGURATION_SET: 'breathwork',
     ADMIN_EMAIL,
     SITE_URL: local(ports.site),
-    SITE_TIME_ZONE: localSiteSettings().timeZone,
+    SITE_TIME_ZONE: site.timeZone,
+    ...(site.contactUrl && { SITE_CONTACT_URL: site.contactUrl }),
     ORIGIN_VERIFY_SECRET: originVerifySecret,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     // The counts are lines CloudWatch reads; with no CloudWatch here they would only fill the

@@ -15,9 +15,13 @@ export function calendarRefusal(booking: Pick<BookingView, 'status'>): string | 
     : 'This booking was cancelled, so it has no calendar entry.';
 }
 
-/** The session as a calendar file, so the attendee can add it in one tap. */
+/**
+ * The session as a calendar file, so the attendee can add it in one tap. Its location is the full
+ * place, or for an online session its joining link where the reader holds a place (the file in the
+ * attendee's own e-mail); the file anyone holding the booking's id can fetch says 'Online'.
+ */
 export function calendarInvite(
-  booking: BookingView,
+  booking: BookingView & { joinLink?: string | null },
   siteUrl: string,
   now = new Date(),
   options: { cancelled?: boolean } = {},
@@ -27,7 +31,7 @@ export function calendarInvite(
     title: booking.session.title,
     start: new Date(booking.session.startTime),
     end: new Date(booking.session.endTime),
-    location: booking.session.location,
+    location: booking.joinLink ?? booking.session.place,
     url: `${siteUrl}/sessions/${booking.session.id}`,
     stamp: now,
     cancelled: options.cancelled,

@@ -1,163 +1,251 @@
-import { escapeHtml, type Email } from '../lib/email';
+import type { Email } from '../lib/email';
+import { mailSite, renderEmail, type EmailContent, type Fact, type MailSite, type Paragraph } from '../lib/email-layout';
 import { formatWhen } from '../lib/when';
 import { cancellableUntil, type BookingView } from '../schemas/booking';
-import type { AttendeeBooking } from './bookings';
-import { calendarInvite } from './booking-calendar';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
+import type { AttendeeBooking } from './bookings';
+import { calendarInvite } from './booking-calendar';
+import { sessionFacts } from './session-facts';
+
+/** A booking's page, which anyone holding its id may open: its facts and its calendar links. */
+const bookingUrl = (site: MailSite, bookingId: string) =>
+  `${site.url}/booking-confirmation?bookingId=${encodeURIComponent(bookingId)}`;
+const sessionUrl = (site: MailSite, sessionId: string) => `${site.url}/sessions/${encodeURIComponent(sessionId)}`;
 
 /**
- * An e-mail to an attendee about their booking: a greeting, one line about the session, when
- * and where (with the joining link of an online session, for those who have a place), what they
- * paid, the link to the booking, and a closing line.
+ * How to cancel, in the footer of a booked attendee's e-mail: until the cut-off, the booking's
+ * 'Manage booking' page; after it, a word to the teacher (whose address the footer gives).
  */
-function attendeeMessage(
-  booking: BookingView & { joinLink?: string | null },
-  siteUrl: string,
-  words: { subject: string; lead: string; closing: string; action?: { label: string; url: string } },
-) {
-  const when = formatWhen(booking.session.startTime);
-  const join = booking.joinLink ? `Join online: ${booking.joinLink}` : undefined;
-  const paid = booking.paymentStatus === 'paid' ? `Paid: ${formatMoney(booking.price)}` : undefined;
-  const link = `${siteUrl}/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`;
-  const title = booking.session.title;
-  return {
-    subject: words.subject,
-    text: [
-      `Hello ${booking.attendeeName},`,
-      '',
-      `${words.lead} ${title}.`,
-      `When: ${when}`,
-      `Where: ${booking.session.location}`,
-      ...(join ? [join] : []),
-      ...(paid ? [paid] : []),
-      ...(words.action ? ['', `${words.action.label}: ${words.action.url}`] : []),
-      '',
-      `Your booking: ${link}`,
-      '',
-      words.closing,
-    ].join('\n'),
-    html: `<p>Hello ${escapeHtml(booking.attendeeName)},</p>
-<p>${escapeHtml(words.lead)} <strong>${escapeHtml(title)}</strong>.</p>
-<p>When: ${escapeHtml(when)}<br>Where: ${escapeHtml(booking.session.location)}${
-      booking.joinLink ? `<br>Join online: <a href="${escapeHtml(booking.joinLink)}">${escapeHtml(booking.joinLink)}</a>` : ''
-    }${paid ? `<br>${escapeHtml(paid)}` : ''}</p>${
-      words.action ? `\n<p><a href="${escapeHtml(words.action.url)}">${escapeHtml(words.action.label)}</a></p>` : ''
-    }
-<p><a href="${escapeHtml(link)}">View your booking</a></p>
-<p>${escapeHtml(words.closing)}</p>`,
-  };
-}
-
-export function bookingConfirmationEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
+function howToCancel(booking: AttendeeBooking, site: MailSite, now: Date): Paragraph[] {
   const until = cancellableUntil(booking.session.startTime);
-  return {
-    to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Booking confirmed: ${booking.session.title}`,
-      lead: 'Your place is booked for',
-      ...(booking.manageToken && { action: { label: 'Manage booking', url: `${siteUrl}/manage/${booking.manageToken}` } }),
-      closing: `Free cancellation until ${formatWhen(until)}. The calendar invite is attached. See you there.`,
-    }),
-    attachments: [{ fileName: 'session.ics', contentType: 'text/calendar', content: calendarInvite(booking, siteUrl) }],
-  };
+  if (booking.manageToken && Date.parse(until) > now.getTime()) {
+    return [
+      [
+        `Free cancellation until ${formatWhen(until)}. Can't make it? `,
+        { link: `${site.url}/manage/${booking.manageToken}`, text: 'Manage booking' },
+      ],
+    ];
+  }
+  return site.contactUrl ? ["Can't come after all? Please tell us, so that your place can go to someone else."] : [];
 }
 
-export function sessionReminderEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
-  return {
+const greeting = (booking: BookingView) => `Hello ${booking.attendeeName},`;
+const paidFact = (booking: BookingView): Fact[] =>
+  booking.paymentStatus === 'paid' ? [{ label: 'Paid', value: formatMoney(booking.price) }] : [];
+
+/** An e-mail to its address, on the layout. */
+const addressed = (to: string, content: EmailContent, site: MailSite, attachments?: Email['attachments']): Email => ({
+  to,
+  ...renderEmail(content, site),
+  ...(attachments && { attachments }),
+});
+
+export function bookingConfirmationEmail(
+  booking: AttendeeBooking,
+  to: string,
+  site: MailSite = mailSite(),
+  now = new Date(),
+): Email {
+  const { session } = booking;
+  return addressed(
     to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Reminder: ${booking.session.title} is coming up`,
-      lead: 'A gentle reminder of your place at',
-      closing: 'See you there.',
-    }),
-  };
+    {
+      subject: `Booking confirmed: ${session.title}`,
+      preview: `Your place is booked for ${formatWhen(session.startTime)}.`,
+      status: { text: 'Booking confirmed', tone: 'confirmed' },
+      heading: session.title,
+      paragraphs: [greeting(booking), 'Your place is booked, and the calendar invite is attached.'],
+      facts: [...sessionFacts(session, booking.joinLink), ...paidFact(booking)],
+      action: { label: 'View your booking', url: bookingUrl(site, booking.id) },
+      closing: ['See you there.'],
+      footer: howToCancel(booking, site, now),
+    },
+    site,
+    [{ fileName: 'session.ics', contentType: 'text/calendar', content: calendarInvite(booking, site.url) }],
+  );
+}
+
+/** The day before: when and where, and for an online session the way in. */
+export function sessionReminderEmail(booking: AttendeeBooking, to: string, site: MailSite = mailSite(), now = new Date()): Email {
+  const { session } = booking;
+  return addressed(
+    to,
+    {
+      subject: `Reminder: ${session.title} is coming up`,
+      preview: `${formatWhen(session.startTime)}.`,
+      status: { text: 'Coming up', tone: 'confirmed' },
+      heading: session.title,
+      paragraphs: [greeting(booking), ['A gentle reminder of your place at ', { bold: session.title }, '.']],
+      facts: sessionFacts(session, booking.joinLink),
+      action: booking.joinLink
+        ? { label: 'Join the session', url: booking.joinLink }
+        : { label: 'View your booking', url: bookingUrl(site, booking.id) },
+      closing: ['See you there.'],
+      footer: howToCancel(booking, site, now),
+    },
+    site,
+  );
 }
 
 /** A checkout ran out before it was paid: the held seat is free again. */
-export function checkoutExpiredEmail(booking: BookingView, to: string, siteUrl: string): Email {
-  return {
+export function checkoutExpiredEmail(booking: BookingView, to: string, site: MailSite = mailSite()): Email {
+  const { session } = booking;
+  return addressed(
     to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Your checkout expired: ${booking.session.title}`,
-      lead: 'The payment was not completed in time, so the seat we held for you has been released at',
-      closing: "You're welcome to book again while seats remain.",
-    }),
-  };
+    {
+      subject: `Your checkout expired: ${session.title}`,
+      preview: 'The seat we held for you has been released.',
+      status: { text: 'Checkout expired', tone: 'released' },
+      heading: session.title,
+      paragraphs: [greeting(booking), 'The payment was not completed in time, so the seat we held for you has been released.'],
+      facts: sessionFacts(session),
+      action: { label: 'Book again', url: sessionUrl(site, session.id) },
+      closing: ["You're welcome to book again while seats remain."],
+    },
+    site,
+  );
 }
 
 /**
  * The way back to a booking awaiting payment, for its address's owner on another device: the
  * checkout itself (its page shows the address, so it goes only to the address's mailbox).
  */
-export function checkoutLinkEmail(booking: BookingView & { checkoutUrl: string }, to: string, siteUrl: string): Email {
+export function checkoutLinkEmail(
+  booking: BookingView & { checkoutUrl: string },
+  to: string,
+  site: MailSite = mailSite(),
+): Email {
+  const { session } = booking;
   const held = booking.holdExpiresAt ? ` until ${formatWhen(booking.holdExpiresAt)}` : '';
-  return {
+  return addressed(
     to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Complete your booking: ${booking.session.title}`,
-      lead: `Your seat is held${held}, waiting for your payment, at`,
+    {
+      subject: `Complete your booking: ${session.title}`,
+      preview: `Your seat is held${held}.`,
+      status: { text: 'Payment pending', tone: 'pending' },
+      heading: session.title,
+      paragraphs: [greeting(booking), `Your seat is held${held}, waiting for your payment.`],
+      facts: [...sessionFacts(session), { label: 'Price', value: formatMoney(booking.price) }],
       action: { label: 'Complete payment', url: booking.checkoutUrl },
-      closing: 'If you did not ask for this, you can ignore it: the seat is released when the hold ends.',
-    }),
-  };
+      closing: [
+        [{ link: bookingUrl(site, booking.id), text: 'See where your booking stands' }],
+        'If you did not ask for this, you can ignore it: the seat is released when the hold ends.',
+      ],
+    },
+    site,
+  );
 }
 
 /** A payment that came after its seat was gone, given back. */
-export function refundEmail(booking: BookingView, amount: Money, to: string, siteUrl: string): Email {
-  return {
+export function refundEmail(booking: BookingView, amount: Money, to: string, site: MailSite = mailSite()): Email {
+  const { session } = booking;
+  return addressed(
     to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Refunded: ${booking.session.title}`,
-      lead: `Your payment of ${formatMoney(amount)} arrived after the seat we held for you had been taken, so we have refunded it in full. It was for`,
-      closing:
+    {
+      subject: `Refunded: ${session.title}`,
+      preview: `Your payment of ${formatMoney(amount)} has been refunded in full.`,
+      status: { text: 'Payment refunded', tone: 'released' },
+      heading: session.title,
+      paragraphs: [
+        greeting(booking),
+        `Your payment of ${formatMoney(amount)} arrived after the seat we held for you had been taken, so we have refunded it in full.`,
+      ],
+      facts: [...sessionFacts(session), { label: 'Refunded', value: formatMoney(amount) }],
+      action: { label: 'Find another session', url: site.url },
+      closing: [
         'The refund reaches your account within 5 to 10 working days. We are sorry, and hope to see you at another session.',
-    }),
-  };
+      ],
+    },
+    site,
+  );
 }
 
-export function bookingCancelledEmail(booking: BookingView, refund: Money | null, to: string, siteUrl: string): Email {
-  return {
+/** A confirmed booking ended before its session: what comes back to the attendee, and its calendar entry taken off. */
+export function bookingCancelledEmail(
+  booking: BookingView,
+  refund: Money | null,
+  to: string,
+  site: MailSite = mailSite(),
+  now = new Date(),
+): Email {
+  const { session } = booking;
+  return addressed(
     to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Booking cancelled: ${booking.session.title}`,
-      lead: 'Your booking is cancelled for',
-      closing: refund
-        ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days. We hope to see you at another session.`
-        : 'Your seat is free for someone else. We hope to see you at another session.',
-    }),
-    attachments: [
+    {
+      subject: `Booking cancelled: ${session.title}`,
+      preview: refund ? `Your payment of ${formatMoney(refund)} is being refunded.` : 'Your seat is free for someone else.',
+      status: { text: 'Booking cancelled', tone: 'released' },
+      heading: session.title,
+      paragraphs: [
+        greeting(booking),
+        'Your booking is cancelled.',
+        refund
+          ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days.`
+          : 'Your seat is free for someone else.',
+      ],
+      facts: [...sessionFacts(session), ...(refund ? [{ label: 'Refund', value: formatMoney(refund) }] : [])],
+      action: { label: 'Find another session', url: site.url },
+      closing: ['The calendar update attached takes the session off your calendar. We hope to see you at another session.'],
+    },
+    site,
+    [
       {
         fileName: 'session.ics',
         contentType: 'text/calendar',
-        content: calendarInvite(booking, siteUrl, new Date(), { cancelled: true }),
+        content: calendarInvite(booking, site.url, now, { cancelled: true }),
       },
     ],
-  };
+  );
 }
 
-export function adminBookingAlertEmail(booking: BookingView, attendeeEmail: string, to: string): Email {
-  const when = formatWhen(booking.session.startTime);
-  const payment = booking.price.amount > 0 ? `${booking.paymentStatus}, ${formatMoney(booking.price)}` : booking.paymentStatus;
-  return {
+/** To the teacher: who booked what, and how it was paid. */
+export function adminBookingAlertEmail(
+  booking: BookingView,
+  attendeeEmail: string,
+  to: string,
+  site: MailSite = mailSite(),
+): Email {
+  const { session } = booking;
+  const status = booking.paymentStatus.charAt(0).toUpperCase() + booking.paymentStatus.slice(1);
+  const payment = booking.price.amount > 0 ? `${status}, ${formatMoney(booking.price)}` : status;
+  return addressed(
     to,
-    subject: `New booking: ${booking.session.title}`,
-    text: `${booking.attendeeName} <${attendeeEmail}> booked ${booking.session.title} on ${when} (${payment}).`,
-    html: `<p>${escapeHtml(booking.attendeeName)} &lt;${escapeHtml(attendeeEmail)}&gt; booked <strong>${escapeHtml(
-      booking.session.title,
-    )}</strong> on ${escapeHtml(when)} (${escapeHtml(payment)}).</p>`,
-  };
+    {
+      subject: `New booking: ${session.title}`,
+      preview: `${booking.attendeeName} booked a place.`,
+      status: { text: 'New booking', tone: 'confirmed' },
+      heading: session.title,
+      paragraphs: [[{ bold: booking.attendeeName }, ` (${attendeeEmail}) booked a place.`]],
+      facts: [
+        ...sessionFacts(session),
+        { label: 'Payment', value: payment },
+        ...(booking.discountCode ? [{ label: 'Promo code', value: booking.discountCode }] : []),
+      ],
+      action: { label: 'See the attendees', url: `${site.url}/admin/sessions/${encodeURIComponent(session.id)}` },
+      footer: ['You are sent this for every booking made on the site.'],
+      toTeacher: true,
+    },
+    site,
+  );
 }
 
 /** A free booking waits for its guest to show the address is theirs: the link that confirms it, and until when. */
-export function confirmEmailEmail(booking: AttendeeBooking, to: string, siteUrl: string): Email {
-  return {
+export function confirmEmailEmail(booking: AttendeeBooking, to: string, site: MailSite = mailSite()): Email {
+  const { session } = booking;
+  const held = booking.holdExpiresAt ? ` until ${formatWhen(booking.holdExpiresAt)}` : '';
+  return addressed(
     to,
-    ...attendeeMessage(booking, siteUrl, {
-      subject: `Confirm your place: ${booking.session.title}`,
-      lead: `Your seat is held until ${formatWhen(booking.holdExpiresAt!)}, waiting for you to confirm this address, at`,
-      action: { label: 'Confirm my place', url: `${siteUrl}/manage/${booking.manageToken!}` },
-      closing: 'If you did not book this, you can ignore this e-mail: the seat is released when the hold ends.',
-    }),
-  };
+    {
+      subject: `Confirm your place: ${session.title}`,
+      preview: `Your seat is held${held}: confirm your address to keep it.`,
+      status: { text: 'Confirm your place', tone: 'pending' },
+      heading: session.title,
+      paragraphs: [greeting(booking), `Your seat is held${held}, waiting for you to confirm this address.`],
+      facts: sessionFacts(session),
+      action: { label: 'Confirm my place', url: `${site.url}/manage/${booking.manageToken!}` },
+      closing: ['If you did not book this, you can ignore this e-mail: the seat is released when the hold ends.'],
+    },
+    site,
+  );
 }

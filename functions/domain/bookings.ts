@@ -7,7 +7,7 @@ import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery }
 import type { BookingConfirmation, BookingReceipt, BookingView } from '../schemas/booking';
 import type { Money } from '../schemas/money';
 import type { BookingStatusView, BookingTime, MemberBookingSummary } from '../schemas/member';
-import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
+import { endTime, getSession, locationText, placeText, sessionKey, type SessionRecord } from './sessions';
 import { ATTENDING_STATES, shownStatus, type BookingState, type EndedBy, type EndReason } from './booking-lifecycle';
 
 /** What lists of bookings show of the session, copied onto the booking so a list needs no per-row reads. */
@@ -226,7 +226,7 @@ function bookingView(booking: BookingRecord, session: SessionRecord): BookingVie
     discountCode: booking.discountCode ?? null,
     holdExpiresAt: booking.holdExpiresAt ?? null,
     checkoutUrl: pendingCheckoutUrl(booking),
-    session: { id: session.id, ...sessionSnapshot(session) },
+    session: { id: session.id, ...sessionSnapshot(session), place: placeText(session) },
   };
 }
 

@@ -156,6 +156,17 @@ export function locationText(session: Pick<SessionRecord, 'locationType' | 'city
   return session.city || session.postCode || session.location || 'On-site';
 }
 
+/**
+ * Where a session happens, in full: 'Online', or the street, city and post code of a session in
+ * person (those that are given), else its free text or 'On-site'. E-mails, calendar entries and
+ * the confirmation page name the place with it.
+ */
+export function placeText(session: Pick<SessionRecord, 'locationType' | 'address' | 'city' | 'postCode' | 'location'>): string {
+  if (session.locationType === 'online') return 'Online';
+  const parts = [session.address, session.city, session.postCode].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : session.location || 'On-site';
+}
+
 export function toSessionView(session: SessionRecord): SessionView {
   const seatsLeft = session.maxAttendees == null ? null : Math.max(0, session.maxAttendees - session.seatsTaken);
   return {

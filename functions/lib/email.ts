@@ -2,6 +2,8 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { awsClientConfig } from './aws-client-config';
 import { environment } from './environment';
 import { count } from './metrics';
+import { sender } from './mail-sender';
+import { SITE_NAME } from '../schemas/site-config';
 
 const ses = new SESv2Client(awsClientConfig);
 
@@ -16,7 +18,8 @@ export type Email = {
 export async function sendEmail(email: Email): Promise<void> {
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: environment('FROM_EMAIL'),
+      // The inbox shows the site's name, as Cognito's own mail names it (infra/stack.ts).
+      FromEmailAddress: sender(SITE_NAME, environment('FROM_EMAIL')),
       // Its events (sends, deliveries, bounces, complaints) feed the bounce and complaint alarms.
       ConfigurationSetName: environment('SES_CONFIGURATION_SET'),
       Destination: { ToAddresses: [email.to] },

@@ -15,6 +15,8 @@ export type HandlerEnvironment = {
   SITE_URL: string;
   /** The teacher's time zone (IANA), which e-mails and the checkout page name times in: the site's `timeZone` setting. */
   SITE_TIME_ZONE: string;
+  /** Where e-mails send questions (mailto: or https:): the site's `contact` setting; absent, e-mails leave the line out. */
+  SITE_CONTACT_URL?: string;
   /** The token issuer: https://cognito-idp.<region>.amazonaws.com/<pool id>, or cognito-local's. */
   COGNITO_ISSUER: string;
   USER_POOL_CLIENT_ID: string;

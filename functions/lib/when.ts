@@ -3,29 +3,27 @@ import { environment } from './environment';
 // E-mails and Stripe's checkout page cannot know the reader's zone, so they name the teacher's.
 const timeZone = () => environment('SITE_TIME_ZONE');
 
-/** A session's start in words, in the teacher's time zone, named: 'Tuesday, 9 June 2026 at 6:15 pm (Europe/London)'. */
-export function formatWhen(startTime: string): string {
-  const words = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    // 1 to 12: en-GB's hour12 counts 0 to 11 and would print noon as '00:00 pm'.
-    hourCycle: 'h12',
-    timeZone: timeZone(),
-  }).format(new Date(startTime));
-  return `${words} (${timeZone()})`;
+// The site's formats ('MMMM d, yyyy' and 'h:mm a'), in the teacher's zone.
+const inSiteZone = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: timeZone() });
+const clock = (time: Date) => inSiteZone({ hour: 'numeric', minute: '2-digit', hour12: true }).format(time);
+
+/** A day as the site writes dates, with its weekday, in the teacher's zone: 'Tuesday, June 9, 2026'. */
+export function formatDay(iso: string): string {
+  return inSiteZone({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+}
+
+/** A moment in words, in the teacher's zone, named: 'Tuesday, June 9, 2026 at 6:15 PM (Europe/London)'. */
+export function formatWhen(iso: string): string {
+  return `${formatDay(iso)} at ${clock(new Date(iso))} (${timeZone()})`;
+}
+
+/** A session's start and end as the site writes times, the teacher's zone named: '6:15 PM – 7:45 PM (Europe/London)'. */
+export function formatTimes(startTime: string, endTime: string): string {
+  return `${clock(new Date(startTime))} – ${clock(new Date(endTime))} (${timeZone()})`;
 }
 
 /** A time of day as the site writes it ('h:mm a'), in the teacher's time zone, named: '12:50 AM (Europe/London)'. */
 export function formatClockTime(time: Date): string {
-  const words = new Intl.DateTimeFormat('en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-    timeZone: timeZone(),
-  }).format(time);
-  return `${words} (${timeZone()})`;
+  return `${clock(time)} (${timeZone()})`;
 }

@@ -2,20 +2,22 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
 import { cancellationTerms, type ManagedBooking } from '../schemas/booking';
-import { bookingConfirmation, bookingOfLink, getBookingView } from '../domain/bookings';
+import { bookingConfirmation, bookingOfLink, getAttendeeBooking } from '../domain/bookings';
 
 /**
- * A guest's 'Manage booking' page: the booking, who it is for, and its cancellation terms. A
- * token that is not a booking's answers 404, saying nothing of whether the booking exists.
+ * A guest's 'Manage booking' page: the booking, who it is for, its joining link while it holds a
+ * place, and its cancellation terms. A token that is not a booking's answers 404, saying nothing
+ * of whether the booking exists.
  */
 export const handler = httpRoute({ params: TokenParams }, async ({ params }) => {
   const booking = await bookingOfLink(params.token);
-  const view = booking && (await getBookingView(booking.id));
+  const view = booking && (await getAttendeeBooking(booking.id));
   if (!booking || !view) throw notFound('This link is not valid.');
   const answer: ManagedBooking = {
     booking: bookingConfirmation(view),
     attendeeName: booking.attendeeName,
     attendeeEmail: booking.attendeeEmail,
+    joinLink: view.status === 'completed' ? view.joinLink : null,
     // From the session's time as the booking keeps it, which the cancellation itself checks.
     cancellation: cancellationTerms({ status: view.status, session: booking.session }, new Date()),
     confirmBy: booking.state === 'unconfirmed' ? (booking.holdExpiresAt ?? null) : null,

@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getBookingView } from '../domain/bookings';
 import { bookingCancelledEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 /** Tells the attendee their booking is cancelled, what comes back to them, and takes it off their calendar. */
@@ -12,5 +11,5 @@ export const handler = eventConsumer('notifications/booking-cancelled', async ({
     logger.warn('Booking no longer exists; no cancellation notice sent', { bookingId: detail.bookingId });
     return;
   }
-  await sendEmail(bookingCancelledEmail(booking, detail.refund, detail.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(bookingCancelledEmail(booking, detail.refund, detail.attendeeEmail));
 });

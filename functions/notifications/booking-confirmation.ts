@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getAttendeeBooking } from '../domain/bookings';
 import { bookingConfirmationEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 export const handler = eventConsumer('notifications/booking-confirmation', async ({ detail }) => {
@@ -11,5 +10,5 @@ export const handler = eventConsumer('notifications/booking-confirmation', async
     logger.warn('Booking no longer exists; no confirmation sent', { bookingId: detail.bookingId });
     return;
   }
-  await sendEmail(bookingConfirmationEmail(booking, detail.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(bookingConfirmationEmail(booking, detail.attendeeEmail));
 });

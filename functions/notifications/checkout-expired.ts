@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getBookingView } from '../domain/bookings';
 import { checkoutExpiredEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 /** Tells a visitor whose checkout ran out that their seat is free again; other releases they chose themselves. */
@@ -13,5 +12,5 @@ export const handler = eventConsumer('notifications/checkout-expired', async ({ 
     logger.warn('Booking no longer exists; no expiry notice sent', { bookingId: detail.bookingId });
     return;
   }
-  await sendEmail(checkoutExpiredEmail(booking, detail.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(checkoutExpiredEmail(booking, detail.attendeeEmail));
 });

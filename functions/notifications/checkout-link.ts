@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getBookingView } from '../domain/bookings';
 import { checkoutLinkEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 /** Sends the owner of a booking awaiting payment its checkout link, while it still awaits payment. */
@@ -12,7 +11,5 @@ export const handler = eventConsumer('notifications/checkout-link', async ({ det
     logger.info('No checkout of this booking awaits payment; no link sent', { bookingId: detail.bookingId });
     return;
   }
-  await sendEmail(
-    checkoutLinkEmail({ ...booking, checkoutUrl: booking.checkoutUrl }, detail.attendeeEmail, environment('SITE_URL')),
-  );
+  await sendEmail(checkoutLinkEmail({ ...booking, checkoutUrl: booking.checkoutUrl }, detail.attendeeEmail));
 });

@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getAttendeeBooking } from '../domain/bookings';
 import { confirmEmailEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 /** Sends a guest the link that confirms their free booking. */
@@ -12,5 +11,5 @@ export const handler = eventConsumer('notifications/confirm-email', async ({ det
     logger.warn('Booking no longer exists; no confirmation link sent', { bookingId: detail.bookingId });
     return;
   }
-  await sendEmail(confirmEmailEmail(booking, detail.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(confirmEmailEmail(booking, detail.attendeeEmail));
 });

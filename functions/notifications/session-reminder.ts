@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getAttendeeBooking } from '../domain/bookings';
 import { sessionReminderEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 export const handler = eventConsumer('notifications/session-reminder', async ({ detail }) => {
@@ -11,5 +10,5 @@ export const handler = eventConsumer('notifications/session-reminder', async ({ 
     logger.warn('Booking gone or no longer confirmed; no reminder sent', { bookingId: detail.bookingId });
     return;
   }
-  await sendEmail(sessionReminderEmail(booking, detail.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(sessionReminderEmail(booking, detail.attendeeEmail));
 });

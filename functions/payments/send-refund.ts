@@ -3,7 +3,6 @@ import { getBooking, getBookingView } from '../domain/bookings';
 import { refundEmail } from '../domain/booking-emails';
 import { sendRefund } from '../domain/payments';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 
 /**
  * Gives back money owed (its Refund item says what and why), then tells the buyer of a late
@@ -14,5 +13,5 @@ export const handler = eventConsumer('payments/send-refund', async ({ detail }) 
   if (refund.state !== 'sent' || refund.reason !== 'late_payment' || refund.subject?.kind !== 'booking') return;
   const [booking, view] = await Promise.all([getBooking(refund.subject.id), getBookingView(refund.subject.id)]);
   if (!booking || !view) throw new Error(`The refunded booking ${refund.subject.id} is missing`);
-  await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail));
 });

@@ -94,6 +94,8 @@ export type ManagedBooking = {
   booking: BookingConfirmation;
   attendeeName: string;
   attendeeEmail: string;
+  /** A confirmed booking of an online session: its joining link (this page is the attendee's own, by the link in their e-mail). */
+  joinLink: string | null;
   cancellation: CancellationTerms;
   /** While its guest must still confirm their address: until when the seat waits for them. */
   confirmBy: string | null;
@@ -118,7 +120,17 @@ export type BookingView = {
   holdExpiresAt: string | null;
   /** While the booking awaits payment: where to pay it (for a visitor who left the checkout). */
   checkoutUrl: string | null;
-  session: { id: string; title: string; startTime: string; endTime: string; location: string; locationType: 'online' | 'onsite' };
+  session: {
+    id: string;
+    title: string;
+    startTime: string;
+    endTime: string;
+    /** The spec's summary: 'Online', or 'city, post code'. */
+    location: string;
+    /** The full place: 'Online', or the street, city and post code. */
+    place: string;
+    locationType: 'online' | 'onsite';
+  };
 };
 
 /**

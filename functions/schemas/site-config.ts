@@ -1,5 +1,8 @@
 // Plain types with no imports: the site reads this on its first load.
 
+/** The site's name, as its header shows it: e-mails come from it and are signed with it. */
+export const SITE_NAME = 'Breathwork';
+
 /**
  * The teacher's own settings: the stack's context in AWS, the local stack's demo settings locally
  * (checked by infra/site-settings.ts). A link whose setting is absent is not shown.

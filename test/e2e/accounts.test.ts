@@ -45,7 +45,8 @@ describe('accounts in the browser', () => {
     // The code arrives in the local mail inbox, as Cognito's mail arrives through SES in AWS.
     const mail = await newestEmail(email, 1);
     expect(mail.subject).toBe('Your verification code');
-    const code = /(\d{6})/.exec(mail.body.html)?.[1];
+    // The code alone in its box.
+    const code = />(\d{6})</.exec(mail.body.html)?.[1];
     expect(code).toBeDefined();
     await page.getByLabel('Verification code').fill(code!);
     await page.getByRole('button', { name: 'Verify Email' }).click();
@@ -110,7 +111,7 @@ describe('accounts in the browser', () => {
 
     const mail = await newestEmail(email, 1);
     expect(mail.subject).toBe('Reset your password');
-    const link = /href="([^"]+)"/.exec(mail.body.html)?.[1]?.replaceAll('&amp;', '&');
+    const link = /href="([^"]+\/update-password[^"]+)"/.exec(mail.body.html)?.[1]?.replaceAll('&amp;', '&');
     expect(link).toMatch(new RegExp(`^${siteUrl}/update-password\\?code=\\d+&email=`));
 
     await page.goto(link!);

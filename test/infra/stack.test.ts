@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { projectApp } from '../support/cdk-app';
-import type { SiteSettings } from '../../functions/schemas/site-config';
+import { SITE_NAME, type SiteSettings } from '../../functions/schemas/site-config';
+import { sender } from '../../functions/lib/mail-sender';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
@@ -281,7 +282,8 @@ describe('the CDK stack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: ['email'],
       Policies: { PasswordPolicy: { MinimumLength: userPoolSettings.passwordMinLength } },
-      EmailConfiguration: { EmailSendingAccount: 'DEVELOPER', From: addresses.fromEmail },
+      // The site's name before the address, as the functions' own mail has it (functions/lib/mail-sender.ts).
+      EmailConfiguration: { EmailSendingAccount: 'DEVELOPER', From: sender(SITE_NAME, addresses.fromEmail) },
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: userPoolSettings.adminGroup });
   });
@@ -293,7 +295,7 @@ describe('the CDK stack', () => {
     new UserPool(domainStack, 'Users', { email: userPoolEmail(addresses.fromEmail, 'domain', domainStack.region) });
     Template.fromStack(domainStack).hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: {
-        From: addresses.fromEmail,
+        From: sender(SITE_NAME, addresses.fromEmail),
         SourceArn: { 'Fn::Join': ['', ['arn:aws:ses:eu-west-2:', { Ref: 'AWS::AccountId' }, ':identity/breathwork-demo.co.uk']] },
       },
     });
@@ -411,10 +413,15 @@ describe('the CDK stack', () => {
     expect(deployment.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
   });
 
-  it("names the teacher's time zone to every function, the Cognito triggers included", () => {
+  it("names the teacher's time zone and contact to every function, the Cognito triggers included", () => {
     const functions = resourcesOf('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
     expect(functions.length).toBeGreaterThan(0);
-    for (const [id, fn] of functions) expect(fn.Properties.Environment.Variables.SITE_TIME_ZONE, id).toBe(site.timeZone);
+    for (const [id, fn] of functions) {
+      expect(fn.Properties.Environment.Variables, id).toMatchObject({
+        SITE_TIME_ZONE: site.timeZone,
+        SITE_CONTACT_URL: site.contactUrl,
+      });
+    }
   });
 
   it('keeps the hashed files of earlier deploys, cached for a year, and has index.html and config.json asked again', () => {

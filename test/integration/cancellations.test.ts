@@ -139,7 +139,7 @@ const storedBooking = async (id: string) =>
 
 describe('a guest cancelling with the link from their e-mail', () => {
   it('sees the booking and its terms, cancels once, and nobody without the link can', async () => {
-    const session = await createSession({ maxAttendees: 1 });
+    const session = await createSession({ maxAttendees: 1, zoomLink: 'https://zoom.us/j/777' });
     const email = newEmail('guest');
     const { booking, manageToken } = await guestBooking(session.id, email);
     const confirmation = (await waitForEmails(email, 1)).find((m) => m.subject.startsWith('Booking confirmed'));
@@ -154,6 +154,8 @@ describe('a guest cancelling with the link from their e-mail', () => {
         booking: { id: booking.id, status: 'completed', paymentStatus: 'free', session: { title: session.title } },
         attendeeName: 'Gus Guest',
         attendeeEmail: email,
+        // The guest's own page takes them into the online session while they hold a place.
+        joinLink: 'https://zoom.us/j/777',
         cancellation: { until: cancellableUntil(session.startTime), closed: null },
       },
     });
@@ -181,6 +183,7 @@ describe('a guest cancelling with the link from their e-mail', () => {
     expect((await api<ManagedBooking>(`/manage/${manageToken}`)).body).toMatchObject({
       booking: { status: 'cancelled' },
       cancellation: { closed: 'ended' },
+      joinLink: null,
     });
 
     // The member's e-mail, once: the seat freed and the calendar entry taken back.

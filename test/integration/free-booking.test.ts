@@ -45,9 +45,46 @@ describe('booking a free session as a guest', () => {
     expect(mail.body.text).toContain('Join online: https://zoom.us/j/555');
     expect(mail.attachments[0].contentType).toContain('text/calendar');
     expect(Buffer.from(mail.attachments[0].content, 'base64').toString()).toContain('SUMMARY:Free Friday Breath');
+    // The attendee's own calendar entry takes them in; the file anyone with the booking's id can fetch does not.
+    expect(Buffer.from(mail.attachments[0].content, 'base64').toString()).toContain('LOCATION:https://zoom.us/j/555');
+    const calendar = await (await fetch(`${siteUrl}/api/bookings/${body.booking.id}/calendar`)).text();
+    expect(calendar).toContain('LOCATION:Online');
 
     const adminMails = await waitForEmails('admin@breathwork.local', 1);
     expect(adminMails.some((m) => m.subject === 'New booking: Free Friday Breath' && m.body.text.includes(email))).toBe(true);
+  });
+
+  it('names the full place of a session in person on its page, its calendar file and its e-mails, and a name only as a name', async () => {
+    const session = await createSession({
+      title: 'Studio Breath',
+      locationType: 'onsite',
+      address: '12 Willow Lane',
+      city: 'London',
+      postCode: 'E8 3PB',
+    });
+    const email = `markup-${ulid().toLowerCase()}@example.com`;
+    const { body } = await book(session.id, { firstName: '<b>x</b>', lastName: 'Lovelace', email });
+    const place = '12 Willow Lane, London, E8 3PB';
+
+    const confirmation = await api<{ booking: BookingConfirmation }>(`/bookings/${body.booking.id}`);
+    expect(confirmation.body.booking.session).toMatchObject({ location: 'London, E8 3PB', place });
+    const calendar = await (await fetch(`${siteUrl}/api/bookings/${body.booking.id}/calendar`)).text();
+    expect(calendar).toContain('LOCATION:12 Willow Lane\\, London\\, E8 3PB');
+
+    const [mail] = await waitForEmails(email, 1);
+    const alert = (await waitForEmails('admin@breathwork.local', 1)).find((m) => m.body.text.includes(email));
+    for (const sent of [mail, alert!]) {
+      expect(sent.from).toBe('Breathwork <hello@breathwork.local>');
+      expect(sent.body.text).toContain(`Where: ${place}`);
+      expect(sent.body.html).toContain(place);
+      // The name is text: escaped in the HTML part, as typed in the plain-text part.
+      expect(sent.body.html).not.toContain('<b>x</b>');
+      expect(sent.body.html).toContain('&lt;b>x&lt;/b> Lovelace');
+      expect(sent.body.text).toContain('<b>x</b> Lovelace');
+    }
+    expect(Buffer.from(mail.attachments[0].content, 'base64').toString()).toContain(
+      'LOCATION:12 Willow Lane\\, London\\, E8 3PB',
+    );
   });
 
   it('serves the booking as a calendar file', async () => {

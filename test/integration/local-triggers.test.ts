@@ -12,7 +12,7 @@ import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { portsFor } from '../../local/environment';
 import { spawnStack, type SpawnedStack } from '../support/spawn-stack';
-import { TEST_PORT } from '../support/stack';
+import { TEST_PORT, type SentEmail } from '../support/stack';
 import { idTokenOf } from '../support/users';
 
 // Its own stack, so the test can read cognito-local's output in the stack's data dir.
@@ -100,6 +100,14 @@ describe("cognito-local's triggers reach the catalogue's trigger modules", () =>
     const code = /Code:(\d+)/.exec(reset)?.[1];
     expect(code).toBeDefined();
     expect(reset).toContain('EmailSubject:Resetyourpassword');
-    expect(reset).toContain(`${environment.SITE_URL}/update-password?code=${code}&email=${encodeURIComponent(email)}`);
+    // The link in the mail's HTML (the site's layout), where & is written &amp;.
+    expect(reset).toContain(`${environment.SITE_URL}/update-password?code=${code}&amp;email=${encodeURIComponent(email)}`);
+
+    // And it reaches the mail inbox from the site's name, on the site's layout, as through SES in AWS.
+    const store = await fetch(`http://127.0.0.1:${portsFor(port).ses}/store`);
+    const { emails } = (await store.json()) as { emails: SentEmail[] };
+    const mail = emails.find((e) => e.destination.to.includes(email) && e.subject === 'Reset your password');
+    expect(mail?.from).toBe(`Breathwork <${environment.FROM_EMAIL}>`);
+    expect(mail?.body.html).toMatch(/<a href="[^"]+\/update-password\?code=\d+&amp;email=[^"]+"[^>]*>Choose a new password<\/a>/);
   });
 });

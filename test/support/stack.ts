@@ -8,6 +8,8 @@ export const mailUrl = `http://127.0.0.1:${ports.ses}`;
 
 export type SentEmail = {
   messageId: string;
+  /** The From header: the sender's name and address. */
+  from: string;
   destination: { to: string[] };
   subject: string;
   body: { text: string; html: string };

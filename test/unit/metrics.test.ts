@@ -105,7 +105,7 @@ describe('the counts an operator asks about', () => {
     const email = { to: 'ada@example.com', subject: 'Booked', text: 'Booked.', html: '<p>Booked.</p>' };
     expect(counted(await emitted(() => sendEmail(email)))).toEqual([operatorMetrics.emailSent]);
     expect(ses.commandCalls(SendEmailCommand)[0].args[0].input).toMatchObject({
-      FromEmailAddress: 'hello@breathwork-demo.co.uk',
+      FromEmailAddress: 'Breathwork <hello@breathwork-demo.co.uk>',
       ConfigurationSetName: 'Breathwork-Mail',
     });
 

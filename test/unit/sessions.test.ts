@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationText, toSessionView, type SessionRecord } from '../../functions/domain/sessions';
+import { locationText, placeText, toSessionView, type SessionRecord } from '../../functions/domain/sessions';
 
 const session: SessionRecord = {
   id: '01TEST',
@@ -29,6 +29,15 @@ describe('session view', () => {
     expect(locationText({ locationType: 'onsite', postCode: 'E8 3PB' })).toBe('E8 3PB');
     expect(locationText({ locationType: 'onsite', location: 'The barn' })).toBe('The barn');
     expect(locationText({ locationType: 'onsite' })).toBe('On-site');
+  });
+
+  it('names the full place of a session in person for e-mails, calendars and the confirmation page', () => {
+    const full = { locationType: 'onsite', address: '12 Willow Lane', city: 'London', postCode: 'E8 3PB' } as const;
+    expect(placeText(full)).toBe('12 Willow Lane, London, E8 3PB');
+    expect(placeText({ ...full, locationType: 'online' })).toBe('Online');
+    expect(placeText({ locationType: 'onsite', address: '12 Willow Lane', postCode: 'E8 3PB' })).toBe('12 Willow Lane, E8 3PB');
+    expect(placeText({ locationType: 'onsite', location: 'The barn' })).toBe('The barn');
+    expect(placeText({ locationType: 'onsite' })).toBe('On-site');
   });
 
   it('counts held seats as taken, and ends the session after its duration', () => {

@@ -5,7 +5,7 @@ import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Fact } from '@/components/ui/fact';
+import { SessionFacts } from '@/components/session-facts';
 import { useBooking } from '@/features/bookings/api/bookings';
 import { manageTokenOf } from '@/features/bookings/manage-links';
 import { useAuthSession } from '@/features/auth/session';
@@ -20,9 +20,23 @@ function googleCalendarUrl(booking: BookingConfirmation): string {
     action: 'TEMPLATE',
     text: booking.session.title,
     dates: `${calendarStamp(booking.session.startTime)}/${calendarStamp(booking.session.endTime)}`,
-    location: booking.session.location,
+    location: booking.session.place,
   });
   return `https://calendar.google.com/calendar/render?${params}`;
+}
+
+/**
+ * Where the session is: the full address of one in person. Anyone holding the booking's id can
+ * open this page, so an online session's joining link stays in the attendee's own e-mail.
+ */
+function Place({ booking: { status, session } }: { booking: BookingConfirmation }) {
+  if (session.locationType !== 'online' || status !== 'completed') return session.place;
+  return (
+    <>
+      <span>{session.place}</span>
+      <span className="mt-1 block text-sm text-muted">The joining link is in your confirmation e-mail.</span>
+    </>
+  );
 }
 
 // The error red of the site's fields: the seat is not the visitor's.
@@ -95,14 +109,15 @@ export function BookingConfirmationPage() {
         <h1 className="mt-3 text-3xl md:text-4xl">{session.title}</h1>
         <p className="mt-3 text-muted">{text}</p>
       </div>
-      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
-        <Fact label="Date">{formatDate(session.startTime)}</Fact>
-        <Fact label="Time">{formatTimeWithZone(session.startTime)}</Fact>
-        <Fact label="Location">{session.location}</Fact>
-        {booking.price.amount > 0 && (
-          <Fact label={booking.paymentStatus === 'paid' ? 'Paid' : 'Price'}>{formatMoney(booking.price)}</Fact>
-        )}
-      </dl>
+      <SessionFacts
+        session={session}
+        place={<Place booking={booking} />}
+        price={
+          booking.price.amount > 0
+            ? { label: booking.paymentStatus === 'paid' ? 'Paid' : 'Price', value: formatMoney(booking.price) }
+            : undefined
+        }
+      />
       {terms.closed === null && (
         <p className="mt-4 text-sm text-muted">
           Free cancellation until {formatDate(terms.until)}, {formatTimeWithZone(terms.until)}.

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { ManagedBooking } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { Fact } from '@/components/ui/fact';
+import { SessionFacts } from '@/components/session-facts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureText } from '@/features/bookings/api/bookings';
 import { CancelBooking } from '@/features/my-bookings/components/cancel-booking';
@@ -80,14 +80,23 @@ export function ManageBookingPage() {
       <p className={`text-sm font-semibold uppercase tracking-[0.2em] ${tone}`}>{label}</p>
       <h1 className="mt-3 text-3xl md:text-4xl">{booking.session.title}</h1>
       <p className="mt-3 text-muted">Booked for {data.attendeeName}.</p>
-      <dl className="mt-8 grid gap-4 rounded-2xl border border-linen bg-white p-6 shadow-sm sm:grid-cols-3">
-        <Fact label="Date">{formatDate(booking.session.startTime)}</Fact>
-        <Fact label="Time">{formatTimeWithZone(booking.session.startTime)}</Fact>
-        <Fact label="Location">{booking.session.location}</Fact>
-        {booking.price.amount > 0 && (
-          <Fact label={priceLabel[booking.paymentStatus] ?? 'Price'}>{formatMoney(booking.price)}</Fact>
-        )}
-      </dl>
+      <SessionFacts
+        session={booking.session}
+        place={
+          data.joinLink ? (
+            <a href={data.joinLink} target="_blank" rel="noopener noreferrer" className="font-medium text-clay-dark underline">
+              Join online
+            </a>
+          ) : (
+            booking.session.place
+          )
+        }
+        price={
+          booking.price.amount > 0
+            ? { label: priceLabel[booking.paymentStatus] ?? 'Price', value: formatMoney(booking.price) }
+            : undefined
+        }
+      />
       {data.confirmBy && <ConfirmPlace token={token} data={data} confirmBy={data.confirmBy} />}
       {cancellation.closed !== 'ended' && (
         <section aria-labelledby="cancellation-heading" className="mt-8">

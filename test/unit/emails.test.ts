@@ -1,0 +1,264 @@
+import { describe, expect, it, vi } from 'vitest';
+import { mockClient } from 'aws-sdk-client-mock';
+import ICAL from 'ical.js';
+import { calendarInvite } from '../../functions/domain/booking-calendar';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import {
+  adminBookingAlertEmail,
+  bookingCancelledEmail,
+  bookingConfirmationEmail,
+  checkoutExpiredEmail,
+  checkoutLinkEmail,
+  confirmEmailEmail,
+  refundEmail,
+  sessionReminderEmail,
+} from '../../functions/domain/booking-emails';
+import type { AttendeeBooking } from '../../functions/domain/bookings';
+import type { MailSite } from '../../functions/lib/email-layout';
+import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
+import { sender } from '../../functions/lib/mail-sender';
+import { sendEmail, type Email } from '../../functions/lib/email';
+
+const site: MailSite = { name: 'Breathwork', url: 'https://breathwork.example', contactUrl: 'mailto:hello@breathwork.example' };
+const now = new Date('2026-06-01T09:00:00.000Z');
+const booking: AttendeeBooking = {
+  id: '01JBOOKING',
+  status: 'completed',
+  paymentStatus: 'paid',
+  attendeeName: '<b>x</b>',
+  price: { amount: 4000, currency: 'GBP' },
+  discountCode: null,
+  holdExpiresAt: null,
+  checkoutUrl: null,
+  joinLink: null,
+  manageToken: '01JBOOKING-secret',
+  session: {
+    id: '01JSESSION',
+    title: 'Breath & Sound',
+    startTime: '2026-06-14T09:30:00.000Z',
+    endTime: '2026-06-14T11:00:00.000Z',
+    location: 'London, E8 3PB',
+    place: '12 Willow Lane, London, E8 3PB',
+    locationType: 'onsite',
+  },
+};
+
+/** What a reader sees of the HTML part: its text, with the tags gone and the entities read. */
+const seen = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+const pending = { status: 'pending', paymentStatus: 'pending', holdExpiresAt: '2026-06-01T09:31:00.000Z' } as const;
+const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
+const refund = { amount: 4000, currency: 'GBP' } as const;
+
+/** Each e-mail the product sends about a booking, for the booking given. */
+const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
+  'booking confirmation': bookingConfirmationEmail(about, 'ada@example.com', site, now),
+  reminder: sessionReminderEmail(about, 'ada@example.com', site, now),
+  'checkout link': checkoutLinkEmail({ ...about, ...pending, checkoutUrl }, 'ada@example.com', site),
+  'checkout expired': checkoutExpiredEmail(
+    { ...about, status: 'cancelled', paymentStatus: 'cancelled' },
+    'ada@example.com',
+    site,
+  ),
+  'late payment refunded': refundEmail(
+    { ...about, status: 'cancelled', paymentStatus: 'refunded' },
+    refund,
+    'ada@example.com',
+    site,
+  ),
+  cancellation: bookingCancelledEmail({ ...about, status: 'cancelled' }, null, 'ada@example.com', site, now),
+  'cancellation with a refund': bookingCancelledEmail({ ...about, status: 'cancelled' }, refund, 'ada@example.com', site, now),
+  'admin alert': adminBookingAlertEmail(about, 'ada@example.com', 'teacher@breathwork.example', site),
+  'address confirmation': confirmEmailEmail(
+    { ...about, status: 'pending', paymentStatus: 'free', holdExpiresAt: '2026-06-01T09:30:00.000Z' },
+    'ada@example.com',
+    site,
+  ),
+});
+
+describe('every e-mail', () => {
+  for (const [name, email] of Object.entries(emails())) {
+    it(`${name}: has a plain-text part, and shows a name like <b>x</b> as text in both parts`, () => {
+      expect(email.text.length).toBeGreaterThan(100);
+      expect(email.html).toMatch(/^<!DOCTYPE html><html lang="en">/);
+      expect(email.html).not.toContain('<b>x</b>');
+      expect(email.html).toContain('&lt;b>x&lt;/b>');
+      expect(seen(email.html)).toContain('<b>x</b>');
+      expect(email.text).toContain('<b>x</b>');
+      // Signed with the site's name and its address, in both parts.
+      expect(email.text).toContain(`-- \n`);
+      expect(email.text).toContain(`Breathwork: ${site.url}`);
+      expect(email.html).toContain(`href="${site.url}"`);
+      // The session's day, its times with the zone, and its place, in both parts.
+      for (const part of [email.text, seen(email.html)]) {
+        expect(part).toContain('Sunday, June 14, 2026');
+        expect(part).toContain('10:30 AM – 12:00 PM (Europe/London)');
+        expect(part).toContain('12 Willow Lane, London, E8 3PB');
+      }
+      // One button, in both parts.
+      expect(email.html.match(/border-radius:999px;"><a href/g)).toHaveLength(1);
+    });
+  }
+});
+
+describe('the e-mails about a booking', () => {
+  const joinLink = 'https://zoom.us/j/555?pwd=secret';
+  const online: AttendeeBooking = {
+    ...booking,
+    joinLink,
+    session: { ...booking.session, location: 'Online', place: 'Online', locationType: 'online' },
+  };
+
+  it("give an online session's joining link to its booked attendee, and to nobody else", () => {
+    const mails = emails(online);
+    for (const name of ['booking confirmation', 'reminder']) {
+      expect(mails[name].text, name).toContain(`Join online: ${joinLink}`);
+      expect(mails[name].html, name).toContain(`href="${joinLink.replace('&', '&amp;')}"`);
+    }
+    expect(mails.reminder.text).toContain(`Join the session: ${joinLink}`);
+    for (const name of [
+      'checkout link',
+      'checkout expired',
+      'late payment refunded',
+      'cancellation',
+      'admin alert',
+      'address confirmation',
+    ]) {
+      expect(mails[name].text, name).toContain('Where: Online');
+      expect(mails[name].text + mails[name].html, name).not.toContain('zoom.us');
+    }
+  });
+
+  it('say what was paid, what is owed and what comes back', () => {
+    const mails = emails();
+    expect(mails['checkout link'].text).toContain('Your seat is held until Monday, June 1, 2026 at 10:31 AM (Europe/London)');
+    expect(mails['checkout link'].text).toContain(`Complete payment: ${checkoutUrl}`);
+    expect(mails['checkout link'].text).toContain(`(${site.url}/booking-confirmation?bookingId=01JBOOKING)`);
+    expect(mails['cancellation with a refund'].text).toContain('We are refunding your payment of £40 in full');
+    expect(mails.cancellation.text).toContain('Your seat is free for someone else.');
+    expect(mails['late payment refunded'].text).toContain('Refunded: £40');
+    expect(mails['admin alert'].text).toContain('<b>x</b> (ada@example.com) booked a place.');
+    expect(mails['admin alert'].text).toContain('Payment: Paid, £40');
+    expect(mails['address confirmation'].text).toContain(
+      'Your seat is held until Monday, June 1, 2026 at 10:30 AM (Europe/London)',
+    );
+    expect(mails['address confirmation'].text).toContain(`Confirm my place: ${site.url}/manage/01JBOOKING-secret`);
+  });
+
+  const location = (file: string) =>
+    new ICAL.Event(new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent')!).location;
+
+  it("put the full address, or for its attendee an online session's joining link, in the calendar entry", () => {
+    expect(location(emails()['booking confirmation'].attachments![0].content)).toBe('12 Willow Lane, London, E8 3PB');
+    expect(location(calendarInvite(booking, site.url))).toBe('12 Willow Lane, London, E8 3PB');
+    expect(location(emails(online)['booking confirmation'].attachments![0].content)).toBe(joinLink);
+    // The file anyone holding the booking's id can fetch (GET /api/bookings/{id}/calendar).
+    const { joinLink: _, manageToken: __, ...publicView } = online;
+    expect(location(calendarInvite(publicView, site.url))).toBe('Online');
+  });
+
+  it('take a cancelled booking off the calendar', () => {
+    const [file] = emails().cancellation.attachments!;
+    expect(file.content).toContain('METHOD:CANCEL');
+    expect(file.content).toContain('UID:01JBOOKING@breathwork');
+  });
+
+  it('tell a booked attendee how to cancel, and never ask the teacher to write to themselves', () => {
+    const mails = emails();
+    for (const name of ['booking confirmation', 'reminder'])
+      expect(mails[name].text.split('-- \n')[1], name).toContain('Manage booking');
+    expect(mails['admin alert'].text).not.toContain('Questions?');
+    expect(mails['admin alert'].text).toContain(`See the attendees: ${site.url}/admin/sessions/01JSESSION`);
+  });
+});
+
+describe('the booking confirmation', () => {
+  const email = bookingConfirmationEmail(booking, 'ada@example.com', site, now);
+
+  it("gives the session's date, its times with the zone and its place, in both parts", () => {
+    for (const part of [email.text, seen(email.html)]) {
+      expect(part).toContain('Sunday, June 14, 2026');
+      expect(part).toContain('10:30 AM – 12:00 PM (Europe/London)');
+      expect(part).toContain('12 Willow Lane, London, E8 3PB');
+      expect(part).toContain('£40');
+    }
+  });
+
+  it('leads to the booking, and tells how to cancel and where to write in the footer', () => {
+    expect(email.text).toContain(`View your booking: ${site.url}/booking-confirmation?bookingId=01JBOOKING`);
+    expect(email.html).toContain(`href="${site.url}/booking-confirmation?bookingId=01JBOOKING"`);
+    const footer = email.text.split('-- \n')[1];
+    expect(footer).toContain(
+      `Free cancellation until Saturday, June 13, 2026 at 10:30 AM (Europe/London). Can't make it? Manage booking (${site.url}/manage/01JBOOKING-secret)`,
+    );
+    expect(footer).toContain('Questions? Write to hello@breathwork.example');
+    expect(email.html).toContain(`href="${site.url}/manage/01JBOOKING-secret"`);
+  });
+
+  it('after the cut-off asks the attendee to tell the teacher instead, and leaves out what the site does not have', () => {
+    const late = bookingConfirmationEmail(booking, 'ada@example.com', site, new Date('2026-06-13T12:00:00.000Z'));
+    expect(late.text).not.toContain('Free cancellation');
+    expect(late.text).toContain("Can't come after all? Please tell us");
+    const noContact = bookingConfirmationEmail(booking, 'ada@example.com', { ...site, contactUrl: undefined }, now);
+    expect(noContact.text).not.toContain('Questions?');
+  });
+
+  it('keeps a name with line breaks on its one line', () => {
+    const mail = bookingConfirmationEmail(
+      { ...booking, attendeeName: 'Ada\r\n\r\nRefund due\u2028now' },
+      'a@example.com',
+      site,
+      now,
+    );
+    expect(mail.text).toContain('Hello Ada Refund due now,');
+  });
+});
+
+describe('the sender', () => {
+  it("names the site in every e-mail's From header, before the verified address", async () => {
+    vi.stubEnv('FROM_EMAIL', 'hello@breathwork.example');
+    vi.stubEnv('SES_CONFIGURATION_SET', 'breathwork');
+    const ses = mockClient(SESv2Client);
+    ses.on(SendEmailCommand).resolves({});
+    await sendEmail(emails()['booking confirmation']);
+    const sent = ses.commandCalls(SendEmailCommand)[0].args[0].input;
+    expect(sent.FromEmailAddress).toBe('Breathwork <hello@breathwork.example>');
+    expect(sent.Content?.Simple?.Body?.Text?.Data).toContain('View your booking');
+    ses.restore();
+    vi.unstubAllEnvs();
+  });
+
+  it("is the site's name before the address, quoted or encoded as a From header needs, as Cognito's mail writes it", () => {
+    expect(sender('Breathwork', 'hello@breathwork.example')).toBe('Breathwork <hello@breathwork.example>');
+    expect(sender('Breathwork, London', 'a@b.example')).toBe('"Breathwork, London" <a@b.example>');
+    expect(sender('Breath "and" Sound', 'a@b.example')).toBe('"Breath \\"and\\" Sound" <a@b.example>');
+    expect(sender('Atemübung', 'a@b.example')).toBe(`=?UTF-8?B?${Buffer.from('Atemübung').toString('base64')}?= <a@b.example>`);
+  });
+});
+
+describe("Cognito's mails, on the same layout", () => {
+  // Cognito refuses a custom message over 20,000 characters, or one without its code placeholder.
+  const placeholder = '{####}';
+
+  it('carry the code where Cognito puts it, under its limit', () => {
+    const code = verificationCodeEmail(placeholder, site);
+    expect(code.subject).toBe('Your verification code');
+    expect(code.html).toContain(`>${placeholder}<`);
+    expect(code.html.length).toBeLessThan(20_000);
+    expect(code.html).toContain('Questions? Write to');
+
+    const link = `${site.url}/update-password?code=${placeholder}&email=ada%40example.com`;
+    const reset = passwordResetEmail(link, site);
+    expect(reset.subject).toBe('Reset your password');
+    expect(reset.html).toContain(`href="${link.replace('&', '&amp;')}"`);
+    expect(reset.html.length).toBeLessThan(20_000);
+    expect(reset.text).toContain(`Choose a new password: ${link}`);
+  });
+});
