@@ -38,9 +38,9 @@ export function listOrders(page: PageQuery, sessionId?: string): Promise<Page<Bo
     {
       TableName: tableName(),
       IndexName: gsi3.indexName,
-      KeyConditionExpression: '#pk = :orders',
+      KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': gsi3.partitionKey },
-      ExpressionAttributeValues: { ':orders': ORDERS_PARTITION },
+      ExpressionAttributeValues: { ':pk': ORDERS_PARTITION },
       ScanIndexForward: false,
     },
     page,

@@ -34,6 +34,11 @@ describe("the administrator's orders", () => {
     const newest = await asAdmin<AdminOrderPage>('/orders?limit=5');
     const ids = newest.body.orders.map((o) => o.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    // The next page goes on where the first stopped.
+    const onePage = await asAdmin<AdminOrderPage>('/orders?limit=1');
+    const next = await asAdmin<AdminOrderPage>(`/orders?limit=1&cursor=${onePage.body.nextCursor}`);
+    expect(next.status).toBe(200);
+    expect(next.body.orders[0].id).not.toBe(onePage.body.orders[0].id);
     const ofSession = await asAdmin<AdminOrderPage>(`/orders?sessionId=${session.id}`);
     expect(ofSession.body.orders.map((o) => o.id)).toEqual([first.id, second.id]);
     expect(ofSession.body.orders[0]).toMatchObject({
