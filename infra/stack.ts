@@ -1,9 +1,8 @@
-import { CfnElement, CfnOutput, Duration, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnElement, CfnOutput, Duration, Names, RemovalPolicy, Stack, Token, Validations, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CfnStage, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
@@ -11,7 +10,6 @@ import {
   UserPool,
   UserPoolEmail,
   UserPoolOperation,
-  type UserPoolClient,
 } from 'aws-cdk-lib/aws-cognito';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -40,7 +38,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { API_PREFIX, defaultThrottle, routeKey, routes, type Route } from '../functions/routes';
+import { API_PREFIX, defaultThrottle, routeKey } from '../functions/routes';
+import { RoutePart, routeParts, type RoutePartProps } from './api-routes';
 import { tableDefinition } from '../functions/lib/table';
 import type { Grant } from '../functions/lib/grants';
 import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
@@ -102,9 +101,10 @@ const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
 };
 
 /**
- * The whole product in AWS, built from the catalogues: a Lambda and an API route per route,
- * a Lambda and a rule per event consumer, a schedule per job, the user pool's triggers, and the
- * relay that carries the table's outbox to the bus. Adding an entry there adds it here and locally.
+ * The whole product in AWS, built from the catalogues: a Lambda and an API route per route (in
+ * nested stacks), a Lambda and a rule per event consumer, a schedule per job, the user pool's
+ * triggers, and the relay that carries the table's outbox to the bus. Adding an entry there adds
+ * it here and locally.
  */
 export class BreathworkStack extends Stack {
   constructor(scope: Construct, id: string, props: BreathworkStackProps) {
@@ -248,13 +248,19 @@ export class BreathworkStack extends Stack {
     };
 
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
-    const tableArn = `<${this.getLogicalId(table.node.defaultChild as CfnElement)}.Arn>`;
+    const tableResource = table.node.defaultChild as CfnElement;
+    // How cdk-nag names the table's ARN in a function's policy: in a nested stack (the routes'), it
+    // arrives as the parameter CDK names after the table.
+    const tableArnIn = (fn: NodejsFunction) =>
+      Stack.of(fn) === this
+        ? `<${this.getLogicalId(tableResource)}.Arn>`
+        : `<referenceto${Names.nodeUniqueId(tableResource.node)}Arn>`;
     const grantTo: Record<Grant, (fn: NodejsFunction) => void> = {
       'table:read': (fn) => {
         table.grantReadData(fn);
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+          `AwsSolutions-IAM5[Resource::${tableArnIn(fn)}/index/*]`,
           'Reading a table includes querying its indexes.',
         );
       },
@@ -262,7 +268,7 @@ export class BreathworkStack extends Stack {
         table.grantWriteData(fn);
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::${tableArn}/index/*]`,
+          `AwsSolutions-IAM5[Resource::${tableArnIn(fn)}/index/*]`,
           "CDK's write grant names the table's indexes too; an index cannot be written, only the table.",
         );
       },
@@ -302,7 +308,10 @@ export class BreathworkStack extends Stack {
       for (const name of new Set(grants)) grantTo[name](fn);
     };
 
-    this.routes(api, stage, { environment, grant, issuer: cognitoIssuer, webClient });
+    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', cognitoIssuer, {
+      jwtAudience: [webClient.userPoolClientId],
+    });
+    this.routes(api, stage, { environment, grant, authorizer });
 
     // Where each consumer's dead letters wait, for `npm run dead-letters -- --aws`.
     const consumerDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
@@ -518,47 +527,23 @@ export class BreathworkStack extends Stack {
   }
 
   /**
-   * One Lambda and one route per catalogue entry. Member and admin routes pass API Gateway's
-   * JWT authorizer first (a bad or missing token never starts a Lambda); the HTTP wrapper then
-   * verifies the token again and checks the admin group. Per-route throttles override the stage's.
+   * The routes, in their nested stacks (infra/api-routes.ts), and their throttles where a route
+   * declares one: tighter than the stage's default.
    */
-  private routes(
-    api: HttpApi,
-    stage: HttpStage,
-    deps: {
-      environment: HandlerEnvironment;
-      grant: (fn: NodejsFunction, grants: readonly Grant[]) => void;
-      issuer: string;
-      webClient: UserPoolClient;
-    },
-  ) {
-    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', deps.issuer, {
-      jwtAudience: [deps.webClient.userPoolClientId],
-    });
-    const cfnStage = stage.node.defaultChild as CfnStage;
+  private routes(api: HttpApi, stage: HttpStage, deps: Omit<RoutePartProps, 'routes' | 'api'>) {
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const route of routes) {
-      const fn = handlerFunction(this, route.handler, deps.environment);
-      deps.grant(fn, route.grants);
-      // A member-or-guest route checks a sent token in its handler: the authorizer would refuse every guest.
-      const signedIn = route.access === 'member' || route.access === 'admin';
-      const [httpRoute] = api.addRoutes({
-        path: `${API_PREFIX}${route.path}`,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn),
-        authorizer: signedIn ? authorizer : undefined,
-      });
-      if (!signedIn) acknowledgeOpenRoute(httpRoute, route.access);
-      if (route.throttle) {
+    for (const [id, partRoutes] of Object.entries(routeParts)) {
+      const part = new RoutePart(this, id, { ...deps, routes: partRoutes, api });
+      for (const { route } of part.httpRoutes.filter(({ route }) => route.throttle)) {
         routeSettings[routeKey(route)] = {
-          ThrottlingRateLimit: route.throttle.ratePerSecond,
-          ThrottlingBurstLimit: route.throttle.burst,
+          ThrottlingRateLimit: route.throttle!.ratePerSecond,
+          ThrottlingBurstLimit: route.throttle!.burst,
         };
         // The stage can name a route's settings only once the route exists.
-        stage.node.addDependency(httpRoute);
+        stage.node.addDependency(part);
       }
     }
-    if (Object.keys(routeSettings).length) cfnStage.routeSettings = routeSettings;
+    if (Object.keys(routeSettings).length) (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
   }
 
   /** Paths without a file extension are app routes: serve index.html and let the router take over. */
@@ -655,17 +640,4 @@ function acknowledgePolicy(fn: NodejsFunction, ruleId: string, reason: string) {
   const policy = fn.role?.node.tryFindChild('DefaultPolicy');
   if (!policy) throw new Error(`${fn.node.id} has no role policy to acknowledge ${ruleId} on`);
   Validations.of(policy).acknowledge({ id: ruleId, reason });
-}
-
-/** Routes open without a token, by design: APIG4 acknowledged on each of them alone. */
-function acknowledgeOpenRoute(route: HttpRoute, access: Route['access']) {
-  Validations.of(route).acknowledge({
-    id: 'AwsSolutions-APIG4',
-    reason:
-      access === 'webhook'
-        ? "Stripe calls webhooks without a token; the handler verifies Stripe's signature over the raw body."
-        : access === 'member-or-guest'
-          ? "Guests call it without a token (the handler checks their e-mailed link's token); a member's token is verified by the handler, as the authorizer would."
-          : 'A public route: visitors use it without signing in, by the product spec.',
-  });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
-import { projectApp } from '../support/cdk-app';
+import { projectApp, stackResources, type TemplateResource as Resource } from '../support/cdk-app';
 import { SITE_NAME, type SiteSettings } from '../../functions/schemas/site-config';
 import { sender } from '../../functions/lib/mail-sender';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -40,10 +40,8 @@ let app: App;
 let stack: BreathworkStack;
 let template: Template;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation properties come in any shape
-type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };
-const resourcesOf = (type: string) =>
-  Object.entries(template.toJSON().Resources as Record<string, Resource>).filter(([, r]) => r.Type === type);
+let resources: Record<string, Resource>;
+const resourcesOf = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 const onlyOne = (type: string) => {
   const found = resourcesOf(type);
   expect(found, type).toHaveLength(1);
@@ -90,6 +88,7 @@ beforeAll(() => {
   stack = new BreathworkStack(app, 'Test', props);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   template = Template.fromStack(stack);
+  resources = stackResources(stack);
 });
 
 describe('the CDK stack', () => {
