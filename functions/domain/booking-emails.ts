@@ -2,6 +2,7 @@ import { escapeHtml, type Email } from '../lib/email';
 import { formatWhen } from '../lib/when';
 import { cancellableUntil, type BookingView } from '../schemas/booking';
 import type { AttendeeBooking } from './bookings';
+import type { LateRefundReason } from './payment-records';
 import { calendarInvite } from './booking-calendar';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
@@ -103,13 +104,19 @@ export function checkoutLinkEmail(booking: BookingView & { checkoutUrl: string }
   };
 }
 
-/** A payment that came after its seat was gone, given back. */
-export function refundEmail(booking: BookingView, amount: Money, to: string, siteUrl: string): Email {
+/** What was taken while a late payment was on its way. */
+const takenSince: Record<LateRefundReason, string> = {
+  late_payment: 'the seat we held for you had been taken',
+  code_used_up: 'the last use of your discount code had been taken by another booking',
+};
+
+/** A payment that came after its seat, or its discount code's last use, was gone, given back. */
+export function refundEmail(booking: BookingView, amount: Money, to: string, siteUrl: string, reason: LateRefundReason): Email {
   return {
     to,
     ...attendeeMessage(booking, siteUrl, {
       subject: `Refunded: ${booking.session.title}`,
-      lead: `Your payment of ${formatMoney(amount)} arrived after the seat we held for you had been taken, so we have refunded it in full. It was for`,
+      lead: `Your payment of ${formatMoney(amount)} arrived after ${takenSince[reason]}, so we have refunded it in full. It was for`,
       closing:
         'The refund reaches your account within 5 to 10 working days. We are sorry, and hope to see you at another session.',
     }),

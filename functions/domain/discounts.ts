@@ -210,7 +210,8 @@ export function discountRedemption(code: string, now: Date) {
 
 /**
  * Counts a code's use up or down, as one item of a transaction, if the code still exists: a
- * hold released unpaid gives its use back, a payment that comes after all takes it again.
+ * hold released unpaid gives its use back, a payment that comes after all takes it again if a
+ * use is left (others may have taken the one given back). The code's values come back on refusal.
  */
 export function countCodeUse(code: string, by: 1 | -1) {
   return {
@@ -218,8 +219,9 @@ export function countCodeUse(code: string, by: 1 | -1) {
       TableName: tableName(),
       Key: discountCodeKey(code),
       UpdateExpression: 'ADD timesUsed :by',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':by': by },
+      ConditionExpression: by === 1 ? `attribute_exists(pk) AND ${USES_LEFT}` : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':by': by, ...(by === 1 && { ':false': false, ':zero': 0 }) },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
 }

@@ -2,6 +2,7 @@ import { eventConsumer } from '../events/consumer';
 import { getBooking, getBookingView } from '../domain/bookings';
 import { refundEmail } from '../domain/booking-emails';
 import { sendRefund } from '../domain/payments';
+import { isLateRefund } from '../domain/payment-records';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';
 
@@ -11,8 +12,8 @@ import { environment } from '../lib/environment';
  */
 export const handler = eventConsumer('payments/send-refund', async ({ detail }) => {
   const refund = await sendRefund(detail.paymentIntentId, new Date());
-  if (refund.state !== 'sent' || refund.reason !== 'late_payment' || refund.subject?.kind !== 'booking') return;
+  if (refund.state !== 'sent' || !isLateRefund(refund.reason) || refund.subject?.kind !== 'booking') return;
   const [booking, view] = await Promise.all([getBooking(refund.subject.id), getBookingView(refund.subject.id)]);
   if (!booking || !view) throw new Error(`The refunded booking ${refund.subject.id} is missing`);
-  await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail, environment('SITE_URL')));
+  await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail, environment('SITE_URL'), refund.reason));
 });

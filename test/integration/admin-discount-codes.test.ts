@@ -10,7 +10,9 @@ import type {
   DiscountQuote,
 } from '../../functions/schemas/discount';
 import type { BookingReceipt } from '../../functions/schemas/booking';
-import { api } from '../support/stack';
+import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
+import { api, waitForEmails } from '../support/stack';
+import { payCheckout, runOutHold, waitForBooking } from '../support/stripe';
 import { createCode } from '../support/discounts';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
@@ -214,5 +216,33 @@ describe('the limits of a code, in the booking transaction', () => {
       status: 409,
       body: { message: 'This code has reached its maximum number of uses' },
     });
+  });
+
+  it("gives back a late payment whose code's last use was taken since its hold was released, never counting more", async () => {
+    const session = await createSession({ title: 'Last Use Breath', priceAmount: 1500, priceCurrency: 'GBP' });
+    const code = (await post({ code: newName('last'), percentage: 20, maxUses: 1 })).body.code;
+    const email = `late-${ulid().toLowerCase()}@example.com`;
+    const { body: first } = await api<Answer<BookingReceipt>>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Ada', lastName: 'Late', email, discountCode: code }),
+    });
+    expect(first.booking.price).toEqual({ amount: 1200, currency: 'GBP' });
+    // The hold runs out and gives the use back; another booking takes it.
+    await runOutHold(first.booking.id);
+    await releaseExpiredHolds(new Date());
+    expect((await getDiscountCode(code))?.timesUsed).toBe(0);
+    expect((await book(session.id, code)).status).toBe(201);
+
+    await payCheckout(first.checkoutUrl!);
+    expect(await waitForBooking(first.booking.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+    });
+    const refundMail = (await waitForEmails(email, 2)).find((m) => m.subject.startsWith('Refunded:'));
+    expect(refundMail?.body.text).toContain(
+      'Your payment of £12 arrived after the last use of your discount code had been taken by another booking',
+    );
+    expect((await getDiscountCode(code))?.timesUsed).toBe(1);
+    expect(await getSession(session.id)).toMatchObject({ seatsTaken: 1, seatsHeld: 1 });
   });
 });
