@@ -165,7 +165,7 @@ export async function bookSession(
     count('soldOut');
     throw conflict('This session is sold out.');
   }
-  if (refusal.refused('discount')) throw redemptionRefusal(refusal.refused('discount'));
+  if (refusal.refused('discount')) throw redemptionRefusal(refusal.refused('discount'), now);
   const emailAllowance = refusal.refused('emailAllowance');
   if (emailAllowance) throw tooManyForEmail(emailAllowance, now);
   const addressAllowance = refusal.refused('addressAllowance');

@@ -7,6 +7,7 @@ import type { Money } from '../schemas/money';
 import type { AttendeeBooking } from './bookings';
 import { calendarInvite } from './booking-calendar';
 import { sessionFacts } from './session-facts';
+import type { LateRefundReason } from './payment-records';
 
 /** A booking's page, which anyone holding its id may open: its facts and its calendar links. */
 const bookingUrl = (site: MailSite, bookingId: string) =>
@@ -137,8 +138,20 @@ export function checkoutLinkEmail(
   );
 }
 
-/** A payment that came after its seat was gone, given back. */
-export function refundEmail(booking: BookingView, amount: Money, to: string, site: MailSite = mailSite()): Email {
+/** What was taken while a late payment was on its way. */
+const takenSince: Record<LateRefundReason, string> = {
+  late_payment: 'the seat we held for you had been taken',
+  code_used_up: 'the last use of your discount code had been taken by another booking',
+};
+
+/** A payment that came after its seat, or its discount code's last use, was gone, given back. */
+export function refundEmail(
+  booking: BookingView,
+  amount: Money,
+  to: string,
+  reason: LateRefundReason,
+  site: MailSite = mailSite(),
+): Email {
   const { session } = booking;
   return addressed(
     to,
@@ -149,7 +162,7 @@ export function refundEmail(booking: BookingView, amount: Money, to: string, sit
       heading: session.title,
       paragraphs: [
         greeting(booking),
-        `Your payment of ${formatMoney(amount)} arrived after the seat we held for you had been taken, so we have refunded it in full.`,
+        `Your payment of ${formatMoney(amount)} arrived after ${takenSince[reason]}, so we have refunded it in full.`,
       ],
       facts: [...sessionFacts(session), { label: 'Refunded', value: formatMoney(amount) }],
       action: { label: 'Find another session', url: site.url },

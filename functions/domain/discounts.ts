@@ -7,7 +7,13 @@ import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
 import { formatClockTime } from '../lib/when';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
 import { convertMoney, fallbackRates, type ExchangeRates } from '../schemas/currency';
-import { discountCodeRefusals, type Discount, type DiscountCodeForm, type DiscountQuote } from '../schemas/discount';
+import {
+  discountCodeRefusals,
+  type Discount,
+  type DiscountCodeForm,
+  type DiscountCodeSettings,
+  type DiscountQuote,
+} from '../schemas/discount';
 import type { Money } from '../schemas/money';
 
 /** A discount code as stored: the spec's discount_codes row, with its discount as a tagged value. */
@@ -19,6 +25,10 @@ export type DiscountCodeRecord = {
   /** A one-time code may be redeemed once: while timesUsed is 0. */
   oneTime: boolean;
   timesUsed: number;
+  /** Beyond the spec: the code works until this moment (UTC) when set. */
+  expiresAt?: string;
+  /** Beyond the spec: at most this many bookings may use the code when set. */
+  maxUses?: number;
   createdAt: string;
   updatedAt: string;
 };
@@ -26,8 +36,11 @@ export type DiscountCodeRecord = {
 /** The answers the spec gives a visitor for a code that cannot be used. */
 export const invalidCode = () => new HttpError(404, discountCodeRefusals.invalid);
 export const codeAlreadyUsed = () => new HttpError(409, discountCodeRefusals.used);
+export const codeExpired = () => new HttpError(409, discountCodeRefusals.expired);
+export const codeUsedUp = () => new HttpError(409, discountCodeRefusals.usedUp);
 
-const ALL_CODES = 'DISCOUNT_CODES';
+/** The index partition of every code, newest first. */
+export const ALL_CODES = 'DISCOUNT_CODES';
 export const discountCodeKey = (code: string) => ({ pk: `DISCOUNT#${code.trim().toUpperCase()}`, sk: 'DISCOUNT' });
 
 export function discountCodeItem(record: DiscountCodeRecord) {
@@ -41,17 +54,28 @@ export function discountCodeItem(record: DiscountCodeRecord) {
   };
 }
 
-/** A new code from the discount code form. */
-export function newDiscountCode(form: DiscountCodeForm, now: Date): DiscountCodeRecord {
+/** The stored fields the form's settings set: the discount, the status, the usage and its limits. */
+export function discountCodeSettings(
+  form: DiscountCodeSettings,
+): Pick<DiscountCodeRecord, 'discount' | 'active' | 'oneTime' | 'expiresAt' | 'maxUses'> {
   const discount: Discount =
     form.type === 'percentage'
       ? { type: 'percentage', percentage: form.percentage ?? 10 }
       : { type: 'fixed_amount', amount: { amount: form.amount ?? 100, currency: form.currency } };
   return {
-    code: form.code,
     discount,
     active: form.isActive,
     oneTime: form.isOneTimeUse,
+    expiresAt: form.expiresAt ?? undefined,
+    maxUses: form.maxUses ?? undefined,
+  };
+}
+
+/** A new code from the discount code form. */
+export function newDiscountCode(form: DiscountCodeForm, now: Date): DiscountCodeRecord {
+  return {
+    code: form.code,
+    ...discountCodeSettings(form),
     timesUsed: 0,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
@@ -66,16 +90,21 @@ export async function getDiscountCode(code: string): Promise<DiscountCodeRecord 
 /**
  * The spec's look-up: uppercased; only an active code is accepted ('Invalid discount code'
  * otherwise, as for an unknown one); a one-time code already used is refused with 'This code
- * has already been used'.
+ * has already been used'; a code past its expiry or its maximum uses says so.
  */
-export async function usableDiscountCode(code: string): Promise<DiscountCodeRecord> {
-  return checkUsable(await getDiscountCode(code));
+export function checkUsable(record: DiscountCodeRecord | undefined, now: Date): DiscountCodeRecord {
+  const active = checkActive(record);
+  const refusal = limitReached(active, now);
+  if (refusal) throw refusal;
+  return active;
 }
 
-export function checkUsable(record: DiscountCodeRecord | undefined): DiscountCodeRecord {
-  const active = checkActive(record);
-  if (active.oneTime && active.timesUsed > 0) throw codeAlreadyUsed();
-  return active;
+/** Why an active code can be used no more (its expiry, its one use, its maximum uses), if it cannot. */
+function limitReached(record: DiscountCodeRecord, now: Date): HttpError | undefined {
+  if (record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now.getTime()) return codeExpired();
+  if (record.oneTime && record.timesUsed > 0) return codeAlreadyUsed();
+  if (record.maxUses !== undefined && record.timesUsed >= record.maxUses) return codeUsedUp();
+  return undefined;
 }
 
 /**
@@ -156,11 +185,15 @@ export function quoteDiscount(record: DiscountCodeRecord, price: Money, rates: E
   };
 }
 
+/** A one-time code has one use, a code with a maximum that many: never more, however many bookings race. */
+const USES_LEFT = '(oneTime = :false OR timesUsed = :zero) AND (attribute_not_exists(maxUses) OR timesUsed < maxUses)';
+
 /**
  * Redeeming a code, as one item of the booking's transaction (like `hourlyAllowance`): counts
- * the use (`timesUsed` ADD 1) on condition that the code exists, is active and, for a one-time
- * code, was never used. However many bookings race for a one-time code, one transaction wins.
- * On refusal the code's current values come back, for `redemptionRefusal`.
+ * the use (`timesUsed` ADD 1) on condition that the code exists, is active, has not expired and
+ * has a use left (a one-time code none used, a code with a maximum fewer uses than that).
+ * However many bookings race for the last use, one transaction wins. On refusal the code's
+ * current values come back, for `redemptionRefusal`.
  */
 export function discountRedemption(code: string, now: Date) {
   return {
@@ -168,7 +201,7 @@ export function discountRedemption(code: string, now: Date) {
       TableName: tableName(),
       Key: discountCodeKey(code),
       UpdateExpression: 'ADD timesUsed :one SET updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND active = :true AND (oneTime = :false OR timesUsed = :zero)',
+      ConditionExpression: `attribute_exists(pk) AND active = :true AND (attribute_not_exists(expiresAt) OR expiresAt > :now) AND ${USES_LEFT}`,
       ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString(), ':true': true, ':false': false, ':zero': 0 },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -177,7 +210,8 @@ export function discountRedemption(code: string, now: Date) {
 
 /**
  * Counts a code's use up or down, as one item of a transaction, if the code still exists: a
- * hold released unpaid gives its use back, a payment that comes after all takes it again.
+ * hold released unpaid gives its use back, a payment that comes after all takes it again if a
+ * use is left (others may have taken the one given back). The code's values come back on refusal.
  */
 export function countCodeUse(code: string, by: 1 | -1) {
   return {
@@ -185,15 +219,20 @@ export function countCodeUse(code: string, by: 1 | -1) {
       TableName: tableName(),
       Key: discountCodeKey(code),
       UpdateExpression: 'ADD timesUsed :by',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':by': by },
+      ConditionExpression: by === 1 ? `attribute_exists(pk) AND ${USES_LEFT}` : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':by': by, ...(by === 1 && { ':false': false, ':zero': 0 }) },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
 }
 
+/** The stored code a refused transaction returned, if it still exists. */
+export function refusedCode(old: Record<string, AttributeValue> | undefined): DiscountCodeRecord | undefined {
+  return old && Object.keys(old).length > 0 ? withoutKeys<DiscountCodeRecord>(unmarshall(old)) : undefined;
+}
+
 /** Why a redemption was refused, from the code's values the refused transaction returned. */
-export function redemptionRefusal(old: Record<string, AttributeValue> | undefined): HttpError {
-  const record = old && Object.keys(old).length > 0 ? withoutKeys<DiscountCodeRecord>(unmarshall(old)) : undefined;
-  if (record?.active && record.oneTime && record.timesUsed > 0) return codeAlreadyUsed();
-  return invalidCode();
+export function redemptionRefusal(old: Record<string, AttributeValue> | undefined, now: Date): HttpError {
+  const record = refusedCode(old);
+  return (record?.active && limitReached(record, now)) || invalidCode();
 }

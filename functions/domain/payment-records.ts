@@ -26,8 +26,12 @@ export type PaymentRecord = {
 /** A sum as Stripe reported it: any currency, in its minor units. */
 export type ReportedMoney = { amount: number; currency: string };
 
-/** Why money goes back: its booking was cancelled, it came after its seat was gone, or for a checkout that was not the one opened for it. */
-export type RefundReason = 'cancelled' | 'late_payment' | 'unexpected_payment';
+/** Why a payment that came after its hold was released goes back: its seat, or its code's last use, was taken since. */
+export type LateRefundReason = 'late_payment' | 'code_used_up';
+/** Why money goes back: its booking was cancelled, it came too late (LateRefundReason), or for a checkout that was not the one opened for it. */
+export type RefundReason = 'cancelled' | LateRefundReason | 'unexpected_payment';
+export const isLateRefund = (reason: RefundReason): reason is LateRefundReason =>
+  reason === 'late_payment' || reason === 'code_used_up';
 
 /**
  * A sum owed back: due when decided, sent once Stripe has taken it, failed when Stripe refuses it.

@@ -34,7 +34,7 @@ export async function quotePrice(
   now: Date,
   usable: typeof checkUsable = checkUsable,
 ): Promise<QuotedPrice> {
-  const record = code === undefined ? undefined : usable(await getDiscountCode(code));
+  const record = code === undefined ? undefined : usable(await getDiscountCode(code), now);
   const needsRates =
     base.currency !== currency || (record?.discount.type === 'fixed_amount' && record.discount.amount.currency !== currency);
   const rates = needsRates ? (await getExchangeRates(now)).rates : fallbackRates;

@@ -4,8 +4,15 @@ import { transactNamed } from '../lib/transactions';
 import { attendeeGuard, bookingFacts, getBooking, type BookingRecord } from './bookings';
 import { stateCheck, transitionUpdate } from './booking-lifecycle';
 import { transitionEvent } from './booking-events';
-import { countCodeUse } from './discounts';
-import { getPayment, markPaid, refundDue, type PaymentRecord, type ReportedMoney } from './payment-records';
+import { countCodeUse, refusedCode } from './discounts';
+import {
+  getPayment,
+  markPaid,
+  refundDue,
+  type LateRefundReason,
+  type PaymentRecord,
+  type ReportedMoney,
+} from './payment-records';
 import { holdKey } from './seat-holds';
 import { seatCounters, takeSeat } from './sessions';
 import { tableName } from '../lib/table';
@@ -73,18 +80,28 @@ async function confirmReleasedBooking(
     booking: transitionUpdate('payLate', booking.id, now, { remove: ['endedAt', 'endReason', 'endedBy'] }),
     seat: takeSeat(booking.sessionId, now, { held: false }),
     attendee: attendeeGuard(booking),
-    // They paid the discounted price: the code counts as used again, if it still exists.
+    // They paid the discounted price: the code counts as used again, if it still exists and has a use left.
     discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, 1),
     event: transitionEvent('payLate', bookingFacts(booking), now),
   });
   if (!retaken) return 'confirmed';
   if (retaken.refused('payment') || retaken.refused('booking')) return undefined;
-  if (retaken.refused('discount')) return confirmReleasedBooking({ ...booking, discountCode: undefined }, paid, now);
-  return refundLate(booking, paid, now);
+  const code = retaken.refused('discount');
+  // A code deleted since is no longer counted.
+  if (code && !refusedCode(code)) return confirmReleasedBooking({ ...booking, discountCode: undefined }, paid, now);
+  // A code whose uses others took since is not theirs to use again: never more uses than its
+  // limit, so the payment is given back as for a seat taken since.
+  const seatGone = retaken.refused('seat') || retaken.refused('attendee');
+  return refundLate(booking, paid, now, code && !seatGone ? 'code_used_up' : 'late_payment');
 }
 
-/** The seat is gone (or the booking no longer takes one): the payment is recorded and given back. */
-async function refundLate(booking: BookingRecord, paid: PaidCheckout, now: Date): Promise<PaymentOutcome | undefined> {
+/** The seat or the code's use is gone (or the booking no longer takes one): the payment is recorded and given back. */
+async function refundLate(
+  booking: BookingRecord,
+  paid: PaidCheckout,
+  now: Date,
+  reason: LateRefundReason = 'late_payment',
+): Promise<PaymentOutcome | undefined> {
   if (!paid.paymentIntentId) throw new Error(`The late payment of booking ${booking.id} names no payment intent to refund`);
   const refusal = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
@@ -94,7 +111,7 @@ async function refundLate(booking: BookingRecord, paid: PaidCheckout, now: Date)
         subject: { kind: 'booking', id: booking.id },
         paymentIntentId: paid.paymentIntentId,
         amount: paid.amount,
-        reason: 'late_payment',
+        reason,
       },
       now,
     ),

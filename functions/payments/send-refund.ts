@@ -2,6 +2,7 @@ import { eventConsumer } from '../events/consumer';
 import { getBooking, getBookingView } from '../domain/bookings';
 import { refundEmail } from '../domain/booking-emails';
 import { sendRefund } from '../domain/payments';
+import { isLateRefund } from '../domain/payment-records';
 import { sendEmail } from '../lib/email';
 
 /**
@@ -10,8 +11,8 @@ import { sendEmail } from '../lib/email';
  */
 export const handler = eventConsumer('payments/send-refund', async ({ detail }) => {
   const refund = await sendRefund(detail.paymentIntentId, new Date());
-  if (refund.state !== 'sent' || refund.reason !== 'late_payment' || refund.subject?.kind !== 'booking') return;
+  if (refund.state !== 'sent' || !isLateRefund(refund.reason) || refund.subject?.kind !== 'booking') return;
   const [booking, view] = await Promise.all([getBooking(refund.subject.id), getBookingView(refund.subject.id)]);
   if (!booking || !view) throw new Error(`The refunded booking ${refund.subject.id} is missing`);
-  await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail));
+  await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail, refund.reason));
 });

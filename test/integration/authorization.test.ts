@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { routes, type Route } from '../../functions/routes';
 import { api } from '../support/stack';
 import { listedPlaces } from '../../functions/domain/waitlist';
+import { createCode } from '../support/discounts';
 import { createSession } from '../support/sessions';
 import { payCheckout, waitForBooking } from '../support/stripe';
 import { anotherPool, expiredCopyOf, signedInUser, tamperedCopyOf } from '../support/users';
@@ -69,6 +70,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
   'PUT /admin/sessions/{id}': adminSessionForm,
+  'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
+  'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
 };
 
 /** A session of its own with someone to remove: an attendee, or a place on its waitlist. */
@@ -114,7 +117,7 @@ function adminSessionForm() {
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
  * checkout, a booking on the admin's booking routes and its share route, a session nobody booked
- * for its deletion, a session elsewhere), a valid body where it has one.
+ * for its deletion, a discount code of its own, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
   const id =
@@ -130,6 +133,9 @@ async function requestFor(route: Route, caller: CallerName) {
               ? ownBooking.admin
               : sessionId;
   let path = route.path.replace('{id}', id);
+  if (route.path === '/admin/discount-codes/{id}') {
+    path = route.path.replace('{id}', await createCode({ type: 'percentage', percentage: 10 }));
+  }
   if (path.includes('{bookingId}') || path.includes('{entryId}')) path = await pathToRemove(route);
   if (route.path.startsWith('/admin/orders/{id}')) {
     path = route.path.replace('{id}', await bookingOfItsOwn({ paid: route.path.endsWith('/refund') }));

@@ -147,7 +147,7 @@ describe('redeeming a one-time code in a transaction', () => {
         } catch (error) {
           if (!(error instanceof TransactionCanceledException)) throw error;
           const [reason] = error.CancellationReasons ?? [];
-          if (reason?.Code === 'ConditionalCheckFailed') return redemptionRefusal(reason.Item).message;
+          if (reason?.Code === 'ConditionalCheckFailed') return redemptionRefusal(reason.Item, new Date()).message;
           await new Promise((resolve) => setTimeout(resolve, Math.random() * 50));
         }
       }

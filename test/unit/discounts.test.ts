@@ -115,14 +115,24 @@ describe('quoting a code for a price', () => {
 
 describe('which codes may be used', () => {
   it("refuses unknown and inactive codes with 'Invalid discount code'", () => {
-    expect(() => checkUsable(undefined)).toThrow('Invalid discount code');
-    expect(() => checkUsable(code({ active: false }))).toThrow('Invalid discount code');
+    expect(() => checkUsable(undefined, now)).toThrow('Invalid discount code');
+    expect(() => checkUsable(code({ active: false }), now)).toThrow('Invalid discount code');
   });
 
   it("refuses a used one-time code with 'This code has already been used'", () => {
-    expect(() => checkUsable(code({ oneTime: true, timesUsed: 1 }))).toThrow('This code has already been used');
-    expect(checkUsable(code({ oneTime: true, timesUsed: 0 })).code).toBe('BREATHE10');
-    expect(checkUsable(code({ oneTime: false, timesUsed: 40 })).code).toBe('BREATHE10');
+    expect(() => checkUsable(code({ oneTime: true, timesUsed: 1 }), now)).toThrow('This code has already been used');
+    expect(checkUsable(code({ oneTime: true, timesUsed: 0 }), now).code).toBe('BREATHE10');
+    expect(checkUsable(code({ oneTime: false, timesUsed: 40 }), now).code).toBe('BREATHE10');
+  });
+
+  it('refuses a code from its expiry on, and one whose maximum uses are taken', () => {
+    const later = new Date(now.getTime() + 1000).toISOString();
+    expect(checkUsable(code({ expiresAt: later }), now).code).toBe('BREATHE10');
+    expect(() => checkUsable(code({ expiresAt: now.toISOString() }), now)).toThrow('This code has expired');
+    expect(checkUsable(code({ maxUses: 3, timesUsed: 2 }), now).code).toBe('BREATHE10');
+    expect(() => checkUsable(code({ maxUses: 3, timesUsed: 3 }), now)).toThrow(
+      'This code has reached its maximum number of uses',
+    );
   });
 
   it('uppercases what the visitor typed before the look-up', () => {
@@ -153,17 +163,33 @@ describe('the discount code form', () => {
     expect(DiscountCodeForm.safeParse({ code: 'X', type: 'fixed_amount', amount: 99 }).success).toBe(false);
     expect(DiscountCodeForm.safeParse({ code: 'X', percentage: 101 }).success).toBe(false);
     expect(DiscountCodeForm.safeParse({ code: '' }).error?.issues[0].message).toBe('Code is required');
+    expect(DiscountCodeForm.safeParse({}).error?.issues[0].message).toBe('Code is required');
+  });
+
+  it('takes an optional expiry (kept in UTC) and an optional maximum of at least one use', () => {
+    expect(DiscountCodeForm.parse({ code: 'x' })).toMatchObject({ expiresAt: null, maxUses: null });
+    const limited = DiscountCodeForm.parse({ code: 'x', expiresAt: '2030-06-30T23:59:59.999+01:00', maxUses: 20 });
+    expect(limited).toMatchObject({ expiresAt: '2030-06-30T22:59:59.999Z', maxUses: 20 });
+    expect(newDiscountCode(limited, now)).toMatchObject({ expiresAt: '2030-06-30T22:59:59.999Z', maxUses: 20 });
+    expect(DiscountCodeForm.safeParse({ code: 'x', maxUses: 0 }).error?.issues[0].message).toBe(
+      'The maximum number of uses must be at least 1',
+    );
+    expect(DiscountCodeForm.safeParse({ code: 'x', expiresAt: 'soon' }).error?.issues[0].message).toBe(
+      'The expiry must be a date and time',
+    );
   });
 });
 
 describe('redeeming a code in a transaction', () => {
-  it('counts the use on condition that the code is active and, if one-time, unused', () => {
+  it('counts the use on condition that the code is active, unexpired and has a use left', () => {
     const { Update } = discountRedemption('welcome5', now);
     expect(Update).toMatchObject({
       TableName: 'test-table',
       Key: { pk: 'DISCOUNT#WELCOME5', sk: 'DISCOUNT' },
       UpdateExpression: 'ADD timesUsed :one SET updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk) AND active = :true AND (oneTime = :false OR timesUsed = :zero)',
+      ConditionExpression:
+        'attribute_exists(pk) AND active = :true AND (attribute_not_exists(expiresAt) OR expiresAt > :now) AND ' +
+        '(oneTime = :false OR timesUsed = :zero) AND (attribute_not_exists(maxUses) OR timesUsed < maxUses)',
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     });
   });
@@ -171,10 +197,14 @@ describe('redeeming a code in a transaction', () => {
   it('explains a refusal from the values the transaction returned', () => {
     const stored = (fields: Partial<DiscountCodeRecord>) =>
       marshall(discountCodeItem(code(fields)), { removeUndefinedValues: true });
-    expect(redemptionRefusal(stored({ oneTime: true, timesUsed: 1 })).message).toBe('This code has already been used');
-    expect(redemptionRefusal(stored({ oneTime: true, timesUsed: 1 })).statusCode).toBe(409);
-    expect(redemptionRefusal(stored({ active: false })).message).toBe('Invalid discount code');
-    expect(redemptionRefusal(undefined).message).toBe('Invalid discount code');
-    expect(redemptionRefusal({}).statusCode).toBe(404);
+    expect(redemptionRefusal(stored({ oneTime: true, timesUsed: 1 }), now).message).toBe('This code has already been used');
+    expect(redemptionRefusal(stored({ oneTime: true, timesUsed: 1 }), now).statusCode).toBe(409);
+    expect(redemptionRefusal(stored({ expiresAt: now.toISOString() }), now).message).toBe('This code has expired');
+    expect(redemptionRefusal(stored({ maxUses: 2, timesUsed: 2 }), now).message).toBe(
+      'This code has reached its maximum number of uses',
+    );
+    expect(redemptionRefusal(stored({ active: false, maxUses: 2, timesUsed: 2 }), now).message).toBe('Invalid discount code');
+    expect(redemptionRefusal(undefined, now).message).toBe('Invalid discount code');
+    expect(redemptionRefusal({}, now).statusCode).toBe(404);
   });
 });

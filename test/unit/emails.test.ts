@@ -71,6 +71,14 @@ const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
     { ...about, status: 'cancelled', paymentStatus: 'refunded' },
     refund,
     'ada@example.com',
+    'late_payment',
+    site,
+  ),
+  'payment refunded for a used-up code': refundEmail(
+    { ...about, status: 'cancelled', paymentStatus: 'refunded' },
+    refund,
+    'ada@example.com',
+    'code_used_up',
     site,
   ),
   cancellation: bookingCancelledEmail({ ...about, status: 'cancelled' }, null, 'ada@example.com', site, now),
@@ -144,6 +152,10 @@ describe('the e-mails about a booking', () => {
     expect(mails['cancellation with a refund'].text).toContain('We are refunding your payment of £40 in full');
     expect(mails.cancellation.text).toContain('Your seat is free for someone else.');
     expect(mails['late payment refunded'].text).toContain('Refunded: £40');
+    expect(mails['late payment refunded'].text).toContain('arrived after the seat we held for you had been taken');
+    expect(mails['payment refunded for a used-up code'].text).toContain(
+      'arrived after the last use of your discount code had been taken by another booking',
+    );
     expect(mails['admin alert'].text).toContain('<b>x</b> (ada@example.com) booked a place.');
     expect(mails['admin alert'].text).toContain('Payment: Paid, £40');
     expect(mails['address confirmation'].text).toContain(

@@ -104,6 +104,10 @@ export const router = createBrowserRouter([
         children: [
           { index: true, lazy: () => import('@/routes/admin').then((m) => ({ Component: m.AdminOverviewPage })) },
           { path: 'orders', lazy: () => import('@/routes/admin-orders').then((m) => ({ Component: m.AdminOrdersPage })) },
+          {
+            path: 'discount-codes',
+            lazy: () => import('@/routes/admin-discount-codes').then((m) => ({ Component: m.AdminDiscountCodesPage })),
+          },
           { path: 'sessions', lazy: () => import('@/routes/admin-sessions').then((m) => ({ Component: m.AdminSessionsPage })) },
           {
             path: 'sessions/new',

@@ -11,16 +11,20 @@ export function Modal({
   dialogRef,
   title,
   children,
+  onClose,
 }: {
   dialogRef: RefObject<HTMLDialogElement | null>;
   title: string;
   children: ReactNode;
+  /** Called however it closes: the close button, Escape, or the page. */
+  onClose?: () => void;
 }) {
   const titleId = useId();
   return (
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
+      onClose={onClose}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-linen bg-white p-0 text-ink shadow-xl"
     >
       <div className="p-6 md:p-8">

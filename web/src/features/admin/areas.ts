@@ -15,6 +15,6 @@ export const adminAreas = [
     text: 'The recordings library and its package price.',
     ready: false,
   },
-  { path: '/admin/discount-codes', title: 'Discount Codes', text: 'Promo codes for bookings and purchases.', ready: false },
+  { path: '/admin/discount-codes', title: 'Discount Codes', text: 'Promo codes for bookings and purchases.', ready: true },
   { path: '/admin/birth-purchases', title: 'Birth Purchases', text: 'Purchases of the recordings package.', ready: false },
 ] as const;

@@ -4,7 +4,7 @@ import { SessionForm, type AdminSessionView, type SessionFormInput } from '@sche
 import { currencies, type Currency } from '@schemas/money';
 import { sessionCategories } from '@schemas/session';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { controlClass, Field, Labelled } from '@/components/ui/field';
 import { timeZoneName } from '@/lib/format';
 
 /** The form as typed: every input is text until it is sent (the price in pounds, the start in the admin's zone). */
@@ -86,9 +86,6 @@ function toInput(values: Values): SessionFormInput {
   };
 }
 
-const inputClass =
-  'rounded-lg border border-linen bg-white px-3 text-base text-ink aria-invalid:border-[#b4442b] focus-visible:outline-2 focus-visible:outline-clay';
-
 /**
  * The spec's session form in its four sections. The server's own schema checks it before it is
  * sent, so its messages are the server's; `onSave` answers the server's refusal, if any.
@@ -132,7 +129,7 @@ export function SessionFormView({
       <Section title="Basic Information">
         <Field label="Title" error={errors.title?.message} {...register('title')} />
         <Labelled label="Category" id="session-category" error={errors.category?.message}>
-          <select id="session-category" className={`h-11 ${inputClass}`} {...register('category')}>
+          <select id="session-category" className={`h-11 ${controlClass}`} {...register('category')}>
             <option value="">No category</option>
             {sessionCategories.map((category) => (
               <option key={category}>{category}</option>
@@ -144,7 +141,7 @@ export function SessionFormView({
             id="session-description"
             rows={5}
             aria-invalid={errors.description ? true : undefined}
-            className={`py-2 ${inputClass}`}
+            className={`py-2 ${controlClass}`}
             {...register('description')}
           />
         </Labelled>
@@ -161,7 +158,7 @@ export function SessionFormView({
             id="session-startTime"
             type="datetime-local"
             aria-invalid={errors.startTime ? true : undefined}
-            className={`h-11 ${inputClass}`}
+            className={`h-11 ${controlClass}`}
             {...register('startTime')}
           />
         </Labelled>
@@ -185,7 +182,7 @@ export function SessionFormView({
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <Field label="Price" type="number" min={0} step="0.01" error={errors.price?.message} {...register('price')} />
           <Labelled label="Currency" id="session-currency">
-            <select id="session-currency" className={`h-11 ${inputClass}`} {...register('currency')}>
+            <select id="session-currency" className={`h-11 ${controlClass}`} {...register('currency')}>
               {currencies.map((currency) => (
                 <option key={currency}>{currency}</option>
               ))}
@@ -225,7 +222,7 @@ export function SessionFormView({
         )}
         <Field label="Recording URL" type="url" error={errors.recordingUrl?.message} {...register('recordingUrl')} />
         <Labelled label="What to bring" id="session-whatToBring" error={errors.whatToBring?.message}>
-          <textarea id="session-whatToBring" rows={3} className={`py-2 ${inputClass}`} {...register('whatToBring')} />
+          <textarea id="session-whatToBring" rows={3} className={`py-2 ${controlClass}`} {...register('whatToBring')} />
         </Labelled>
       </Section>
 
@@ -247,22 +244,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <legend className="px-1 font-serif text-xl">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-/** A label above a select or a textarea, with its error tied to it, as Field does for inputs. */
-function Labelled({ label, id, error, children }: { label: string; id: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-[#a23b22]">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

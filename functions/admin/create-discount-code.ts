@@ -1,0 +1,8 @@
+import { httpRoute, signedIn } from '../lib/http';
+import { DiscountCodeForm } from '../schemas/discount';
+import { createDiscountCode } from '../domain/admin-discount-codes';
+
+export const handler = httpRoute({ body: DiscountCodeForm }, async (input) => ({
+  status: 201,
+  body: await createDiscountCode(input.body, signedIn(input), new Date()),
+}));

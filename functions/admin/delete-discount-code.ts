@@ -1,0 +1,8 @@
+import { httpRoute, signedIn } from '../lib/http';
+import { DiscountCodeParams } from '../schemas/discount';
+import { deleteDiscountCode } from '../domain/admin-discount-codes';
+
+export const handler = httpRoute({ params: DiscountCodeParams }, async (input) => {
+  await deleteDiscountCode(input.params.id, signedIn(input), new Date());
+  return { body: { deleted: true } };
+});
