@@ -4,7 +4,9 @@ import { conflict, notFound } from '../lib/errors';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import type { AdminSessionList, AdminSessionView, SessionForm } from '../schemas/admin-session';
+import { outboxEvent } from '../events/outbox';
 import { auditEntry } from './audit';
+import { seatsFreedForWaitlist } from './freed-seats';
 import {
   getSession,
   listSessionsBefore,
@@ -98,55 +100,66 @@ export async function duplicateSession(id: string, actor: Actor, now: Date): Pro
   return putNewSession({ ...fields, title: `${source.title} (Copy)` }, actor, now, 'session.duplicated', { from: id });
 }
 
+const seatsTakenRefusal = (taken: number) =>
+  conflict(`${taken} ${taken === 1 ? 'seat is' : 'seats are'} already taken: the capacity cannot be lower than that.`);
+
 /**
  * Saves the form over a session: its own fields only, on condition that the capacity is not
- * below the seats already taken (answered with how many are). The audit entry names the fields
- * that changed.
+ * below the seats already taken (answered with how many are). Seats a raised capacity frees
+ * while people wait are kept for the waitlist in the same update, and offered to the first in
+ * line (freed-seats.ts), so nobody who did not wait books them first. The update is conditioned
+ * on the counters it was computed from, and computed again when they changed. The audit entry
+ * names the fields that changed.
  */
 export async function updateSession(id: string, form: SessionForm, actor: Actor, now: Date): Promise<AdminSessionView> {
-  const current = await getSession(id);
-  if (!current) throw notFound('Session not found');
   const fields = formFields(form);
-  const changed = (Object.keys(fields) as (keyof FormFields)[]).filter((field) => fields[field] !== current[field]);
-  const set = Object.entries(fields).filter(([, value]) => value !== undefined);
-  const remove = Object.entries(fields)
-    .filter(([, value]) => value === undefined)
-    .map(([field]) => field);
-  const refusal = await transactNamed({
-    session: {
-      Update: {
-        TableName: tableName(),
-        Key: sessionKey(id),
-        UpdateExpression: [
-          `SET ${[...set.map(([field]) => `#${field} = :${field}`), `#gsi1sk = :gsi1sk`].join(', ')}`,
-          remove.length ? `REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : '',
-        ]
-          .join(' ')
-          .trim(),
-        ConditionExpression:
-          fields.maxAttendees === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND seatsTaken <= :capacity',
-        ExpressionAttributeNames: Object.fromEntries([
-          ...Object.keys(fields).map((field) => [`#${field}`, field]),
-          ['#gsi1sk', gsi1.sortKey],
-        ] as [string, string][]),
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(set.map(([field, value]) => [`:${field}`, value])),
-          ':gsi1sk': `${fields.startTime}#${id}`,
-          ...(fields.maxAttendees !== undefined && { ':capacity': fields.maxAttendees }),
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await getSession(id, { consistent: true });
+    if (!current) throw notFound('Session not found');
+    if (fields.maxAttendees !== undefined && current.seatsTaken > fields.maxAttendees) {
+      throw seatsTakenRefusal(current.seatsTaken);
+    }
+    const forWaitlist = seatsFreedForWaitlist({ ...current, maxAttendees: fields.maxAttendees }, now);
+    const changed = (Object.keys(fields) as (keyof FormFields)[]).filter((field) => fields[field] !== current[field]);
+    const set = Object.entries(fields).filter(([, value]) => value !== undefined);
+    const remove = Object.entries(fields)
+      .filter(([, value]) => value === undefined)
+      .map(([field]) => field);
+    const refusal = await transactNamed({
+      session: {
+        Update: {
+          TableName: tableName(),
+          Key: sessionKey(id),
+          UpdateExpression: [
+            `SET ${[...set.map(([field]) => `#${field} = :${field}`), `#gsi1sk = :gsi1sk`].join(', ')}`,
+            remove.length ? `REMOVE ${remove.map((field) => `#${field}`).join(', ')}` : '',
+            forWaitlist ? 'ADD seatsTaken :kept, seatsForWaitlist :kept' : '',
+          ]
+            .join(' ')
+            .trim(),
+          ConditionExpression: 'attribute_exists(pk) AND seatsTaken = :taken AND waitlistCount = :waiting',
+          ExpressionAttributeNames: Object.fromEntries([
+            ...Object.keys(fields).map((field) => [`#${field}`, field]),
+            ['#gsi1sk', gsi1.sortKey],
+          ] as [string, string][]),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(set.map(([field, value]) => [`:${field}`, value])),
+            ':gsi1sk': `${fields.startTime}#${id}`,
+            ':taken': current.seatsTaken,
+            ':waiting': current.waitlistCount,
+            ...(forWaitlist && { ':kept': forWaitlist }),
+          },
         },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
-    },
-    audit: auditEntry({ kind: 'session', id }, 'session.updated', actor, now, { changed }),
-  });
-  if (refusal?.refused('session')) {
-    const latest = await getSession(id);
-    if (!latest) throw notFound('Session not found');
-    throw conflict(
-      `${latest.seatsTaken} ${latest.seatsTaken === 1 ? 'seat is' : 'seats are'} already taken: the capacity cannot be lower than that.`,
-    );
+      audit: auditEntry({ kind: 'session', id }, 'session.updated', actor, now, {
+        changed,
+        ...(forWaitlist && { keptForWaitlist: forWaitlist }),
+      }),
+      ...(forWaitlist && { offer: outboxEvent('WaitlistSeatFreed', { sessionId: id, freedAt: now.toISOString() }, now) }),
+    });
+    if (!refusal) return adminSessionView((await getSession(id))!);
   }
-  return adminSessionView((await getSession(id))!);
+  throw conflict('The session is being booked right now: please save again.');
 }
 
 /**

@@ -44,3 +44,23 @@ export async function seatGivenBack(booking: Pick<BookingRecord, 'id' | 'session
     offerEvent: undefined,
   };
 }
+
+/**
+ * Free seats of a session while people wait and offers are still made (a raised capacity makes
+ * them): as many as wait beyond the kept seats not yet offered, at most the free seats. Kept for
+ * the waitlist, as a seat given back is. Should a seat be given back meanwhile, the surplus kept
+ * seat is freed for anyone by the offers (waitlist-offers.ts) once nobody is left waiting.
+ */
+export function seatsFreedForWaitlist(
+  session: Pick<
+    SessionRecord,
+    'maxAttendees' | 'seatsTaken' | 'waitlistCount' | 'seatsForWaitlist' | 'seatsOffered' | 'startTime'
+  >,
+  now: Date,
+): number {
+  if (!keptForWaitlist(session, now)) return 0;
+  const unoffered = (session.seatsForWaitlist ?? 0) - (session.seatsOffered ?? 0);
+  const waitingBeyondKept = Math.max(0, session.waitlistCount - unoffered);
+  const free = session.maxAttendees === undefined ? waitingBeyondKept : Math.max(0, session.maxAttendees - session.seatsTaken);
+  return Math.min(waitingBeyondKept, free);
+}

@@ -61,8 +61,10 @@ export const eventCatalogue = {
     schema: z.object({ placeId: text, sessionId: text }),
   },
   WaitlistSeatFreed: {
-    description: 'A booking gave its seat back while people waited: the seat is kept for the waitlist, to offer.',
-    schema: z.object({ sessionId: text, bookingId: text, freedAt: z.iso.datetime() }),
+    description:
+      'A booking gave its seat back, or a raised capacity made seats, while people waited: the seats are kept for the waitlist, to offer.',
+    // No booking when the administrator raised the capacity.
+    schema: z.object({ sessionId: text, bookingId: z.optional(text), freedAt: z.iso.datetime() }),
   },
   WaitlistOffered: {
     description: 'A kept seat is held for the first person waiting until offerExpiresAt: they are sent the offer.',

@@ -9,6 +9,7 @@ import { holdItem } from '../../functions/domain/seat-holds';
 import { getPlace, placeKey } from '../../functions/domain/waitlist';
 import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
 import type { WaitlistJoinAnswer, WaitlistPlace } from '../../functions/schemas/waitlist';
+import type { AdminSessionView } from '../../functions/schemas/admin-session';
 import { api, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
@@ -213,5 +214,56 @@ describe('a seat given back while people wait', () => {
     await payCheckout(taken.body.checkoutUrl!);
     expect(await waitForBooking(taken.body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
     expect((await getSession(session.id))!).toMatchObject({ seatsTaken: 1, seatsHeld: 0, seatsForWaitlist: 0, seatsOffered: 0 });
+  });
+});
+
+describe('seats the administrator adds while people wait', () => {
+  it('go to the people waiting first, in order, and only the seats beyond them to anyone', async () => {
+    const session = await createSession({ maxAttendees: 1, title: 'Raised Circle' });
+    await memberBooking(session.id);
+    const [first, second, third] = await threeWaiting(session.id);
+    const adminToken = await signedInUser(newEmail('admin'), { admin: true });
+    const raiseTo = (maxAttendees: number) =>
+      api<AdminSessionView>(`/admin/sessions/${session.id}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({
+          title: session.title,
+          description: session.description,
+          startTime: session.startTime,
+          locationType: 'online',
+          maxAttendees,
+          price: { amount: 0, currency: 'GBP' },
+        }),
+      });
+    const book = () =>
+      api<{ message: string }>(`/sessions/${session.id}/bookings`, {
+        method: 'POST',
+        body: JSON.stringify({ firstName: 'Vic', lastName: 'Visitor', email: newEmail('visitor') }),
+      });
+
+    expect((await raiseTo(3)).body).toMatchObject({ maxAttendees: 3, seatsTaken: 3, seatsLeft: 0 });
+    await waitForPlace(first.token, 'offered');
+    await waitForPlace(second.token, 'offered');
+    expect((await place(third.token)).body).toMatchObject({ state: 'waiting', position: 1 });
+    expect(await book()).toMatchObject({ status: 409, body: { message: 'This session is sold out.' } });
+    expect((await getSession(session.id))!).toMatchObject({
+      seatsTaken: 3,
+      seatsForWaitlist: 2,
+      seatsOffered: 2,
+      waitlistCount: 1,
+    });
+
+    // Two more seats: one for the third in line, one for anyone.
+    expect((await raiseTo(5)).body).toMatchObject({ seatsTaken: 4, seatsLeft: 1 });
+    await waitForPlace(third.token, 'offered');
+    expect((await book()).status).toBe(201);
+    expect(await book()).toMatchObject({ status: 409 });
+    expect((await getSession(session.id))!).toMatchObject({
+      seatsTaken: 5,
+      seatsForWaitlist: 3,
+      seatsOffered: 3,
+      waitlistCount: 0,
+    });
   });
 });
