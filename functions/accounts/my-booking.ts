@@ -1,7 +1,8 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getMemberBooking, memberBookingSummary, sessionSnapshot } from '../domain/bookings';
+import { getMemberBooking, sessionSnapshot } from '../domain/bookings';
+import { memberBookingSummary } from '../domain/booking-views';
 import type { MemberBookingView } from '../schemas/member';
 
 // Answers MemberBookingView: { booking: { id, status, paymentStatus, attendeeName, attendeeEmail, createdAt, session: { ...summary, description, hasRecording } } }.

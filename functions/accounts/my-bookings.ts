@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { httpRoute, signedIn } from '../lib/http';
 import { PageQuery } from '../lib/paging';
-import { listMemberBookings, memberBookingSummary } from '../domain/bookings';
+import { listMemberBookings } from '../domain/bookings';
+import { memberBookingSummary } from '../domain/booking-views';
 import { lineOfText } from '../schemas/text';
 import { bookingStatusViews, bookingTimes, type MemberBookingsPage } from '../schemas/member';
 

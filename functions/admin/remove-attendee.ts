@@ -2,7 +2,8 @@ import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { SessionBookingParams } from '../lib/params';
 import type { CancellationReceipt } from '../schemas/booking';
-import { getBooking, receiptOf } from '../domain/bookings';
+import { getBooking } from '../domain/bookings';
+import { receiptOf } from '../domain/booking-views';
 import { removeAttendee } from '../domain/cancel-booking';
 
 /** The administrator removes an attendee: their seat goes back (to the waitlist first), a paid booking is refunded. */

@@ -2,7 +2,7 @@ import { httpRoute } from '../lib/http';
 import { conflict, notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { environment } from '../lib/environment';
-import { getBookingView } from '../domain/bookings';
+import { getBookingView } from '../domain/booking-views';
 import { calendarInvite, calendarRefusal } from '../domain/booking-calendar';
 
 /** The booked session as an .ics file: the confirmation page's Apple Calendar link, once the seat is the attendee's. */

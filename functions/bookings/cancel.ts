@@ -2,7 +2,8 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest, type CancellationReceipt } from '../schemas/booking';
-import { getBooking, isManageLinkOf, receiptOf } from '../domain/bookings';
+import { getBooking, isManageLinkOf } from '../domain/bookings';
+import { receiptOf } from '../domain/booking-views';
 import { cancelBooking } from '../domain/cancel-booking';
 
 /**

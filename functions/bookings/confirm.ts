@@ -2,7 +2,8 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest } from '../schemas/booking';
-import { bookingOfLink, getBooking, receiptOf } from '../domain/bookings';
+import { bookingOfLink, getBooking } from '../domain/bookings';
+import { receiptOf } from '../domain/booking-views';
 import { confirmEmail } from '../domain/confirm-email';
 
 /** A guest confirms their free booking with the token of the link e-mailed to them. */

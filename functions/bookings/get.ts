@@ -1,7 +1,7 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { bookingConfirmation, getBookingView } from '../domain/bookings';
+import { bookingConfirmation, getBookingView } from '../domain/booking-views';
 
 // Booking ids are ULIDs (80 random bits): the id itself is the capability to read this summary,
 // so it answers only what the confirmation page shows (BookingConfirmation).

@@ -4,7 +4,7 @@ import { formatWhen } from '../lib/when';
 import { cancellableUntil, type BookingView } from '../schemas/booking';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
-import type { AttendeeBooking } from './bookings';
+import type { AttendeeBooking } from './booking-views';
 import { calendarInvite } from './booking-calendar';
 import { sessionFacts } from './session-facts';
 import type { LateRefundReason } from './payment-records';

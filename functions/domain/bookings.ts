@@ -1,14 +1,14 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
-import { linkSecretMatches, linkToken } from '../lib/link-token';
+import { linkSecretMatches } from '../lib/link-token';
 import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../lib/paging';
-import type { BookingConfirmation, BookingReceipt, BookingView } from '../schemas/booking';
+import type { BookingView } from '../schemas/booking';
 import type { Money } from '../schemas/money';
-import type { BookingStatusView, BookingTime, MemberBookingSummary } from '../schemas/member';
-import { endTime, getSession, locationText, placeText, sessionKey, type SessionRecord } from './sessions';
-import { ATTENDING_STATES, shownStatus, type BookingState, type EndedBy, type EndReason } from './booking-lifecycle';
+import type { BookingStatusView, BookingTime } from '../schemas/member';
+import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
+import { ATTENDING_STATES, type BookingState, type EndedBy, type EndReason } from './booking-lifecycle';
 
 /** What lists of bookings show of the session, copied onto the booking so a list needs no per-row reads. */
 export type SessionSnapshot = Pick<BookingView['session'], 'title' | 'startTime' | 'endTime' | 'location' | 'locationType'> & {
@@ -131,24 +131,6 @@ export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
   };
 }
 
-/** Where to pay a booking that awaits payment; nothing for any other. */
-const pendingCheckoutUrl = (booking: BookingRecord) => (booking.state === 'held' ? (booking.checkoutUrl ?? null) : null);
-
-/** What the API answers for a booking, as it now is. */
-export function receiptOf(booking: BookingRecord): BookingReceipt {
-  return {
-    booking: {
-      id: booking.id,
-      ...shownStatus(booking),
-      price: booking.price,
-      holdExpiresAt: booking.holdExpiresAt ?? null,
-    },
-    checkoutUrl: pendingCheckoutUrl(booking),
-    // Not while its guest must show they read the address: the link confirms it, so only the e-mail carries it.
-    manageToken: booking.manageSecret && booking.state !== 'unconfirmed' ? linkToken(booking.id, booking.manageSecret) : null,
-  };
-}
-
 /** Whether a token is this booking's 'Manage booking' link: its id, and its secret. */
 export const isManageLinkOf = (booking: BookingRecord, token: { id: string; secret: string }) =>
   token.id === booking.id && linkSecretMatches(booking.manageSecret, token.secret);
@@ -180,54 +162,6 @@ export function listSessionBookings(sessionId: string, page: PageQuery): Promise
     page,
     (item) => withoutKeys<BookingRecord>(item),
   );
-}
-
-/** The booking with its session as it is now, as the confirmation page and the e-mails show it. */
-export async function getBookingView(id: string): Promise<BookingView | undefined> {
-  const found = await bookingWithSession(id);
-  return found && bookingView(found.booking, found.session);
-}
-
-/** What anyone holding a booking's id is shown of it: the confirmation page's facts and nothing more. */
-export function bookingConfirmation(view: BookingView): BookingConfirmation {
-  const { id, status, paymentStatus, price, holdExpiresAt, session } = view;
-  return { id, status, paymentStatus, price, holdExpiresAt, session };
-}
-
-/**
- * What the attendee's own e-mails show: the booking's view, for an online session its private
- * joining link, and the token of its 'Manage booking' page.
- */
-export type AttendeeBooking = BookingView & { joinLink: string | null; manageToken: string | null };
-
-export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | undefined> {
-  const found = await bookingWithSession(id);
-  if (!found) return undefined;
-  const { booking, session } = found;
-  return {
-    ...bookingView(booking, session),
-    joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null,
-    manageToken: booking.manageSecret ? linkToken(booking.id, booking.manageSecret) : null,
-  };
-}
-
-async function bookingWithSession(id: string) {
-  const booking = await getBooking(id);
-  const session = booking && (await getSession(booking.sessionId));
-  return booking && session ? { booking, session } : undefined;
-}
-
-function bookingView(booking: BookingRecord, session: SessionRecord): BookingView {
-  return {
-    id: booking.id,
-    ...shownStatus(booking),
-    attendeeName: booking.attendeeName,
-    price: booking.price,
-    discountCode: booking.discountCode ?? null,
-    holdExpiresAt: booking.holdExpiresAt ?? null,
-    checkoutUrl: pendingCheckoutUrl(booking),
-    session: { id: session.id, ...sessionSnapshot(session), place: placeText(session) },
-  };
 }
 
 export type MemberBookingsFilter = { when: BookingTime; category?: string; statuses: BookingStatusView };
@@ -335,23 +269,4 @@ async function linkBooking(userId: string, booking: BookingRecord): Promise<bool
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
-}
-
-/** A row of a member's bookings list, from the booking and its snapshot of the session. */
-export function memberBookingSummary(booking: BookingRecord): MemberBookingSummary {
-  const { session } = booking;
-  return {
-    id: booking.id,
-    ...shownStatus(booking),
-    checkoutUrl: pendingCheckoutUrl(booking),
-    session: {
-      id: booking.sessionId,
-      title: session.title,
-      startTime: session.startTime,
-      endTime: session.endTime,
-      location: session.location,
-      locationType: session.locationType,
-      category: session.category,
-    },
-  };
 }

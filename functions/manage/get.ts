@@ -2,7 +2,8 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
 import { cancellationTerms, type ManagedBooking } from '../schemas/booking';
-import { bookingConfirmation, bookingOfLink, getAttendeeBooking } from '../domain/bookings';
+import { bookingOfLink } from '../domain/bookings';
+import { bookingConfirmation, getAttendeeBooking } from '../domain/booking-views';
 
 /**
  * A guest's 'Manage booking' page: the booking, who it is for, its joining link while it holds a

@@ -1,5 +1,5 @@
 import { eventConsumer } from '../events/consumer';
-import { getBookingView } from '../domain/bookings';
+import { getBookingView } from '../domain/booking-views';
 import { adminBookingAlertEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';

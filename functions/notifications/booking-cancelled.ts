@@ -1,5 +1,5 @@
 import { eventConsumer } from '../events/consumer';
-import { getBookingView } from '../domain/bookings';
+import { getBookingView } from '../domain/booking-views';
 import { bookingCancelledEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';

@@ -1,5 +1,5 @@
 import { eventConsumer } from '../events/consumer';
-import { getAttendeeBooking } from '../domain/bookings';
+import { getAttendeeBooking } from '../domain/booking-views';
 import { confirmEmailEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';

@@ -1,5 +1,6 @@
 import { eventConsumer } from '../events/consumer';
-import { getBooking, getBookingView } from '../domain/bookings';
+import { getBooking } from '../domain/bookings';
+import { getBookingView } from '../domain/booking-views';
 import { refundEmail } from '../domain/booking-emails';
 import { sendRefund } from '../domain/payments';
 import { isLateRefund } from '../domain/payment-records';

@@ -13,7 +13,7 @@ import {
   refundEmail,
   sessionReminderEmail,
 } from '../../functions/domain/booking-emails';
-import type { AttendeeBooking } from '../../functions/domain/bookings';
+import type { AttendeeBooking } from '../../functions/domain/booking-views';
 import type { MailSite } from '../../functions/lib/email-layout';
 import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
 import { sender } from '../../functions/lib/mail-sender';
