@@ -206,6 +206,7 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin', grants: ['table:read'] },
+  { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin', grants: ['table:read'] },
   {
     method: 'POST',
     path: '/admin/orders/{id}/status',

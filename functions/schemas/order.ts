@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { BookingStatus, PaymentStatus } from './booking';
 import type { Money } from './money';
+import type { AuditEntry } from './audit';
 
 /** An order as the administrator's orders page shows it (a session booking; purchases will join). */
 export type AdminOrder = {
@@ -17,6 +18,9 @@ export type AdminOrder = {
 };
 
 export type AdminOrderPage = { orders: AdminOrder[]; nextCursor: string | null };
+
+/** `GET /api/admin/orders/{id}`: the order and who changed it, newest first. */
+export type AdminOrderDetail = { order: AdminOrder; history: AuditEntry[] };
 
 /** The payment statuses the administrator may set (the spec's four). */
 export const settableStatuses = ['paid', 'pending', 'cancelled', 'free'] as const;

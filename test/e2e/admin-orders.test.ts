@@ -36,5 +36,13 @@ describe("the administrator's orders in the browser", () => {
     expect((await waitForEmails(email, 1)).map((m) => m.subject)).toContain(`Booking confirmed: ${session.title}`);
     await page.goto(`${siteUrl}/admin/orders`);
     expect(await page.getByLabel("Payment status of Pat Cash's order").inputValue()).toBe('paid');
+
+    // Its history names the change and who made it.
+    const row = page.getByRole('listitem').filter({ hasText: email });
+    await row.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'Order history' });
+    await history.getByText('Status changed').waitFor();
+    expect(await history.textContent()).toContain(`by ${admin}`);
+    await expectCleanPage(page);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
-import type { AdminOrder, AdminOrderPage } from '../../functions/schemas/order';
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage } from '../../functions/schemas/order';
 import { getSession } from '../../functions/domain/sessions';
 import { api, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
@@ -68,6 +68,15 @@ describe("the administrator's orders", () => {
     expect((await waitForEmails(held.email, 2)).filter((m) => m.subject === `Booking confirmed: ${session.title}`)).toHaveLength(
       2,
     );
+
+    // The order's history: who did what, newest first; the refused change left no entry.
+    const detail = await asAdmin<AdminOrderDetail>(`/orders/${held.id}`);
+    expect(detail.body.order).toMatchObject({ id: held.id, paymentStatus: 'paid' });
+    expect(detail.body.history.map((entry) => entry.action)).toEqual([
+      'booking.confirmation-resent',
+      'booking.status-changed',
+    ]);
+    expect(detail.body.history[1]).toMatchObject({ data: { paymentStatus: 'paid' }, actor: { email: expect.stringMatching(/^admin-/) } });
   });
 
   it('waives the price of one, and cancels another awaiting payment, its seat released', async () => {

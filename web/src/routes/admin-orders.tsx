@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { settableStatuses, type AdminOrder } from '@schemas/order';
 import type { PaymentStatus } from '@schemas/booking';
@@ -7,9 +7,11 @@ import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { CardListSkeleton } from '@/components/ui/skeleton';
+import { Modal } from '@/components/ui/modal';
+import { CardListSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
-import { ordersQuery, useOrderActions } from '@/features/admin/api/orders';
+import { orderQuery, ordersQuery, useOrderActions } from '@/features/admin/api/orders';
+import { AuditHistory } from '@/features/admin/components/audit-history';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
@@ -106,6 +108,8 @@ export function AdminOrdersPage() {
 function OrderRow({ order }: { order: AdminOrder }) {
   const { setStatus, sync, refund, resend } = useOrderActions();
   const dialog = useRef<HTMLDialogElement>(null);
+  const historyDialog = useRef<HTMLDialogElement>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const busy = setStatus.isPending || sync.isPending || refund.isPending;
   const failure = (error: unknown, fallback: string) =>
     error instanceof ApiError && error.status < 500 ? error.message : fallback;
@@ -195,7 +199,23 @@ function OrderRow({ order }: { order: AdminOrder }) {
             Resend confirmation
           </Button>
         )}
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setHistoryOpen(true);
+            historyDialog.current?.showModal();
+          }}
+        >
+          History
+        </Button>
       </div>
+      <Modal dialogRef={historyDialog} title="Order history" onClose={() => setHistoryOpen(false)}>
+        <p className="mt-2 text-sm text-muted">
+          {order.name}, {order.session.title}
+        </p>
+        {historyOpen && <OrderHistory id={order.id} />}
+      </Modal>
       <ConfirmDialog
         dialogRef={dialog}
         title="Refund this order?"
@@ -223,4 +243,12 @@ function OrderRow({ order }: { order: AdminOrder }) {
       </ConfirmDialog>
     </li>
   );
+}
+
+/** Who changed an order, and when; fetched when its dialog opens. */
+function OrderHistory({ id }: { id: string }) {
+  const { data, isError } = useQuery(orderQuery(id));
+  if (isError) return <p className="mt-3 text-sm text-muted">The history could not be loaded. Please try again.</p>;
+  if (!data) return <Skeleton className="mt-3 h-16 w-full" />;
+  return <AuditHistory history={data.history} />;
 }

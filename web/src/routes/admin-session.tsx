@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { AdminSessionView, SessionFormInput } from '@schemas/admin-session';
+import type { AdminSessionDetail, AdminSessionView, SessionFormInput } from '@schemas/admin-session';
 import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { Fact } from '@/components/ui/fact';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { adminSessionQuery, attendeesQuery, useSessionChanges, waitlistQuery } from '@/features/admin/api/sessions';
+import { AuditHistory } from '@/features/admin/components/audit-history';
 import { SessionBadge } from '@/features/admin/components/session-badge';
 import { SessionFormView } from '@/features/admin/components/session-form';
 import { failureText } from '@/features/bookings/api/bookings';
@@ -132,13 +133,7 @@ export function AdminSessionPage() {
   );
 }
 
-function SessionDetails({
-  session,
-  history,
-}: {
-  session: AdminSessionView;
-  history: { id: string; action: string; at: string; actor: { email: string } }[];
-}) {
+function SessionDetails({ session, history }: { session: AdminSessionView; history: AdminSessionDetail['history'] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="rounded-2xl border border-linen bg-white p-6 shadow-sm">
@@ -163,22 +158,7 @@ function SessionDetails({
       </div>
       <aside className="h-fit rounded-2xl bg-sand p-5">
         <h2 className="text-lg">History</h2>
-        {history.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">No changes recorded.</p>
-        ) : (
-          <ol className="mt-3 flex flex-col gap-3 text-sm">
-            {history.map((entry) => (
-              <li key={entry.id}>
-                <p className="font-medium">
-                  {entry.action.replace(/^\w+(?:-\w+)*\./, '').replace(/^\w/, (c) => c.toUpperCase())}
-                </p>
-                <p className="text-muted">
-                  {when(entry.at)} by {entry.actor.email}
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <AuditHistory history={history} />
       </aside>
     </div>
   );

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminOrder, AdminOrderPage, settableStatuses } from '@schemas/order';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminOrder, AdminOrderDetail, AdminOrderPage, settableStatuses } from '@schemas/order';
 import { apiGet, apiPost } from '@/lib/api';
 
 export const ordersQuery = () =>
@@ -12,6 +12,10 @@ export const ordersQuery = () =>
   });
 
 const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
+
+/** An order with its history of changes. */
+export const orderQuery = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'orders', id], queryFn: () => apiGet<AdminOrderDetail>(orderPath(id)) });
 
 /** What the administrator may do to an order; each refreshes the orders and the schedule. */
 export function useOrderActions() {
