@@ -72,11 +72,11 @@ describe("the administrator's orders", () => {
     // The order's history: who did what, newest first; the refused change left no entry.
     const detail = await asAdmin<AdminOrderDetail>(`/orders/${held.id}`);
     expect(detail.body.order).toMatchObject({ id: held.id, paymentStatus: 'paid' });
-    expect(detail.body.history.map((entry) => entry.action)).toEqual([
-      'booking.confirmation-resent',
-      'booking.status-changed',
-    ]);
-    expect(detail.body.history[1]).toMatchObject({ data: { paymentStatus: 'paid' }, actor: { email: expect.stringMatching(/^admin-/) } });
+    expect(detail.body.history.map((entry) => entry.action)).toEqual(['booking.confirmation-resent', 'booking.status-changed']);
+    expect(detail.body.history[1]).toMatchObject({
+      data: { paymentStatus: 'paid' },
+      actor: { email: expect.stringMatching(/^admin-/) },
+    });
   });
 
   it('waives the price of one, and cancels another awaiting payment, its seat released', async () => {
