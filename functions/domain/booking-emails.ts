@@ -4,7 +4,7 @@ import { formatWhen } from '../lib/when';
 import { cancellableUntil, type BookingView } from '../schemas/booking';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
-import type { AttendeeBooking } from './bookings';
+import type { AttendeeBooking, EndedBooking } from './bookings';
 import { calendarInvite } from './booking-calendar';
 import { sessionFacts, sessionUrl } from './session-facts';
 import type { LateRefundReason } from './payment-records';
@@ -166,28 +166,38 @@ export function refundEmail(
   );
 }
 
-/** A confirmed booking ended before its session: what comes back to the attendee, and its calendar entry taken off. */
+/**
+ * A confirmed booking ended before its session, by its attendee or by the teacher (who removed
+ * them): who ended it, what comes back to the attendee, and its calendar entry taken off.
+ */
 export function bookingCancelledEmail(
-  booking: BookingView,
+  booking: EndedBooking,
   refund: Money | null,
   to: string,
   site: MailSite = mailSite(),
   now = new Date(),
 ): Email {
   const { session } = booking;
+  // The administrator's removal is the teacher's decision, not the attendee's.
+  const byTeacher = booking.endedBy === 'admin';
+  const afterwards = refund
+    ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days.`
+    : !byTeacher && 'Your seat is free for someone else.';
   return emailTo(
     to,
     {
       subject: `Booking cancelled: ${session.title}`,
-      preview: refund ? `Your payment of ${formatMoney(refund)} is being refunded.` : 'Your seat is free for someone else.',
+      preview: refund
+        ? `Your payment of ${formatMoney(refund)} is being refunded.`
+        : byTeacher
+          ? 'The teacher has cancelled your place.'
+          : 'Your seat is free for someone else.',
       status: { text: 'Booking cancelled', tone: 'released' },
       heading: session.title,
       paragraphs: [
         greeting(booking),
-        'Your booking is cancelled.',
-        refund
-          ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days.`
-          : 'Your seat is free for someone else.',
+        byTeacher ? 'The teacher has cancelled your place at this session.' : 'Your booking is cancelled.',
+        ...(afterwards ? [afterwards] : []),
       ],
       facts: [...sessionFacts(session), ...(refund ? [{ label: 'Refund', value: formatMoney(refund) }] : [])],
       action: { label: 'Find another session', url: site.url },

@@ -211,6 +211,16 @@ export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | 
   };
 }
 
+/** A booking that has ended, as its cancellation e-mail tells it: why, and who ended it. */
+export type EndedBooking = BookingView & { endReason: EndReason | null; endedBy: EndedBy | null };
+
+export async function getEndedBooking(id: string): Promise<EndedBooking | undefined> {
+  const found = await bookingWithSession(id);
+  if (!found) return undefined;
+  const { booking, session } = found;
+  return { ...bookingView(booking, session), endReason: booking.endReason ?? null, endedBy: booking.endedBy ?? null };
+}
+
 async function bookingWithSession(id: string) {
   const booking = await getBooking(id);
   const session = booking && (await getSession(booking.sessionId));

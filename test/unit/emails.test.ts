@@ -13,7 +13,7 @@ import {
   refundEmail,
   sessionReminderEmail,
 } from '../../functions/domain/booking-emails';
-import type { AttendeeBooking } from '../../functions/domain/bookings';
+import type { AttendeeBooking, EndedBooking } from '../../functions/domain/bookings';
 import type { SessionRecord } from '../../functions/domain/sessions';
 import { sessionSharedEmail } from '../../functions/domain/share-email';
 import type { WaitlistPlaceRecord } from '../../functions/domain/waitlist';
@@ -62,6 +62,14 @@ const pending = { status: 'pending', paymentStatus: 'pending', holdExpiresAt: '2
 const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
 const refund = { amount: 4000, currency: 'GBP' } as const;
 
+/** The booking, ended by its attendee or by the teacher. */
+const ended = (about: AttendeeBooking, endedBy: EndedBooking['endedBy']): EndedBooking => ({
+  ...about,
+  status: 'cancelled',
+  endReason: endedBy === 'admin' ? 'removed' : 'cancelled',
+  endedBy,
+});
+
 /** A place on the session's waitlist, under the booking's name, and the page its e-mails link to. */
 const place: WaitlistPlaceRecord = {
   id: '01JPLACE',
@@ -108,8 +116,10 @@ const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
     'code_used_up',
     site,
   ),
-  cancellation: bookingCancelledEmail({ ...about, status: 'cancelled' }, null, 'ada@example.com', site, now),
-  'cancellation with a refund': bookingCancelledEmail({ ...about, status: 'cancelled' }, refund, 'ada@example.com', site, now),
+  cancellation: bookingCancelledEmail(ended(about, 'member'), null, 'ada@example.com', site, now),
+  'cancellation with a refund': bookingCancelledEmail(ended(about, 'guest'), refund, 'ada@example.com', site, now),
+  'removal by the teacher': bookingCancelledEmail(ended(about, 'admin'), null, 'ada@example.com', site, now),
+  'removal by the teacher with a refund': bookingCancelledEmail(ended(about, 'admin'), refund, 'ada@example.com', site, now),
   'admin alert': adminBookingAlertEmail(about, 'ada@example.com', 'teacher@breathwork.example', site),
   'address confirmation': confirmEmailEmail(
     { ...about, status: 'pending', paymentStatus: 'free', holdExpiresAt: '2026-06-01T09:30:00.000Z' },
@@ -174,6 +184,7 @@ describe('the e-mails about a booking', () => {
       'cancellation',
       'admin alert',
       'address confirmation',
+      'removal by the teacher',
       'waitlist joined',
       'waitlist offer',
       'waitlist offer lapsed',
@@ -227,6 +238,35 @@ describe('the e-mails about a booking', () => {
       expect(mails[name].text.split('-- \n')[1], name).toContain('Manage booking');
     expect(mails['admin alert'].text).not.toContain('Questions?');
     expect(mails['admin alert'].text).toContain(`See the attendees: ${site.url}/admin/sessions/01JSESSION`);
+  });
+});
+
+describe('the cancellation e-mail', () => {
+  it('says the attendee cancelled when they did, and that the teacher cancelled their place when the teacher removed them', () => {
+    const mails = emails();
+    for (const name of ['cancellation', 'cancellation with a refund']) {
+      expect(mails[name].text, name).toContain('Your booking is cancelled.');
+      expect(mails[name].text, name).not.toContain('teacher');
+    }
+    for (const name of ['removal by the teacher', 'removal by the teacher with a refund']) {
+      const mail = mails[name];
+      expect(mail.subject, name).toBe('Booking cancelled: Breath & Sound');
+      for (const part of [mail.text, seen(mail.html)]) {
+        expect(part, name).toContain('The teacher has cancelled your place at this session.');
+        expect(part, name).not.toContain('Your booking is cancelled');
+        // The attendee did not give the seat away: the teacher took it back.
+        expect(part, name).not.toContain('Your seat is free for someone else');
+      }
+      expect(mail.text, name).toContain(`Find another session: ${site.url}`);
+      expect(mail.attachments![0].content, name).toContain('METHOD:CANCEL');
+    }
+    const refunded = mails['removal by the teacher with a refund'];
+    expect(refunded.text).toContain(
+      'We are refunding your payment of £40 in full: it reaches your account within 5 to 10 working days.',
+    );
+    expect(refunded.text).toContain('Refund: £40');
+    expect(mails['removal by the teacher'].text).not.toContain('refund');
+    expect(mails['removal by the teacher'].html).toContain('The teacher has cancelled your place.');
   });
 });
 
