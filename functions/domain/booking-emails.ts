@@ -1,18 +1,17 @@
 import type { Email } from '../lib/email';
-import { mailSite, renderEmail, type EmailContent, type Fact, type MailSite, type Paragraph } from '../lib/email-layout';
+import { emailTo, mailSite, type Fact, type MailSite, type Paragraph } from '../lib/email-layout';
 import { formatWhen } from '../lib/when';
 import { cancellableUntil, type BookingView } from '../schemas/booking';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
-import type { AttendeeBooking } from './booking-views';
+import type { AttendeeBooking, EndedBooking } from './booking-views';
 import { calendarInvite } from './booking-calendar';
-import { sessionFacts } from './session-facts';
+import { sessionFacts, sessionUrl } from './session-facts';
 import type { LateRefundReason } from './payment-records';
 
 /** A booking's page, which anyone holding its id may open: its facts and its calendar links. */
 const bookingUrl = (site: MailSite, bookingId: string) =>
   `${site.url}/booking-confirmation?bookingId=${encodeURIComponent(bookingId)}`;
-const sessionUrl = (site: MailSite, sessionId: string) => `${site.url}/sessions/${encodeURIComponent(sessionId)}`;
 
 /**
  * How to cancel, in the footer of a booked attendee's e-mail: until the cut-off, the booking's
@@ -35,13 +34,6 @@ const greeting = (booking: BookingView) => `Hello ${booking.attendeeName},`;
 const paidFact = (booking: BookingView): Fact[] =>
   booking.paymentStatus === 'paid' ? [{ label: 'Paid', value: formatMoney(booking.price) }] : [];
 
-/** An e-mail to its address, on the layout. */
-const addressed = (to: string, content: EmailContent, site: MailSite, attachments?: Email['attachments']): Email => ({
-  to,
-  ...renderEmail(content, site),
-  ...(attachments && { attachments }),
-});
-
 export function bookingConfirmationEmail(
   booking: AttendeeBooking,
   to: string,
@@ -49,7 +41,7 @@ export function bookingConfirmationEmail(
   now = new Date(),
 ): Email {
   const { session } = booking;
-  return addressed(
+  return emailTo(
     to,
     {
       subject: `Booking confirmed: ${session.title}`,
@@ -70,7 +62,7 @@ export function bookingConfirmationEmail(
 /** The day before: when and where, and for an online session the way in. */
 export function sessionReminderEmail(booking: AttendeeBooking, to: string, site: MailSite = mailSite(), now = new Date()): Email {
   const { session } = booking;
-  return addressed(
+  return emailTo(
     to,
     {
       subject: `Reminder: ${session.title} is coming up`,
@@ -92,7 +84,7 @@ export function sessionReminderEmail(booking: AttendeeBooking, to: string, site:
 /** A checkout ran out before it was paid: the held seat is free again. */
 export function checkoutExpiredEmail(booking: BookingView, to: string, site: MailSite = mailSite()): Email {
   const { session } = booking;
-  return addressed(
+  return emailTo(
     to,
     {
       subject: `Your checkout expired: ${session.title}`,
@@ -119,7 +111,7 @@ export function checkoutLinkEmail(
 ): Email {
   const { session } = booking;
   const held = booking.holdExpiresAt ? ` until ${formatWhen(booking.holdExpiresAt)}` : '';
-  return addressed(
+  return emailTo(
     to,
     {
       subject: `Complete your booking: ${session.title}`,
@@ -153,7 +145,7 @@ export function refundEmail(
   site: MailSite = mailSite(),
 ): Email {
   const { session } = booking;
-  return addressed(
+  return emailTo(
     to,
     {
       subject: `Refunded: ${session.title}`,
@@ -174,28 +166,38 @@ export function refundEmail(
   );
 }
 
-/** A confirmed booking ended before its session: what comes back to the attendee, and its calendar entry taken off. */
+/**
+ * A confirmed booking ended before its session, by its attendee or by the teacher (who removed
+ * them): who ended it, what comes back to the attendee, and its calendar entry taken off.
+ */
 export function bookingCancelledEmail(
-  booking: BookingView,
+  booking: EndedBooking,
   refund: Money | null,
   to: string,
   site: MailSite = mailSite(),
   now = new Date(),
 ): Email {
   const { session } = booking;
-  return addressed(
+  // The administrator's removal is the teacher's decision, not the attendee's.
+  const byTeacher = booking.endedBy === 'admin';
+  const afterwards = refund
+    ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days.`
+    : !byTeacher && 'Your seat is free for someone else.';
+  return emailTo(
     to,
     {
       subject: `Booking cancelled: ${session.title}`,
-      preview: refund ? `Your payment of ${formatMoney(refund)} is being refunded.` : 'Your seat is free for someone else.',
+      preview: refund
+        ? `Your payment of ${formatMoney(refund)} is being refunded.`
+        : byTeacher
+          ? 'The teacher has cancelled your place.'
+          : 'Your seat is free for someone else.',
       status: { text: 'Booking cancelled', tone: 'released' },
       heading: session.title,
       paragraphs: [
         greeting(booking),
-        'Your booking is cancelled.',
-        refund
-          ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days.`
-          : 'Your seat is free for someone else.',
+        byTeacher ? 'The teacher has cancelled your place at this session.' : 'Your booking is cancelled.',
+        ...(afterwards ? [afterwards] : []),
       ],
       facts: [...sessionFacts(session), ...(refund ? [{ label: 'Refund', value: formatMoney(refund) }] : [])],
       action: { label: 'Find another session', url: site.url },
@@ -222,7 +224,7 @@ export function adminBookingAlertEmail(
   const { session } = booking;
   const status = booking.paymentStatus.charAt(0).toUpperCase() + booking.paymentStatus.slice(1);
   const payment = booking.price.amount > 0 ? `${status}, ${formatMoney(booking.price)}` : status;
-  return addressed(
+  return emailTo(
     to,
     {
       subject: `New booking: ${session.title}`,
@@ -247,7 +249,7 @@ export function adminBookingAlertEmail(
 export function confirmEmailEmail(booking: AttendeeBooking, to: string, site: MailSite = mailSite()): Email {
   const { session } = booking;
   const held = booking.holdExpiresAt ? ` until ${formatWhen(booking.holdExpiresAt)}` : '';
-  return addressed(
+  return emailTo(
     to,
     {
       subject: `Confirm your place: ${session.title}`,

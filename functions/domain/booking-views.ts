@@ -1,7 +1,7 @@
 import { linkToken } from '../lib/link-token';
 import type { BookingConfirmation, BookingReceipt, BookingView } from '../schemas/booking';
 import type { MemberBookingSummary } from '../schemas/member';
-import { shownStatus } from './booking-lifecycle';
+import { shownStatus, type EndedBy, type EndReason } from './booking-lifecycle';
 import { getBooking, sessionSnapshot, type BookingRecord } from './bookings';
 import { getSession, placeText, type SessionRecord } from './sessions';
 
@@ -53,6 +53,16 @@ export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | 
     joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null,
     manageToken: booking.manageSecret ? linkToken(booking.id, booking.manageSecret) : null,
   };
+}
+
+/** A booking that has ended, as its cancellation e-mail tells it: why, and who ended it. */
+export type EndedBooking = BookingView & { endReason: EndReason | null; endedBy: EndedBy | null };
+
+export async function getEndedBooking(id: string): Promise<EndedBooking | undefined> {
+  const found = await bookingWithSession(id);
+  if (!found) return undefined;
+  const { booking, session } = found;
+  return { ...bookingView(booking, session), endReason: booking.endReason ?? null, endedBy: booking.endedBy ?? null };
 }
 
 async function bookingWithSession(id: string) {

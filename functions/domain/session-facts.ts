@@ -1,6 +1,8 @@
-import type { Fact } from '../lib/email-layout';
+import type { Fact, MailSite } from '../lib/email-layout';
 import { formatDay, formatTimes } from '../lib/when';
 import type { BookingView } from '../schemas/booking';
+import { formatMoney } from '../schemas/currency';
+import type { Money } from '../schemas/money';
 
 /** A session as e-mails name it: what a booking's view and a session's record both have. */
 export type MailedSession = Pick<BookingView['session'], 'startTime' | 'endTime' | 'place'>;
@@ -17,3 +19,9 @@ export function sessionFacts(session: MailedSession, joinLink?: string | null): 
     ...(joinLink ? [{ label: 'Join online', value: joinLink, link: true }] : []),
   ];
 }
+
+/** A session's price per place, when there is one to pay. */
+export const priceFact = (price: Money): Fact[] => (price.amount > 0 ? [{ label: 'Price', value: formatMoney(price) }] : []);
+
+/** A session's public page, where anyone can read about it and book. */
+export const sessionUrl = (site: MailSite, sessionId: string) => `${site.url}/sessions/${encodeURIComponent(sessionId)}`;

@@ -17,7 +17,7 @@ import {
   type WaitlistState,
 } from '../schemas/waitlist';
 import type { AuditItem } from './audit';
-import { endTime, getSession, locationText, seatCounters, sessionKey, type SessionRecord } from './sessions';
+import { endTime, getSession, locationText, placeText, seatCounters, sessionKey, type SessionRecord } from './sessions';
 
 // A place on a session's waitlist: joined while the session is sold out, one per e-mail address,
 // in the order people joined. Offers of freed seats are in waitlist-offers.ts.
@@ -250,6 +250,7 @@ export async function placeView(place: WaitlistPlaceRecord): Promise<WaitlistPla
       startTime: session.startTime,
       endTime: endTime(session),
       location: locationText(session),
+      place: placeText(session),
       price: { amount: session.priceAmount, currency: session.priceCurrency },
     },
   };

@@ -48,7 +48,8 @@ export const eventCatalogue = {
     }),
   },
   BookingCancelled: {
-    description: 'Its attendee cancelled a confirmed booking: the seat is free again, and a paid one is refunded.',
+    description:
+      'A confirmed booking was cancelled by its attendee or removed by the administrator: the seat is free again, and a paid one is refunded.',
     schema: z.extend(BookingFacts, { refund: z.nullable(Money) }),
   },
   RefundDue: {

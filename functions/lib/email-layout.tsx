@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { renderToStaticMarkup } from 'preact-render-to-string';
 import { SITE_NAME } from '../schemas/site-config';
+import type { Email } from './email';
 import { environment, optionalEnvironment } from './environment';
 
 /*
@@ -76,6 +77,13 @@ export function renderEmail(content: EmailContent, site: MailSite = mailSite()):
     html: `<!DOCTYPE html>${renderToStaticMarkup(<Layout content={content} site={site} />)}`,
   };
 }
+
+/** An e-mail to its address, on the layout. */
+export const emailTo = (to: string, content: EmailContent, site: MailSite, attachments?: Email['attachments']): Email => ({
+  to,
+  ...renderEmail(content, site),
+  ...(attachments && { attachments }),
+});
 
 // Line breaks, other control characters and the marks that reorder text on screen: none of them
 // may turn a typed text into lines of its own or show it as other text.
@@ -285,7 +293,7 @@ function Button({ label, url }: { label: string; url: string }) {
         <td style={`background:${colour.clay};border-radius:999px;`}>
           <a
             href={url}
-            style={`display:inline-block;padding:13px 26px;font-family:${sans};font-size:15px;font-weight:600;line-height:1.2;color:${colour.white};text-decoration:none;border-radius:999px;`}
+            style={`display:inline-block;padding:13px 26px;font-family:${sans};font-size:15px;font-weight:600;line-height:1.2;color:${colour.white};text-align:center;text-decoration:none;border-radius:999px;`}
           >
             {label}
           </a>

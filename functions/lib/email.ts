@@ -38,8 +38,3 @@ export async function sendEmail(email: Email): Promise<void> {
   );
   count('emailSent');
 }
-
-/** Escapes text placed into an e-mail's HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getSession } from '../domain/sessions';
 import { sessionSharedEmail } from '../domain/share-email';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 /** Sends a shared session to the address it was shared with. */
@@ -12,5 +11,5 @@ export const handler = eventConsumer('notifications/session-shared', async ({ de
     logger.warn('Session no longer exists; nothing shared', { sessionId: detail.sessionId });
     return;
   }
-  await sendEmail(sessionSharedEmail(session, detail.to, environment('SITE_URL')));
+  await sendEmail(sessionSharedEmail(session, detail.to));
 });

@@ -2,7 +2,6 @@ import { eventConsumer } from '../events/consumer';
 import { getPlace, placeView } from '../domain/waitlist';
 import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../domain/waitlist-emails';
 import { sendEmail } from '../lib/email';
-import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 
 /** Tells the person on a waitlist where they stand: joined, offered a seat, or their offer ended. */
@@ -13,15 +12,14 @@ export const handler = eventConsumer('notifications/waitlist', async (event) => 
     return;
   }
   const view = await placeView(place);
-  const siteUrl = environment('SITE_URL');
   switch (event.type) {
     case 'WaitlistJoined':
-      return sendEmail(waitlistJoinedEmail(place, view, siteUrl));
+      return sendEmail(waitlistJoinedEmail(place, view));
     case 'WaitlistOffered':
-      return sendEmail(waitlistOfferEmail(place, { ...view, offerExpiresAt: event.detail.offerExpiresAt }, siteUrl));
+      return sendEmail(waitlistOfferEmail(place, { ...view, offerExpiresAt: event.detail.offerExpiresAt }));
     case 'WaitlistOfferEnded':
       // The administrator's removal is theirs to explain.
       if (event.detail.reason === 'removed') return;
-      return sendEmail(waitlistOfferEndedEmail(place, view, event.detail.reason, siteUrl));
+      return sendEmail(waitlistOfferEndedEmail(place, view, event.detail.reason));
   }
 });

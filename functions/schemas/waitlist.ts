@@ -46,7 +46,8 @@ export type WaitlistPlace = {
   offerExpiresAt: string | null;
   /** Once accepted: the booking it made. */
   bookingId: string | null;
-  session: { id: string; title: string; startTime: string; endTime: string; location: string; price: Money };
+  /** `location` is the spec's summary ('Online', or 'city, post code'); `place` names it in full, as e-mails do. */
+  session: { id: string; title: string; startTime: string; endTime: string; location: string; place: string; price: Money };
 };
 
 /** `GET /api/admin/sessions/{id}/waitlist`: the places on the list (waiting or offered), first in line first. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import { randomInt } from 'node:crypto';
-import { formatWhen } from '../../functions/lib/when';
+import { formatDay, formatTimes } from '../../functions/lib/when';
+import { endTime } from '../../functions/domain/sessions';
 import { api, sentEmails, siteUrl, visitorAddress, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { allowanceRefusals } from '../support/allowances';
@@ -56,12 +57,14 @@ describe('sharing a session by e-mail', () => {
     const [mail] = await waitForEmails(to, 1);
     const link = `${siteUrl}/sessions/${session.id}`;
     expect(mail.subject).toBe(`A breathwork session for you: ${session.title}`);
-    expect(mail.body.text).toContain(`When: ${formatWhen(session.startTime)}`);
-    expect(formatWhen(session.startTime)).toMatch(/ \(Europe\/London\)$/);
+    const times = formatTimes(session.startTime, endTime(session));
+    expect(times).toMatch(/ \(Europe\/London\)$/);
+    expect(mail.body.text).toContain(`Date: ${formatDay(session.startTime)}`);
+    expect(mail.body.text).toContain(`Time: ${times}`);
     expect(mail.body.text).toContain('Where: London, E8 3PB');
-    expect(mail.body.text).toContain(link);
+    expect(mail.body.text).toContain(`See the session: ${link}`);
     expect(mail.body.html).toContain(`href="${link}"`);
-    expect(mail.body.html).toContain(formatWhen(session.startTime));
+    expect(mail.body.html).toContain(times);
 
     // Share Booking sends the booking's session, and not the attendee's name or address.
     const attendee = newEmail('attendee');

@@ -10,7 +10,7 @@ import { getPlace, placeKey } from '../../functions/domain/waitlist';
 import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
 import type { WaitlistJoinAnswer, WaitlistPlace } from '../../functions/schemas/waitlist';
 import type { AdminSessionView } from '../../functions/schemas/admin-session';
-import { api, waitForEmails } from '../support/stack';
+import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
 import { payCheckout, runOutHold, waitForBooking } from '../support/stripe';
@@ -41,12 +41,18 @@ async function memberBooking(sessionId: string) {
   return { booking: body.booking, cancel };
 }
 
-/** The link token from the newest waitlist e-mail to `email` with `subject` starting so. */
-async function tokenFromEmail(email: string, subject: string, count = 1): Promise<string> {
+/** The newest waitlist e-mail to `email` with `subject` starting so, once `count` e-mails have reached it. */
+async function waitlistEmail(email: string, subject: string, count = 1) {
   const mails = await waitForEmails(email, count, 20_000);
   const mail = mails.filter((m) => m.subject.startsWith(subject)).at(-1);
   expect(mail, `an e-mail '${subject}' to ${email}`).toBeDefined();
-  return /\/waitlist\/([\w.-]+)/.exec(mail!.body.text)![1];
+  return mail!;
+}
+
+/** The link token from the newest waitlist e-mail to `email` with `subject` starting so. */
+async function tokenFromEmail(email: string, subject: string, count = 1): Promise<string> {
+  const mail = await waitlistEmail(email, subject, count);
+  return /\/waitlist\/([\w.-]+)/.exec(mail.body.text)![1];
 }
 
 const place = (token: string) => api<WaitlistPlace>(`/waitlist/${token}`);
@@ -150,7 +156,9 @@ describe('a seat given back while people wait', () => {
     await runOutOffer(first.token);
     expect(await releaseExpiredHolds(new Date())).toBeGreaterThanOrEqual(1);
     expect((await place(first.token)).body.state).toBe('lapsed');
-    await tokenFromEmail(first.email, 'Your held spot has been released', 3);
+    const released = await waitlistEmail(first.email, 'Your held spot has been released', 3);
+    expect(released.body.text).toContain(`Find another session: ${siteUrl}`);
+    expect(released.body.text).not.toContain('/waitlist/');
 
     expect((await waitForPlace(second.token, 'offered')).state).toBe('offered');
     const taken = await api<BookingReceipt>(`/waitlist/${second.token}/accept`, { method: 'POST', body: '{}' });
@@ -189,7 +197,9 @@ describe('a seat given back while people wait', () => {
     const declined = await api<WaitlistPlace>(`/waitlist/${first.token}/decline`, { method: 'POST', body: '{}' });
     expect(declined.body.state).toBe('declined');
     await waitForPlace(third.token, 'offered');
-    await tokenFromEmail(first.email, 'You passed on the spot', 3);
+    expect((await waitlistEmail(first.email, 'You passed on the spot', 3)).body.text).toContain(
+      'You are no longer on the waitlist for this session.',
+    );
     // An ended offer cannot be taken.
     expect((await api(`/waitlist/${first.token}/accept`, { method: 'POST', body: '{}' })).status).toBe(409);
   });

@@ -13,8 +13,13 @@ import {
   refundEmail,
   sessionReminderEmail,
 } from '../../functions/domain/booking-emails';
-import type { AttendeeBooking } from '../../functions/domain/booking-views';
+import type { AttendeeBooking, EndedBooking } from '../../functions/domain/booking-views';
+import type { SessionRecord } from '../../functions/domain/sessions';
+import { sessionSharedEmail } from '../../functions/domain/share-email';
+import type { WaitlistPlaceRecord } from '../../functions/domain/waitlist';
+import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../../functions/domain/waitlist-emails';
 import type { MailSite } from '../../functions/lib/email-layout';
+import type { WaitlistPlace } from '../../functions/schemas/waitlist';
 import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
 import { sender } from '../../functions/lib/mail-sender';
 import { sendEmail, type Email } from '../../functions/lib/email';
@@ -57,7 +62,37 @@ const pending = { status: 'pending', paymentStatus: 'pending', holdExpiresAt: '2
 const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
 const refund = { amount: 4000, currency: 'GBP' } as const;
 
-/** Each e-mail the product sends about a booking, for the booking given. */
+/** The booking, ended by its attendee or by the teacher. */
+const ended = (about: AttendeeBooking, endedBy: EndedBooking['endedBy']): EndedBooking => ({
+  ...about,
+  status: 'cancelled',
+  endReason: endedBy === 'admin' ? 'removed' : 'cancelled',
+  endedBy,
+});
+
+/** A place on the session's waitlist, under the booking's name, and the page its e-mails link to. */
+const place: WaitlistPlaceRecord = {
+  id: '01JPLACE',
+  sessionId: '01JSESSION',
+  name: booking.attendeeName,
+  email: 'wren@example.com',
+  phone: '+44 7700 900123',
+  secret: 'placeSecret_22chars-ok',
+  state: 'waiting',
+  joinedAt: '2026-06-01T08:00:00.000Z',
+};
+const placeLink = `${site.url}/waitlist/01JPLACE-placeSecret_22chars-ok`;
+const offerExpiresAt = '2026-06-01T21:00:00.000Z';
+const placeView = (about: AttendeeBooking, state: WaitlistPlace['state']): WaitlistPlace => ({
+  state,
+  name: about.attendeeName,
+  position: state === 'waiting' ? 2 : null,
+  offerExpiresAt: state === 'offered' ? offerExpiresAt : null,
+  bookingId: null,
+  session: { ...about.session, price: about.price },
+});
+
+/** Each e-mail the product sends to the person booked or waiting, for the booking given. */
 const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
   'booking confirmation': bookingConfirmationEmail(about, 'ada@example.com', site, now),
   reminder: sessionReminderEmail(about, 'ada@example.com', site, now),
@@ -81,12 +116,23 @@ const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
     'code_used_up',
     site,
   ),
-  cancellation: bookingCancelledEmail({ ...about, status: 'cancelled' }, null, 'ada@example.com', site, now),
-  'cancellation with a refund': bookingCancelledEmail({ ...about, status: 'cancelled' }, refund, 'ada@example.com', site, now),
+  cancellation: bookingCancelledEmail(ended(about, 'member'), null, 'ada@example.com', site, now),
+  'cancellation with a refund': bookingCancelledEmail(ended(about, 'guest'), refund, 'ada@example.com', site, now),
+  'removal by the teacher': bookingCancelledEmail(ended(about, 'admin'), null, 'ada@example.com', site, now),
+  'removal by the teacher with a refund': bookingCancelledEmail(ended(about, 'admin'), refund, 'ada@example.com', site, now),
   'admin alert': adminBookingAlertEmail(about, 'ada@example.com', 'teacher@breathwork.example', site),
   'address confirmation': confirmEmailEmail(
     { ...about, status: 'pending', paymentStatus: 'free', holdExpiresAt: '2026-06-01T09:30:00.000Z' },
     'ada@example.com',
+    site,
+  ),
+  'waitlist joined': waitlistJoinedEmail(place, placeView(about, 'waiting'), site),
+  'waitlist offer': waitlistOfferEmail({ ...place, state: 'offered' }, placeView(about, 'offered'), site),
+  'waitlist offer lapsed': waitlistOfferEndedEmail({ ...place, state: 'lapsed' }, placeView(about, 'lapsed'), 'lapsed', site),
+  'waitlist offer passed on': waitlistOfferEndedEmail(
+    { ...place, state: 'declined' },
+    placeView(about, 'declined'),
+    'declined',
     site,
   ),
 });
@@ -138,6 +184,10 @@ describe('the e-mails about a booking', () => {
       'cancellation',
       'admin alert',
       'address confirmation',
+      'removal by the teacher',
+      'waitlist joined',
+      'waitlist offer',
+      'waitlist offer lapsed',
     ]) {
       expect(mails[name].text, name).toContain('Where: Online');
       expect(mails[name].text + mails[name].html, name).not.toContain('zoom.us');
@@ -188,6 +238,158 @@ describe('the e-mails about a booking', () => {
       expect(mails[name].text.split('-- \n')[1], name).toContain('Manage booking');
     expect(mails['admin alert'].text).not.toContain('Questions?');
     expect(mails['admin alert'].text).toContain(`See the attendees: ${site.url}/admin/sessions/01JSESSION`);
+  });
+});
+
+describe('the cancellation e-mail', () => {
+  it('says the attendee cancelled when they did, and that the teacher cancelled their place when the teacher removed them', () => {
+    const mails = emails();
+    for (const name of ['cancellation', 'cancellation with a refund']) {
+      expect(mails[name].text, name).toContain('Your booking is cancelled.');
+      expect(mails[name].text, name).not.toContain('teacher');
+    }
+    for (const name of ['removal by the teacher', 'removal by the teacher with a refund']) {
+      const mail = mails[name];
+      expect(mail.subject, name).toBe('Booking cancelled: Breath & Sound');
+      for (const part of [mail.text, seen(mail.html)]) {
+        expect(part, name).toContain('The teacher has cancelled your place at this session.');
+        expect(part, name).not.toContain('Your booking is cancelled');
+        // The attendee did not give the seat away: the teacher took it back.
+        expect(part, name).not.toContain('Your seat is free for someone else');
+      }
+      expect(mail.text, name).toContain(`Find another session: ${site.url}`);
+      expect(mail.attachments![0].content, name).toContain('METHOD:CANCEL');
+    }
+    const refunded = mails['removal by the teacher with a refund'];
+    expect(refunded.text).toContain(
+      'We are refunding your payment of £40 in full: it reaches your account within 5 to 10 working days.',
+    );
+    expect(refunded.text).toContain('Refund: £40');
+    expect(mails['removal by the teacher'].text).not.toContain('refund');
+    expect(mails['removal by the teacher'].html).toContain('The teacher has cancelled your place.');
+  });
+});
+
+describe('the e-mails to someone on the waitlist', () => {
+  const mails = emails();
+
+  it('name the session in the subject', () => {
+    expect(mails['waitlist joined'].subject).toBe("You're on the waitlist: Breath & Sound");
+    expect(mails['waitlist offer'].subject).toBe('A spot is free for you: Breath & Sound');
+    expect(mails['waitlist offer lapsed'].subject).toBe('Your held spot has been released: Breath & Sound');
+    expect(mails['waitlist offer passed on'].subject).toBe('You passed on the spot: Breath & Sound');
+  });
+
+  it('on joining, give the position and the link to the place, where they can leave', () => {
+    const mail = mails['waitlist joined'];
+    for (const part of [mail.text, seen(mail.html)]) {
+      expect(part).toContain("You've been added to the waitlist, number 2 in line.");
+      expect(part).toContain("We'll notify you if a spot becomes available.");
+      expect(part).toContain('£40');
+    }
+    expect(mail.text).toContain('Price: £40');
+    expect(mail.text).toContain(`See your place: ${placeLink}`);
+    expect(mail.text).toContain(`Leave the waitlist (${placeLink})`);
+    expect(mail.html.match(new RegExp(`href="${placeLink}"`, 'g'))).toHaveLength(2);
+    const unranked = waitlistJoinedEmail(place, { ...placeView(booking, 'waiting'), position: null }, site);
+    expect(unranked.text).toContain("You've been added to the waitlist.");
+  });
+
+  it('offer the spot with its deadline, and links to take it or pass it on', () => {
+    const mail = mails['waitlist offer'];
+    const until = 'Monday, June 1, 2026 at 10:00 PM (Europe/London)';
+    for (const part of [mail.text, seen(mail.html)]) {
+      expect(part).toContain(`we are holding it for you until ${until}.`);
+    }
+    expect(mail.text).toContain(`Take the spot and pay: ${placeLink}`);
+    expect(mail.text).toContain(`Pass it on (${placeLink})`);
+    expect(mail.html).toContain(`href="${placeLink}"`);
+    expect(seen(mail.html)).toContain('Take the spot and pay');
+    expect(seen(mail.html)).toContain('Pass it on');
+
+    const free = { ...booking, price: { amount: 0, currency: 'GBP' } } as const;
+    const freeOffer = waitlistOfferEmail(place, placeView(free, 'offered'), site);
+    expect(freeOffer.text).toContain(`Take the spot: ${placeLink}`);
+    expect(freeOffer.text).not.toContain('Price');
+  });
+
+  it('once an offer ends, say why and lead to other sessions, not to a place that is gone', () => {
+    expect(mails['waitlist offer lapsed'].text).toContain('The spot we held for you was not taken in time');
+    expect(mails['waitlist offer passed on'].text).toContain('Thank you for letting us know');
+    for (const name of ['waitlist offer lapsed', 'waitlist offer passed on']) {
+      expect(mails[name].text, name).toContain('You are no longer on the waitlist for this session.');
+      expect(mails[name].text, name).toContain(`Find another session: ${site.url}`);
+      expect(mails[name].text + mails[name].html, name).not.toContain('/waitlist/');
+    }
+  });
+
+  it('go to the address on the list', () => {
+    for (const name of ['waitlist joined', 'waitlist offer', 'waitlist offer lapsed', 'waitlist offer passed on'])
+      expect(mails[name].to, name).toBe('wren@example.com');
+  });
+});
+
+describe('the e-mail of a shared session', () => {
+  const session: SessionRecord = {
+    id: '01JSESSION',
+    title: '<i>Breath</i> & Sound',
+    description: 'An evening of breath.',
+    startTime: '2026-06-14T09:30:00.000Z',
+    durationMinutes: 90,
+    locationType: 'onsite',
+    address: '12 Willow Lane',
+    city: 'London',
+    postCode: 'E8 3PB',
+    featured: false,
+    priceAmount: 2500,
+    priceCurrency: 'GBP',
+    seatsTaken: 3,
+    seatsHeld: 0,
+    waitlistCount: 0,
+    zoomLink: 'https://zoom.us/j/555?pwd=secret',
+    createdAt: '2026-05-01T09:00:00.000Z',
+  };
+  const mail = sessionSharedEmail(session, 'friend@example.com', site);
+  const link = `${site.url}/sessions/01JSESSION`;
+
+  it("gives the session's title, day, times with the zone, full place, price and page, and nothing else", () => {
+    expect(mail.to).toBe('friend@example.com');
+    expect(mail.subject).toBe('A breathwork session for you: <i>Breath</i> & Sound');
+    // The whole text part: nothing about whoever shared it, or about any booking.
+    expect(mail.text).toBe(
+      [
+        'SHARED WITH YOU',
+        '<i>Breath</i> & Sound',
+        '',
+        'Hello,',
+        '',
+        'Someone thought you would like this session.',
+        '',
+        'Date: Sunday, June 14, 2026',
+        'Time: 10:30 AM – 12:00 PM (Europe/London)',
+        'Where: 12 Willow Lane, London, E8 3PB',
+        'Price: £25',
+        '',
+        `See the session: ${link}`,
+        '',
+        '-- ',
+        'You are receiving this because someone shared this session with your address.',
+        'Questions? Write to hello@breathwork.example',
+        `Breathwork: ${site.url}`,
+        '',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(`href="${link}"`);
+  });
+
+  it("shows the title as text, and never an online session's joining link", () => {
+    expect(mail.html).not.toContain('<i>Breath</i>');
+    expect(mail.html).toContain('&lt;i>Breath&lt;/i> &amp; Sound');
+    expect(seen(mail.html)).toContain('<i>Breath</i> & Sound');
+    const online = sessionSharedEmail({ ...session, locationType: 'online' }, 'friend@example.com', site);
+    expect(online.text).toContain('Where: Online');
+    expect(online.text + online.html).not.toContain('zoom.us');
+    expect(online.html.match(/border-radius:999px;"><a href/g)).toHaveLength(1);
   });
 });
 
