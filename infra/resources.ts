@@ -39,6 +39,18 @@ export function securityHeaders(connectTo: string[]): Record<string, string> {
   };
 }
 
+/**
+ * The images bucket's one CORS rule, in the S3 API's terms: the site's own origin may post uploads
+ * to it (the administrator's images, by presigned POST), nothing else. The CDK stack sets it in
+ * AWS; s3rver is configured with it locally.
+ */
+export const imageUploadCors = (siteOrigin: string) => ({
+  AllowedOrigins: [siteOrigin],
+  AllowedMethods: ['POST'],
+  AllowedHeaders: ['*'],
+  MaxAgeSeconds: 3000,
+});
+
 /** The Node.js major version Lambda runs the handlers on (nodejs22.x); the local stack runs on the same. */
 export const LAMBDA_NODE_MAJOR = 22;
 
