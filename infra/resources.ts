@@ -15,14 +15,16 @@ export const userPoolSettings = {
 /**
  * Security headers on every response: the site, /api/* and /images/*. CloudFront's response
  * headers policy and the local server both send exactly these.
- * `connectTo` lists the origins the site talks to besides its own (Cognito's endpoint).
+ * `connectTo` lists the origins the site talks to besides its own (Cognito's endpoint, and the
+ * images bucket's, where the administrator's browser posts uploads).
  */
 export function securityHeaders(connectTo: string[]): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    // blob: for the preview of an image the administrator has chosen, made in the page itself.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${["'self'", ...connectTo].join(' ')}`,
     "object-src 'none'",

@@ -136,7 +136,7 @@ describe("the administrator's image upload", () => {
 
     const page = Buffer.from('<html><script>alert(1)</script></html>');
     // Posted with another type than its policy's, and posted as the PNG it is not.
-    for (const fields of [{ 'Content-Type': 'text/html' }, {}]) {
+    for (const fields of [{ 'Content-Type': 'text/html' }, {}] as Record<string, string>[]) {
       const { body: ticket } = await startUpload(sessionId, 'image/png', page.length);
       expect((await post(ticket, page, fields)).status).toBe(204);
       const refused = await confirmUpload(sessionId, ticket.key);
