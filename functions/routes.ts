@@ -178,6 +178,14 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   {
+    method: 'POST',
+    path: '/admin/sessions/{id}/image-upload',
+    handler: 'admin/session-image-upload',
+    access: 'admin',
+    // Signs the upload's policy (which needs PutObject), then reads and deletes what was stored.
+    grants: ['images:upload'],
+  },
+  {
     method: 'GET',
     path: '/admin/sessions/{id}/attendees',
     handler: 'admin/session-attendees',

@@ -15,14 +15,16 @@ export const userPoolSettings = {
 /**
  * Security headers on every response: the site, /api/* and /images/*. CloudFront's response
  * headers policy and the local server both send exactly these.
- * `connectTo` lists the origins the site talks to besides its own (Cognito's endpoint).
+ * `connectTo` lists the origins the site talks to besides its own (Cognito's endpoint, and the
+ * images bucket's, where the administrator's browser posts uploads).
  */
 export function securityHeaders(connectTo: string[]): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    // blob: for the preview of an image the administrator has chosen, made in the page itself.
+    "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src ${["'self'", ...connectTo].join(' ')}`,
     "object-src 'none'",
@@ -38,6 +40,18 @@ export function securityHeaders(connectTo: string[]): Record<string, string> {
     'referrer-policy': 'strict-origin-when-cross-origin',
   };
 }
+
+/**
+ * The images bucket's one CORS rule, in the S3 API's terms: the site's own origin may post uploads
+ * to it (the administrator's images, by presigned POST), nothing else. The CDK stack sets it in
+ * AWS; s3rver is configured with it locally.
+ */
+export const imageUploadCors = (siteOrigin: string) => ({
+  AllowedOrigins: [siteOrigin],
+  AllowedMethods: ['POST'],
+  AllowedHeaders: ['*'],
+  MaxAgeSeconds: 3000,
+});
 
 /** The Node.js major version Lambda runs the handlers on (nodejs22.x); the local stack runs on the same. */
 export const LAMBDA_NODE_MAJOR = 22;

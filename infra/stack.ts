@@ -36,11 +36,13 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
 import { API_PREFIX, defaultThrottle, routeKey } from '../functions/routes';
 import { RoutePart, routeParts, type RoutePartProps } from './api-routes';
 import { tableDefinition } from '../functions/lib/table';
+import { SESSION_IMAGES_PREFIX } from '../functions/schemas/image-upload';
 import type { Grant } from '../functions/lib/grants';
 import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
 import { schedules } from '../functions/schedules';
@@ -52,7 +54,7 @@ import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
 import { constructId, handlerFunction, type PoolDerived } from './handler-function';
 import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
-import { securityHeaders, userPoolSettings } from './resources';
+import { imageUploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
 import { SITE_CONFIG_PATH, SITE_NAME, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
@@ -132,7 +134,8 @@ export class BreathworkStack extends Stack {
     const cognitoIssuer = `${cognitoEndpoint}/${users.userPoolId}`;
 
     // All private: the site and images are read through CloudFront, premium media only through
-    // short-lived presigned URLs. (Upload CORS for the site's origin comes with uploads.)
+    // short-lived presigned URLs. The administrator's image uploads go straight to the images
+    // bucket by presigned POST (CORS for the site's origin below, once its address is known).
     const privateBucket = (bucketId: string, options: { versioned?: boolean } = {}) => {
       const bucket = new Bucket(this, bucketId, {
         blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -186,9 +189,11 @@ export class BreathworkStack extends Stack {
       },
     });
 
+    // Where the browser posts uploads: the address the functions' SDK presigns for the bucket.
+    const imagesUploadOrigin = `https://${imagesBucket.bucketRegionalDomainName}`;
     const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'The security headers of infra/resources.ts, which the local server sends too.',
-      ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint])),
+      ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint, imagesUploadOrigin])),
     });
     const distribution = new Distribution(this, 'Site', {
       defaultRootObject: 'index.html',
@@ -225,6 +230,7 @@ export class BreathworkStack extends Stack {
     });
     this.acknowledgeDistribution(distribution);
     const siteUrl = `https://${distribution.distributionDomainName}`;
+    this.allowUploadsFrom(siteUrl, imagesBucket);
 
     // The pool names its triggers, so a trigger cannot also name the pool (a dependency cycle):
     // triggers get the environment without the pool-derived names (they need only TABLE_NAME
@@ -248,19 +254,20 @@ export class BreathworkStack extends Stack {
     };
 
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
-    const tableResource = table.node.defaultChild as CfnElement;
-    // How cdk-nag names the table's ARN in a function's policy: in a nested stack (the routes'), it
-    // arrives as the parameter CDK names after the table.
-    const tableArnIn = (fn: NodejsFunction) =>
-      Stack.of(fn) === this
-        ? `<${this.getLogicalId(tableResource)}.Arn>`
-        : `<referenceto${Names.nodeUniqueId(tableResource.node)}Arn>`;
+    // How cdk-nag names a resource's ARN in a function's policy: in a nested stack (the routes'), it
+    // arrives as the parameter CDK names after the resource.
+    const arnIn = (fn: NodejsFunction, resource: Table | Bucket) => {
+      const element = resource.node.defaultChild as CfnElement;
+      return Stack.of(fn) === this
+        ? `<${this.getLogicalId(element)}.Arn>`
+        : `<referenceto${Names.nodeUniqueId(element.node)}Arn>`;
+    };
     const grantTo: Record<Grant, (fn: NodejsFunction) => void> = {
       'table:read': (fn) => {
         table.grantReadData(fn);
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::${tableArnIn(fn)}/index/*]`,
+          `AwsSolutions-IAM5[Resource::${arnIn(fn, table)}/index/*]`,
           'Reading a table includes querying its indexes.',
         );
       },
@@ -268,7 +275,7 @@ export class BreathworkStack extends Stack {
         table.grantWriteData(fn);
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::${tableArnIn(fn)}/index/*]`,
+          `AwsSolutions-IAM5[Resource::${arnIn(fn, table)}/index/*]`,
           "CDK's write grant names the table's indexes too; an index cannot be written, only the table.",
         );
       },
@@ -282,6 +289,24 @@ export class BreathworkStack extends Stack {
           fn,
           `AwsSolutions-IAM5[Resource::arn:${this.nagPartition}:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${props.stripeSecretName}-??????]`,
           "A secret's ARN ends in six random characters; the wildcard stands for them alone.",
+        );
+      },
+      'images:upload': (fn) => {
+        // Signing an upload's policy needs PutObject (S3 checks the policy against the signer's
+        // rights); confirming it reads the object (HeadObject, its first bytes) and may delete it.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+            resources: [imagesBucket.arnForObjects(`${SESSION_IMAGES_PREFIX}*`)],
+          }),
+        );
+        // Without it S3 answers 403 for a key that does not exist, where the confirmation says 404.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [imagesBucket.bucketArn] }));
+        fn.addEnvironment('IMAGES_BUCKET_NAME', imagesBucket.bucketName);
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::${arnIn(fn, imagesBucket)}/${SESSION_IMAGES_PREFIX}*]`,
+          'Each upload gets a fresh key in the session images folder; the wildcard stands for those keys alone.',
         );
       },
       'users:read': (fn) => {
@@ -544,6 +569,41 @@ export class BreathworkStack extends Stack {
       }
     }
     if (Object.keys(routeSettings).length) (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+  }
+
+  /**
+   * CORS for the browser's image uploads, from the site's origin only. Set after the bucket and the
+   * distribution exist, by an SDK call: the bucket cannot name the distribution's address itself,
+   * since the distribution names the bucket as its origin (a dependency cycle).
+   */
+  private allowUploadsFrom(siteUrl: string, imagesBucket: Bucket) {
+    const putCors: AwsSdkCall = {
+      service: 'S3',
+      action: 'putBucketCors',
+      parameters: {
+        Bucket: imagesBucket.bucketName,
+        CORSConfiguration: { CORSRules: [imageUploadCors(siteUrl)] },
+      },
+      physicalResourceId: PhysicalResourceId.of(`${imagesBucket.bucketName}-upload-cors`),
+    };
+    new AwsCustomResource(this, 'ImagesUploadCors', {
+      onCreate: putCors,
+      onUpdate: putCors,
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [imagesBucket.bucketArn] }),
+      installLatestAwsSdk: false,
+      // Its logs go with the stack, as the site upload's do: nothing to bring back.
+      logGroup: new LogGroup(this, 'ImagesUploadCorsLogs', {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
+    });
+    const provider = this.node.tryFindChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`);
+    const role = provider?.node.tryFindChild('ServiceRole');
+    if (!role) throw new Error('The upload CORS call has no function role to acknowledge');
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: "The CORS call's function (CDK's AwsCustomResource) uses the managed role only to write its own logs.",
+    });
   }
 
   /** Paths without a file extension are app routes: serve index.html and let the router take over. */

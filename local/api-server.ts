@@ -55,7 +55,7 @@ export const CONCURRENT_INVOCATIONS = 32;
  * security headers CloudFront adds in AWS, from the same declaration.
  */
 export function createSiteServer(options: SiteServerOptions) {
-  const headers = securityHeaders(connectTo());
+  const headers = securityHeaders(connectTo(options.s3Endpoint));
   const match = createRouter(options.routes ?? routes);
   const admit = createThrottle(defaultThrottle, options.now);
   const callHandler = options.invoke ?? invoke;
@@ -151,10 +151,13 @@ export function createSiteServer(options: SiteServerOptions) {
   return server;
 }
 
-/** The origins the site talks to besides its own: cognito-local, for sign-in. */
-function connectTo(): string[] {
+/**
+ * The origins the site talks to besides its own: cognito-local, for sign-in, and s3rver, where the
+ * administrator's browser posts image uploads (as to the images bucket in AWS).
+ */
+function connectTo(s3Endpoint: string): string[] {
   const cognito = process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER;
-  return cognito ? [new URL(cognito).origin] : [];
+  return [...(cognito ? [new URL(cognito).origin] : []), new URL(s3Endpoint).origin];
 }
 
 /**

@@ -7,12 +7,13 @@ import { startProcess, stopProcesses, waitForService, type Service } from './pro
 import { environment } from '../functions/lib/environment';
 import { sender } from '../functions/lib/mail-sender';
 import { SITE_NAME } from '../functions/schemas/site-config';
+import { buckets } from './environment';
+import { imageUploadCors } from '../infra/resources';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
 
 export type EmulatorPorts = { dynamodb: number; cognito: number; s3: number; ses: number };
-export const buckets = { images: 'breathwork-images', media: 'breathwork-media' } as const;
 
 /** DynamoDB Local is a Java program: without a Java runtime on the PATH, says how to get one. */
 export function requireJava(env: NodeJS.ProcessEnv = process.env): void {
@@ -43,7 +44,7 @@ export async function startEmulators(options: {
   const emulator = join(packageDir('amplify-dynamodb-simulator'), 'emulator');
   const dynamoStorage = options.inMemory ? ['-inMemory'] : ['-dbPath', join(dataDir, 'dynamodb')];
   const corsFile = join(dataDir, 's3', 'cors.xml');
-  writeFileSync(corsFile, corsConfiguration(options.siteOrigin));
+  writeFileSync(corsFile, corsConfiguration(imageUploadCors(options.siteOrigin)));
 
   const services = [
     startProcess(
@@ -86,12 +87,12 @@ export async function startEmulators(options: {
         '--allow-mismatched-signatures',
         '--no-vhost-buckets',
         '--silent',
+        // The images bucket takes the browser's uploads, as in AWS; the media bucket has no CORS there either.
         '--configure-bucket',
         buckets.images,
         corsFile,
         '--configure-bucket',
         buckets.media,
-        corsFile,
       ],
       { logFile: join(logs, 's3.log') },
     ),
@@ -152,16 +153,18 @@ function dynamoOnLoopback(file: string, args: string[]): string {
   return file;
 }
 
-function corsConfiguration(origin: string): string {
-  return `<CORSConfiguration>
-  <CORSRule>
-    <AllowedOrigin>${origin}</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod>
-    <AllowedMethod>PUT</AllowedMethod>
-    <AllowedMethod>POST</AllowedMethod>
-    <AllowedHeader>*</AllowedHeader>
-    <MaxAgeSeconds>3000</MaxAgeSeconds>
-  </CORSRule>
-</CORSConfiguration>
-`;
+/** A CORS rule in the S3 API's terms as s3rver reads it: the XML of PutBucketCors. */
+function corsConfiguration(rule: ReturnType<typeof imageUploadCors>): string {
+  const elements = (name: string, values: string[]) => values.map((value) => `    <${name}>${value}</${name}>`);
+  return [
+    '<CORSConfiguration>',
+    '  <CORSRule>',
+    ...elements('AllowedOrigin', rule.AllowedOrigins),
+    ...elements('AllowedMethod', rule.AllowedMethods),
+    ...elements('AllowedHeader', rule.AllowedHeaders),
+    `    <MaxAgeSeconds>${rule.MaxAgeSeconds}</MaxAgeSeconds>`,
+    '  </CORSRule>',
+    '</CORSConfiguration>',
+    '',
+  ].join('\n');
 }

@@ -5,6 +5,8 @@ import type { SiteSettings } from '../functions/schemas/site-config';
 import { siteSettings, type SiteSettingName } from '../infra/site-settings';
 
 export const TABLE_NAME = 'breathwork';
+/** s3rver's buckets: the public images (served at /images/*) and the private media. */
+export const buckets = { images: 'breathwork-images', media: 'breathwork-media' } as const;
 export const ADMIN_EMAIL = 'admin@breathwork.local';
 export const REGION = 'eu-west-2';
 
@@ -130,6 +132,7 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     // terminal. POWERTOOLS_METRICS_DISABLED=false shows them.
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     STRIPE_SECRET_NAME,
+    IMAGES_BUCKET_NAME: buckets.images,
     // The SDK is pointed at the stand-in unless real Stripe is in use.
     ...(!usesRealStripe() && { STRIPE_API_URL: local(ports.stripe) }),
     // Offline by default (the fallback rates); set it to use a reachable exchange-rate service.

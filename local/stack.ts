@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { S3Client } from '@aws-sdk/client-s3';
 import { schedules } from '../functions/schedules';
-import { buckets, startEmulators } from './emulators';
+import { startEmulators } from './emulators';
 import { isPortOpen, stopProcesses, type Service } from './processes';
 import { createEventBus } from './bus';
 import { startAwsEndpoint } from './aws-endpoint';
@@ -16,6 +16,7 @@ import { seedDemoData } from './seed';
 import {
   ADMIN_EMAIL,
   awsEndpointFor,
+  buckets,
   localEnvironment,
   localSiteSettings,
   localStripeKeys,
@@ -170,7 +171,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const server: Server = createSiteServer({
       webDist: options.webDist,
-      s3Endpoint: `http://127.0.0.1:${ports.s3}`,
+      // The handlers' own S3 endpoint: the CSP lets the browser post uploads to the address they presign.
+      s3Endpoint: environment.AWS_ENDPOINT_URL_S3,
       imagesBucket: buckets.images,
       viewerCountry: process.env.LOCAL_VIEWER_COUNTRY ?? 'GB',
       // The pool and client provisioned above; cognito-local has no SRP.

@@ -34,6 +34,11 @@ export type HandlerEnvironment = {
   STRIPE_SECRET_NAME?: string;
   /** Where the Stripe API is, when it is not api.stripe.com: the local stack's stand-in. */
   STRIPE_API_URL?: string;
+  /**
+   * The public images bucket (served at /images/*), which the administrator's uploads go to. Set on
+   * the functions granted `images:upload`, and only on those.
+   */
+  IMAGES_BUCKET_NAME?: string;
 };
 
 /** The header CloudFront (and the local server) adds to API requests. */

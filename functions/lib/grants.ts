@@ -1,3 +1,11 @@
 /** What a Lambda may touch; the CDK stack turns each into exactly one least-privilege IAM grant. */
-export const grantNames = ['table:read', 'table:write', 'events:publish', 'email:send', 'stripe:read', 'users:read'] as const;
+export const grantNames = [
+  'table:read',
+  'table:write',
+  'events:publish',
+  'email:send',
+  'stripe:read',
+  'users:read',
+  'images:upload',
+] as const;
 export type Grant = (typeof grantNames)[number];

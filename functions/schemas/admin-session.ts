@@ -9,30 +9,40 @@ import { lineOfText } from './text';
 // eslint-disable-next-line no-control-regex
 const controlsBesideBreaks = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
+/** An optional field's text, trimmed: nothing typed is null. */
+const trimmedOrNull = () =>
+  z.pipe(
+    z.optional(z.nullable(z.string().check(z.trim()))),
+    z.transform((text) => text || null),
+  );
+
 /** Optional text: trimmed, and nothing typed is null. */
 const optionalText = (label: string, max: number) =>
-  z
-    .pipe(
-      z.optional(z.nullable(z.string().check(z.trim()))),
-      z.transform((text) => text || null),
-    )
-    .check(
-      z.refine((text) => text === null || (text.length <= max && !controlsBesideBreaks.test(text)), `${label} is not valid`),
-    );
+  trimmedOrNull().check(
+    z.refine((text) => text === null || (text.length <= max && !controlsBesideBreaks.test(text)), `${label} is not valid`),
+  );
 
 /** An optional link: a valid http(s) address, or empty (null). */
 const optionalLink = (label: string) =>
-  z
-    .pipe(
-      z.optional(z.nullable(z.string().check(z.trim()))),
-      z.transform((text) => text || null),
-    )
-    .check(
-      z.refine(
-        (text) => text === null || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)),
-        `${label} must be a valid URL`,
-      ),
-    );
+  trimmedOrNull().check(
+    z.refine(
+      (text) => text === null || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)),
+      `${label} must be a valid URL`,
+    ),
+  );
+
+/**
+ * The session's image: its address on the site (`/images/...`, as an upload answers it), or none.
+ * Only the site's own images: its Content-Security-Policy shows no image from elsewhere.
+ */
+const optionalSiteImage = trimmedOrNull().check(
+  z.refine(
+    (text) =>
+      text === null ||
+      (text.length <= 300 && /^\/images\/[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(text) && !text.includes('..')),
+    'Image must be an image uploaded to the site',
+  ),
+);
 
 /**
  * The admin's session form (the spec's 'Admin session form'), parsed the same way in the browser
@@ -49,7 +59,7 @@ export const SessionForm = z.pipe(
       z.refine((text) => !controlsBesideBreaks.test(text), 'Description contains characters that are not allowed'),
     ),
     category: z.optional(z.nullable(z.enum(sessionCategories, { error: 'Choose a category from the list' }))),
-    thumbnailUrl: optionalLink('Image'),
+    thumbnailUrl: optionalSiteImage,
     startTime: z.iso.datetime({ offset: true, error: 'Start time is required' }),
     durationMinutes: z._default(
       z.int({ error: 'Duration must be at least 1 minute' }).check(z.minimum(1, 'Duration must be at least 1 minute')),

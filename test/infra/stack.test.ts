@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { projectApp, stackResources, type TemplateResource as Resource } from '../support/cdk-app';
 import { SITE_NAME, type SiteSettings } from '../../functions/schemas/site-config';
 import { sender } from '../../functions/lib/mail-sender';
@@ -17,6 +18,7 @@ import { defaultThrottle, routeKey, routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { tableDefinition } from '../../functions/lib/table';
+import { SESSION_IMAGES_PREFIX } from '../../functions/schemas/image-upload';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
@@ -213,6 +215,7 @@ describe('the CDK stack', () => {
       'email:send': 'ses:SendEmail',
       'stripe:read': 'secretsmanager:GetSecretValue',
       'users:read': 'cognito-idp:AdminGetUser',
+      'images:upload': 's3:PutObject',
     };
     for (const { handler, grants } of lambdaEntries) {
       for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {
@@ -333,13 +336,64 @@ describe('the CDK stack', () => {
       'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
     };
     for (const header of config.CustomHeadersConfig?.Items ?? []) sent[header.Header] = header.Value;
-    expect(sent).toEqual(stack.resolve(securityHeaders([`https://cognito-idp.${stack.region}.amazonaws.com`])));
+    // The site talks to Cognito, and posts the administrator's uploads to the images bucket.
+    const imagesBucket = stack.node.findChild('ImagesBucket') as Bucket;
+    expect(sent).toEqual(
+      stack.resolve(
+        securityHeaders([
+          `https://cognito-idp.${stack.region}.amazonaws.com`,
+          `https://${imagesBucket.bucketRegionalDomainName}`,
+        ]),
+      ),
+    );
 
     const [, distribution] = onlyOne('AWS::CloudFront::Distribution');
     const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
     const behaviours = [DefaultCacheBehavior, ...CacheBehaviors];
     expect(CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/*', '/images/*']);
     for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it("takes the administrator's image uploads from the site's origin only, into the session images folder only", () => {
+    const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('ImagesBucket'))!;
+    const [distributionId] = onlyOne('AWS::CloudFront::Distribution');
+    // CORS is set by an SDK call once the distribution exists: its call, with the references named.
+    const [, cors] = onlyOne('Custom::AWS');
+    const names: Record<string, string> = {
+      [JSON.stringify({ Ref: bucketId })]: '<images bucket>',
+      [JSON.stringify({ 'Fn::GetAtt': [distributionId, 'DomainName'] })]: '<site domain>',
+    };
+    const call = (json: { 'Fn::Join': [string, unknown[]] }) =>
+      JSON.parse(json['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : names[JSON.stringify(part)])).join(''));
+    expect(cors.Properties.Update).toEqual(cors.Properties.Create);
+    expect(call(cors.Properties.Create)).toMatchObject({
+      service: 'S3',
+      action: 'putBucketCors',
+      parameters: {
+        Bucket: '<images bucket>',
+        CORSConfiguration: {
+          CORSRules: [{ AllowedOrigins: ['https://<site domain>'], AllowedMethods: ['POST'], AllowedHeaders: ['*'] }],
+        },
+      },
+    });
+
+    for (const { handler, grants } of lambdaEntries) {
+      const uploads = grants.includes('images:upload');
+      expect(functionOf(handler)[1].Properties.Environment.Variables.IMAGES_BUCKET_NAME, handler).toEqual(
+        uploads ? { Ref: bucketId } : undefined,
+      );
+      if (!uploads) continue;
+      const statements = JSON.parse(policyOf(handler)).Statement as { Action: string | string[]; Resource: unknown }[];
+      expect(statements).toContainEqual({
+        Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+        Effect: 'Allow',
+        Resource: { 'Fn::Join': ['', [arnOf(bucketId), `/${SESSION_IMAGES_PREFIX}*`]] },
+      });
+      // No statement about objects reaches beyond the folder (the bucket itself is only listed).
+      for (const statement of statements.filter((s) => JSON.stringify(s.Action).includes('Object'))) {
+        expect(JSON.stringify(statement.Resource), handler).toContain(SESSION_IMAGES_PREFIX);
+      }
+    }
   });
 
   it('keeps every bucket private and the API reachable only through CloudFront, which sends the shared secret', () => {

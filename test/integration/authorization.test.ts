@@ -70,6 +70,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
   'PUT /admin/sessions/{id}': adminSessionForm,
+  // Step one of an upload (where to post the image): it writes nothing.
+  'POST /admin/sessions/{id}/image-upload': () => ({ contentType: 'image/jpeg', size: 2048 }),
   'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
   'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
 };

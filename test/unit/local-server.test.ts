@@ -34,7 +34,8 @@ let clock = 0;
 const running = { now: 0, most: 0 };
 const events: APIGatewayProxyEventV2[] = [];
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
-const expectedHeaders = securityHeaders(['http://127.0.0.1:9229']);
+// cognito-local for sign-in, and s3rver (the endpoint below) for the administrator's uploads.
+const expectedHeaders = securityHeaders(['http://127.0.0.1:9229', 'http://127.0.0.1:1']);
 const siteConfig = {
   region: 'eu-west-2',
   userPoolId: 'local_pool',
@@ -101,7 +102,7 @@ describe('the local CloudFront + API Gateway', () => {
       for (const [name, value] of Object.entries(expectedHeaders))
         expect(response.headers.get(name), `${path} ${name}`).toBe(value);
     }
-    expect(expectedHeaders['content-security-policy']).toContain("connect-src 'self' http://127.0.0.1:9229");
+    expect(expectedHeaders['content-security-policy']).toContain("connect-src 'self' http://127.0.0.1:9229 http://127.0.0.1:1;");
     expect(await raw('GET /x HTTP/1.1\r\nbad header\r\n\r\n')).toContain(
       `content-security-policy: ${expectedHeaders['content-security-policy']}`,
     );

@@ -137,6 +137,15 @@ function SessionDetails({ session, history }: { session: AdminSessionView; histo
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <div className="rounded-2xl border border-linen bg-white p-6 shadow-sm">
+        {session.thumbnailUrl && (
+          <img
+            src={session.thumbnailUrl}
+            alt="The session image"
+            width="1200"
+            height="630"
+            className="mb-6 aspect-[1200/630] w-full rounded-xl object-cover"
+          />
+        )}
         <dl className="grid gap-5 sm:grid-cols-2">
           <Fact label="Date">{formatDate(session.startTime)}</Fact>
           <Fact label="Time">

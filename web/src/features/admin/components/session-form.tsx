@@ -1,11 +1,12 @@
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { ReactNode } from 'react';
 import { SessionForm, type AdminSessionView, type SessionFormInput } from '@schemas/admin-session';
 import { currencies, type Currency } from '@schemas/money';
 import { sessionCategories } from '@schemas/session';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field, Labelled } from '@/components/ui/field';
 import { timeZoneName } from '@/lib/format';
+import { SessionImageField } from './session-image-field';
 
 /** The form as typed: every input is text until it is sent (the price in pounds, the start in the admin's zone). */
 type Values = {
@@ -101,8 +102,12 @@ export function SessionFormView({
   onCancel: () => void;
   saving: boolean;
 }) {
-  const { register, handleSubmit, watch, setError, formState } = useForm<Values>({ defaultValues: initialValues(session) });
+  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<Values>({
+    defaultValues: initialValues(session),
+  });
   const errors = formState.errors;
+  // The form waits for an image on its way: it would be saved without it.
+  const [uploadingImage, setUploadingImage] = useState(false);
   const onsite = watch('locationType') === 'onsite';
   const start = watch('startTime');
 
@@ -145,7 +150,14 @@ export function SessionFormView({
             {...register('description')}
           />
         </Labelled>
-        <Field label="Image URL" type="url" error={errors.thumbnailUrl?.message} {...register('thumbnailUrl')} />
+        <input type="hidden" {...register('thumbnailUrl')} />
+        <SessionImageField
+          sessionId={session?.id}
+          value={watch('thumbnailUrl')}
+          error={errors.thumbnailUrl?.message}
+          onChange={(url) => setValue('thumbnailUrl', url, { shouldDirty: true })}
+          onUploadingChange={setUploadingImage}
+        />
       </Section>
 
       <Section title="Scheduling">
@@ -227,7 +239,7 @@ export function SessionFormView({
       </Section>
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving}>
+        <Button type="submit" disabled={saving || uploadingImage}>
           {saving ? 'Saving…' : session ? 'Update Session' : 'Create Session'}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

@@ -1,0 +1,14 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { awsClientConfig } from './aws-client-config';
+import { optionalEnvironment } from './environment';
+
+// Created once per container. Locally the endpoint (AWS_ENDPOINT_URL_S3) is s3rver's address, an
+// IP address, which the SDK reaches in path style (http://127.0.0.1:port/bucket) by itself.
+export const s3 = new S3Client(awsClientConfig);
+
+/** The public images bucket (IMAGES_BUCKET_NAME, set on functions granted `images:upload`). */
+export function imagesBucketName(): string {
+  const name = optionalEnvironment('IMAGES_BUCKET_NAME');
+  if (!name) throw new Error('IMAGES_BUCKET_NAME is not set: the function needs the images:upload grant');
+  return name;
+}
