@@ -5,6 +5,7 @@ import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import type { AdminSessionList, AdminSessionView, SessionForm } from '../schemas/admin-session';
 import { auditEntry } from './audit';
+import { changesForAttendees, sessionChangeNotice } from './attendee-notices';
 import {
   getSession,
   listSessionsBefore,
@@ -22,7 +23,7 @@ type Actor = Pick<Caller, 'userId' | 'email'>;
 /** A session's own fields: everything but its id, its counters and when it was made. */
 type SessionFields = Omit<
   SessionRecord,
-  'id' | 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'seatsForWaitlist' | 'seatsOffered' | 'createdAt'
+  'id' | 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'seatsForWaitlist' | 'seatsOffered' | 'createdAt' | 'revision'
 >;
 
 /** The session's own fields as the form gives them (the counters and the id are not the form's). */
@@ -94,24 +95,47 @@ export const createSession = (form: SessionForm, actor: Actor, now: Date) =>
 export async function duplicateSession(id: string, actor: Actor, now: Date): Promise<AdminSessionView> {
   const source = await getSession(id);
   if (!source) throw notFound('Session not found');
-  const { id: _id, seatsTaken, seatsHeld, waitlistCount, seatsForWaitlist, seatsOffered, createdAt, ...fields } = source;
+  const {
+    id: _id,
+    seatsTaken,
+    seatsHeld,
+    waitlistCount,
+    seatsForWaitlist,
+    seatsOffered,
+    createdAt,
+    revision,
+    ...fields
+  } = source;
   return putNewSession({ ...fields, title: `${source.title} (Copy)` }, actor, now, 'session.duplicated', { from: id });
 }
 
 /**
  * Saves the form over a session: its own fields only, on condition that the capacity is not
  * below the seats already taken (answered with how many are). The audit entry names the fields
- * that changed.
+ * that changed. A change of its time, place or joining link raises its revision and, when anyone
+ * holds a seat, writes the notice that tells them (attendee-notices.ts), all in one transaction.
  */
 export async function updateSession(id: string, form: SessionForm, actor: Actor, now: Date): Promise<AdminSessionView> {
   const current = await getSession(id);
   if (!current) throw notFound('Session not found');
   const fields = formFields(form);
   const changed = (Object.keys(fields) as (keyof FormFields)[]).filter((field) => fields[field] !== current[field]);
-  const set = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const forAttendees = changesForAttendees(current, { ...current, ...fields });
+  const revision = forAttendees.length > 0 ? (current.revision ?? 0) + 1 : undefined;
+  const notice = revision && current.seatsTaken > 0 ? sessionChangeNotice(current, forAttendees, revision, now) : undefined;
+  const set: [string, unknown][] = [
+    ...Object.entries(fields).filter(([, value]) => value !== undefined),
+    ...(revision ? [['revision', revision] as [string, unknown]] : []),
+  ];
   const remove = Object.entries(fields)
     .filter(([, value]) => value === undefined)
     .map(([field]) => field);
+  const conditions = [
+    'attribute_exists(pk)',
+    ...(fields.maxAttendees === undefined ? [] : ['seatsTaken <= :capacity']),
+    // Two changes at once must not both take the same revision.
+    ...(revision ? [current.revision === undefined ? 'attribute_not_exists(#revision)' : '#revision = :previousRevision'] : []),
+  ];
   const refusal = await transactNamed({
     session: {
       Update: {
@@ -123,30 +147,36 @@ export async function updateSession(id: string, form: SessionForm, actor: Actor,
         ]
           .join(' ')
           .trim(),
-        ConditionExpression:
-          fields.maxAttendees === undefined ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND seatsTaken <= :capacity',
+        ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: Object.fromEntries([
-          ...Object.keys(fields).map((field) => [`#${field}`, field]),
+          ...[...Object.keys(fields), ...(revision ? ['revision'] : [])].map((field) => [`#${field}`, field]),
           ['#gsi1sk', gsi1.sortKey],
         ] as [string, string][]),
         ExpressionAttributeValues: {
           ...Object.fromEntries(set.map(([field, value]) => [`:${field}`, value])),
           ':gsi1sk': `${fields.startTime}#${id}`,
           ...(fields.maxAttendees !== undefined && { ':capacity': fields.maxAttendees }),
+          ...(revision && current.revision !== undefined && { ':previousRevision': current.revision }),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
-    audit: auditEntry({ kind: 'session', id }, 'session.updated', actor, now, { changed }),
+    audit: auditEntry({ kind: 'session', id }, 'session.updated', actor, now, {
+      changed,
+      ...(notice && { attendeesTold: forAttendees }),
+    }),
+    notice: notice?.notice,
+    event: notice?.event,
   });
   if (refusal?.refused('session')) {
-    const latest = await getSession(id);
+    const latest = await getSession(id, { consistent: true });
     if (!latest) throw notFound('Session not found');
+    if (latest.revision !== current.revision) throw conflict('This session was changed meanwhile: reload it and try again.');
     throw conflict(
       `${latest.seatsTaken} ${latest.seatsTaken === 1 ? 'seat is' : 'seats are'} already taken: the capacity cannot be lower than that.`,
     );
   }
-  return adminSessionView((await getSession(id))!);
+  return adminSessionView((await getSession(id, { consistent: true }))!);
 }
 
 /**

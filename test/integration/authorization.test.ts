@@ -70,6 +70,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
   'PUT /admin/sessions/{id}': adminSessionForm,
+  // Goes to the matrix session's attendees: the callers' own bookings.
+  'POST /admin/sessions/{id}/message': (caller) => ({ subject: `Matrix note from ${caller}`, message: 'See you there.' }),
   'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
   'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
 };
