@@ -193,6 +193,21 @@ export const routes: Route[] = [
     grants: ['table:read'],
   },
   {
+    method: 'GET',
+    path: '/admin/sessions/{id}/attendees.csv',
+    handler: 'admin/attendees-csv',
+    access: 'admin',
+    grants: ['table:read'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/sessions/{id}/message',
+    handler: 'admin/message-attendees',
+    access: 'admin',
+    // Writes the notice on condition that the session exists; the consumers e-mail each attendee.
+    grants: ['table:read', 'table:write'],
+  },
+  {
     method: 'DELETE',
     path: '/admin/sessions/{id}/attendees/{bookingId}',
     handler: 'admin/remove-attendee',

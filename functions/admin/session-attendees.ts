@@ -17,6 +17,7 @@ export const handler = httpRoute({ params: IdParams, query: PageQuery }, async (
       bookingId: booking.id,
       name: booking.attendeeName,
       email: booking.attendeeEmail,
+      phone: booking.phone ?? null,
       ...shownStatus(booking),
       bookedAt: booking.createdAt,
     })),

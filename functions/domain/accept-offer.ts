@@ -45,6 +45,7 @@ export async function acceptOffer(
     lastName: rest.join(' '),
     attendeeName: place.name,
     attendeeEmail: place.email,
+    phone: place.phone,
     state: pending ? transitions.hold.to : transitions.book.to,
     price,
     // What is left of the offer, and never less than Stripe's shortest checkout.

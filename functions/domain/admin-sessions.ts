@@ -6,6 +6,7 @@ import { transactNamed } from '../lib/transactions';
 import type { AdminSessionList, AdminSessionView, SessionForm } from '../schemas/admin-session';
 import { outboxEvent } from '../events/outbox';
 import { auditEntry } from './audit';
+import { changesForAttendees, sessionChangeNotice } from './attendee-notices';
 import { seatsFreedForWaitlist } from './freed-seats';
 import {
   getSession,
@@ -24,7 +25,7 @@ type Actor = Pick<Caller, 'userId' | 'email'>;
 /** A session's own fields: everything but its id, its counters and when it was made. */
 type SessionFields = Omit<
   SessionRecord,
-  'id' | 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'seatsForWaitlist' | 'seatsOffered' | 'createdAt'
+  'id' | 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'seatsForWaitlist' | 'seatsOffered' | 'createdAt' | 'revision'
 >;
 
 /** The session's own fields as the form gives them (the counters and the id are not the form's). */
@@ -96,7 +97,17 @@ export const createSession = (form: SessionForm, actor: Actor, now: Date) =>
 export async function duplicateSession(id: string, actor: Actor, now: Date): Promise<AdminSessionView> {
   const source = await getSession(id);
   if (!source) throw notFound('Session not found');
-  const { id: _id, seatsTaken, seatsHeld, waitlistCount, seatsForWaitlist, seatsOffered, createdAt, ...fields } = source;
+  const {
+    id: _id,
+    seatsTaken,
+    seatsHeld,
+    waitlistCount,
+    seatsForWaitlist,
+    seatsOffered,
+    createdAt,
+    revision,
+    ...fields
+  } = source;
   return putNewSession({ ...fields, title: `${source.title} (Copy)` }, actor, now, 'session.duplicated', { from: id });
 }
 
@@ -105,11 +116,14 @@ const seatsTakenRefusal = (taken: number) =>
 
 /**
  * Saves the form over a session: its own fields only, on condition that the capacity is not
- * below the seats already taken (answered with how many are). Seats a raised capacity frees
- * while people wait are kept for the waitlist in the same update, and offered to the first in
- * line (freed-seats.ts), so nobody who did not wait books them first. The update is conditioned
- * on the counters it was computed from, and computed again when they changed. The audit entry
- * names the fields that changed.
+ * below the seats already taken (answered with how many are). In the same transaction:
+ * - seats a raised capacity frees while people wait are kept for the waitlist and offered to the
+ *   first in line (freed-seats.ts), so nobody who did not wait books them first;
+ * - a change of its time, place or joining link raises its revision and, when anyone holds a
+ *   seat, writes the notice that tells them (attendee-notices.ts);
+ * - the audit entry names the fields that changed.
+ * It is conditioned on the counters and the revision it was computed from, and computed again
+ * from the session as it then is when a booking or another change came in between.
  */
 export async function updateSession(id: string, form: SessionForm, actor: Actor, now: Date): Promise<AdminSessionView> {
   const fields = formFields(form);
@@ -121,7 +135,13 @@ export async function updateSession(id: string, form: SessionForm, actor: Actor,
     }
     const forWaitlist = seatsFreedForWaitlist({ ...current, maxAttendees: fields.maxAttendees }, now);
     const changed = (Object.keys(fields) as (keyof FormFields)[]).filter((field) => fields[field] !== current[field]);
-    const set = Object.entries(fields).filter(([, value]) => value !== undefined);
+    const forAttendees = changesForAttendees(current, { ...current, ...fields });
+    const revision = forAttendees.length > 0 ? (current.revision ?? 0) + 1 : undefined;
+    const notice = revision && current.seatsTaken > 0 ? sessionChangeNotice(current, forAttendees, revision, now) : undefined;
+    const set: [string, unknown][] = [
+      ...Object.entries(fields).filter(([, value]) => value !== undefined),
+      ...(revision ? [['revision', revision] as [string, unknown]] : []),
+    ];
     const remove = Object.entries(fields)
       .filter(([, value]) => value === undefined)
       .map(([field]) => field);
@@ -137,9 +157,13 @@ export async function updateSession(id: string, form: SessionForm, actor: Actor,
           ]
             .join(' ')
             .trim(),
-          ConditionExpression: 'attribute_exists(pk) AND seatsTaken = :taken AND waitlistCount = :waiting',
+          ConditionExpression: [
+            'attribute_exists(pk) AND seatsTaken = :taken AND waitlistCount = :waiting',
+            // Two changes at once must not both take the same revision.
+            current.revision === undefined ? 'attribute_not_exists(#revision)' : '#revision = :previousRevision',
+          ].join(' AND '),
           ExpressionAttributeNames: Object.fromEntries([
-            ...Object.keys(fields).map((field) => [`#${field}`, field]),
+            ...[...Object.keys(fields), 'revision'].map((field) => [`#${field}`, field]),
             ['#gsi1sk', gsi1.sortKey],
           ] as [string, string][]),
           ExpressionAttributeValues: {
@@ -147,6 +171,7 @@ export async function updateSession(id: string, form: SessionForm, actor: Actor,
             ':gsi1sk': `${fields.startTime}#${id}`,
             ':taken': current.seatsTaken,
             ':waiting': current.waitlistCount,
+            ...(current.revision !== undefined && { ':previousRevision': current.revision }),
             ...(forWaitlist && { ':kept': forWaitlist }),
           },
         },
@@ -154,12 +179,15 @@ export async function updateSession(id: string, form: SessionForm, actor: Actor,
       audit: auditEntry({ kind: 'session', id }, 'session.updated', actor, now, {
         changed,
         ...(forWaitlist && { keptForWaitlist: forWaitlist }),
+        ...(notice && { attendeesTold: forAttendees }),
       }),
       ...(forWaitlist && { offer: outboxEvent('WaitlistSeatFreed', { sessionId: id, freedAt: now.toISOString() }, now) }),
+      notice: notice?.notice,
+      event: notice?.event,
     });
-    if (!refusal) return adminSessionView((await getSession(id))!);
+    if (!refusal) return adminSessionView((await getSession(id, { consistent: true }))!);
   }
-  throw conflict('The session is being booked right now: please save again.');
+  throw conflict('The session is being booked or changed right now: please save again.');
 }
 
 /**

@@ -1,5 +1,6 @@
-import { calendarFile } from '../lib/icalendar';
+import { calendarFile, type CalendarMethod } from '../lib/icalendar';
 import type { BookingView } from '../schemas/booking';
+import type { BookingDetails } from './booking-views';
 
 /**
  * Why a booking has no calendar entry, or nothing when it has one. Only a booking that holds its
@@ -19,12 +20,16 @@ export function calendarRefusal(booking: Pick<BookingView, 'status'>): string | 
  * The session as a calendar file, so the attendee can add it in one tap. Its location is the full
  * place, or for an online session its joining link where the reader holds a place (the file in the
  * attendee's own e-mail); the file anyone holding the booking's id can fetch says 'Online'.
+ *
+ * Every file of a booking has the booking's uid, and its sequence follows the session's revision
+ * (raised by each change of time, place or joining link), so a calendar applies the latest over
+ * what it has; a cancellation comes after all of them.
  */
 export function calendarInvite(
-  booking: BookingView & { joinLink?: string | null },
+  booking: BookingDetails & { joinLink?: string | null },
   siteUrl: string,
   now = new Date(),
-  options: { cancelled?: boolean } = {},
+  method: CalendarMethod = { name: 'PUBLISH' },
 ): string {
   return calendarFile({
     uid: `${booking.id}@breathwork`,
@@ -34,6 +39,7 @@ export function calendarInvite(
     location: booking.joinLink ?? booking.session.place,
     url: `${siteUrl}/sessions/${booking.session.id}`,
     stamp: now,
-    cancelled: options.cancelled,
+    sequence: booking.sessionRevision + (method.name === 'CANCEL' ? 1 : 0),
+    method,
   });
 }

@@ -1,6 +1,8 @@
 import type { Email } from '../lib/email';
 import { emailTo, mailSite, type Fact, type MailSite, type Paragraph } from '../lib/email-layout';
-import { formatWhen } from '../lib/when';
+import type { CalendarPerson } from '../lib/icalendar';
+import { formatDay, formatTimes, formatWhen } from '../lib/when';
+import type { SessionChange } from '../events/catalogue';
 import { cancellableUntil, type BookingView } from '../schemas/booking';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';
@@ -8,6 +10,7 @@ import type { AttendeeBooking, EndedBooking } from './booking-views';
 import { calendarInvite } from './booking-calendar';
 import { sessionFacts, sessionUrl } from './session-facts';
 import type { LateRefundReason } from './payment-records';
+import type { ChangeNotice, MessageNotice } from './attendee-notices';
 
 /** A booking's page, which anyone holding its id may open: its facts and its calendar links. */
 const bookingUrl = (site: MailSite, bookingId: string) =>
@@ -208,7 +211,7 @@ export function bookingCancelledEmail(
       {
         fileName: 'session.ics',
         contentType: 'text/calendar',
-        content: calendarInvite(booking, site.url, now, { cancelled: true }),
+        content: calendarInvite(booking, site.url, now, { name: 'CANCEL' }),
       },
     ],
   );
@@ -260,6 +263,110 @@ export function confirmEmailEmail(booking: AttendeeBooking, to: string, site: Ma
       facts: sessionFacts(session),
       action: { label: 'Confirm my place', url: `${site.url}/manage/${booking.manageToken!}` },
       closing: ['If you did not book this, you can ignore this e-mail: the seat is released when the hold ends.'],
+    },
+    site,
+  );
+}
+
+/** 'time', 'time and place', 'time, place and joining link'. */
+function changedWords(changes: readonly SessionChange[]): string {
+  const words = changes.map((change) => ({ time: 'time', place: 'place', joinLink: 'joining link' })[change]);
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : words[0];
+}
+
+/**
+ * The session's time, place or joining link changed: what it was, the session as it is now, and
+ * for a confirmed seat the calendar update (the booking's uid, the change's sequence) that moves it
+ * in the attendee's calendar. A seat awaiting payment is not given the joining link or a calendar
+ * entry yet (booking-calendar.ts).
+ */
+export function sessionChangedEmail(
+  booking: AttendeeBooking,
+  notice: Pick<ChangeNotice, 'changes' | 'before' | 'revision'>,
+  to: string,
+  organizer: CalendarPerson,
+  site: MailSite = mailSite(),
+  now = new Date(),
+): Email {
+  const { session } = booking;
+  const confirmed = booking.status === 'completed';
+  const was = (label: string, value: string): Paragraph => [{ bold: `${label}: ` }, value];
+  const before = notice.before;
+  return emailTo(
+    to,
+    {
+      subject: `Session changed: ${session.title}`,
+      preview: notice.changes.includes('time')
+        ? `It now starts ${formatWhen(session.startTime)}.`
+        : `The ${changedWords(notice.changes)} of your session changed.`,
+      status: { text: 'Session changed', tone: 'pending' },
+      heading: session.title,
+      paragraphs: [
+        greeting(booking),
+        `We have changed the ${changedWords(notice.changes)} of this session. Your place is kept, and the details below are the new ones.`,
+        ...(notice.changes.includes('time')
+          ? [was('Previous time', `${formatDay(before.startTime)}, ${formatTimes(before.startTime, before.endTime)}`)]
+          : []),
+        ...(notice.changes.includes('place') ? [was('Previous place', before.place)] : []),
+        ...(notice.changes.includes('joinLink') ? ['The joining link is new: please use the one below.'] : []),
+      ],
+      facts: sessionFacts(session, confirmed ? booking.joinLink : null),
+      action: { label: 'View your booking', url: bookingUrl(site, booking.id) },
+      closing: [
+        confirmed
+          ? 'The calendar update attached moves the session in your calendar.'
+          : 'Your seat is still held for your payment.',
+      ],
+      footer: howToCancel(booking, site, now),
+    },
+    site,
+    confirmed
+      ? [
+          {
+            fileName: 'session.ics',
+            contentType: 'text/calendar',
+            content: calendarInvite({ ...booking, sessionRevision: notice.revision }, site.url, now, {
+              name: 'REQUEST',
+              organizer,
+              attendee: { name: booking.attendeeName, email: to },
+            }),
+          },
+        ]
+      : undefined,
+  );
+}
+
+/** A line shortened to what an inbox shows after the subject, never inside a character. */
+function preview(line: string): string {
+  const characters = [...line];
+  return characters.length > 120 ? `${characters.slice(0, 119).join('')}…` : line;
+}
+
+/** The administrator's message to everyone booked on a session, one paragraph per line they wrote. */
+export function attendeeMessageEmail(
+  booking: AttendeeBooking,
+  notice: Pick<MessageNotice, 'subject' | 'message'>,
+  to: string,
+  site: MailSite = mailSite(),
+  now = new Date(),
+): Email {
+  const { session } = booking;
+  const lines = notice.message
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return emailTo(
+    to,
+    {
+      subject: notice.subject,
+      preview: preview(lines[0]),
+      status: { text: 'A message about your booking', tone: 'neutral' },
+      heading: session.title,
+      paragraphs: [greeting(booking), ...lines],
+      facts: sessionFacts(session, booking.status === 'completed' ? booking.joinLink : null),
+      action: { label: 'View your booking', url: bookingUrl(site, booking.id) },
+      // A word after the session (its recording, thanks) has no place to cancel.
+      footer: Date.parse(session.startTime) > now.getTime() ? howToCancel(booking, site, now) : [],
     },
     site,
   );

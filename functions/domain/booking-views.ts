@@ -26,10 +26,16 @@ export function receiptOf(booking: BookingRecord): BookingReceipt {
   };
 }
 
+/**
+ * A booking's view as the server's own modules read it: with its session's revision, which the
+ * SEQUENCE of the booking's calendar entries follows (booking-calendar.ts). Never answered as is.
+ */
+export type BookingDetails = BookingView & { sessionRevision: number };
+
 /** The booking with its session as it is now, as the confirmation page and the e-mails show it. */
-export async function getBookingView(id: string): Promise<BookingView | undefined> {
+export async function getBookingView(id: string): Promise<BookingDetails | undefined> {
   const found = await bookingWithSession(id);
-  return found && bookingView(found.booking, found.session);
+  return found && bookingDetails(found.booking, found.session);
 }
 
 /** What anyone holding a booking's id is shown of it: the confirmation page's facts and nothing more. */
@@ -42,27 +48,27 @@ export function bookingConfirmation(view: BookingView): BookingConfirmation {
  * What the attendee's own e-mails show: the booking's view, for an online session its private
  * joining link, and the token of its 'Manage booking' page.
  */
-export type AttendeeBooking = BookingView & { joinLink: string | null; manageToken: string | null };
+export type AttendeeBooking = BookingDetails & { joinLink: string | null; manageToken: string | null };
 
 export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | undefined> {
   const found = await bookingWithSession(id);
   if (!found) return undefined;
   const { booking, session } = found;
   return {
-    ...bookingView(booking, session),
+    ...bookingDetails(booking, session),
     joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null,
     manageToken: booking.manageSecret ? linkToken(booking.id, booking.manageSecret) : null,
   };
 }
 
 /** A booking that has ended, as its cancellation e-mail tells it: why, and who ended it. */
-export type EndedBooking = BookingView & { endReason: EndReason | null; endedBy: EndedBy | null };
+export type EndedBooking = BookingDetails & { endReason: EndReason | null; endedBy: EndedBy | null };
 
 export async function getEndedBooking(id: string): Promise<EndedBooking | undefined> {
   const found = await bookingWithSession(id);
   if (!found) return undefined;
   const { booking, session } = found;
-  return { ...bookingView(booking, session), endReason: booking.endReason ?? null, endedBy: booking.endedBy ?? null };
+  return { ...bookingDetails(booking, session), endReason: booking.endReason ?? null, endedBy: booking.endedBy ?? null };
 }
 
 async function bookingWithSession(id: string) {
@@ -71,7 +77,7 @@ async function bookingWithSession(id: string) {
   return booking && session ? { booking, session } : undefined;
 }
 
-function bookingView(booking: BookingRecord, session: SessionRecord): BookingView {
+function bookingDetails(booking: BookingRecord, session: SessionRecord): BookingDetails {
   return {
     id: booking.id,
     ...shownStatus(booking),
@@ -81,6 +87,7 @@ function bookingView(booking: BookingRecord, session: SessionRecord): BookingVie
     holdExpiresAt: booking.holdExpiresAt ?? null,
     checkoutUrl: pendingCheckoutUrl(booking),
     session: { id: session.id, ...sessionSnapshot(session), place: placeText(session) },
+    sessionRevision: session.revision ?? 0,
   };
 }
 

@@ -23,6 +23,8 @@ export type BookingRecord = {
   lastName: string;
   attendeeName: string;
   attendeeEmail: string;
+  /** The phone number of a booking taken from the waitlist, where the person gave one to join it. */
+  phone?: string;
   /** Where it stands in its life (booking-lifecycle.ts): its one status. */
   state: BookingState;
   /** Once it has ended without being kept: when, why, and who ended it. */

@@ -38,6 +38,11 @@ export type SessionRecord = {
   requireConfirmedEmail?: boolean;
   /** Private: shared with attendees only, never in the public view. */
   zoomLink?: string;
+  /**
+   * How many times its time, place or joining link has changed (absent: never). Attendees are told
+   * of each change, and their calendar entries' SEQUENCE follows it.
+   */
+  revision?: number;
   recordingUrl?: string;
   createdAt: string;
 };

@@ -17,6 +17,9 @@ const BookingFacts = z.object({
   attendeeName: text,
   attendeeEmail: z.email(),
 });
+/** What a change of a session that its attendees are told of changed. */
+export const sessionChanges = ['time', 'place', 'joinLink'] as const;
+export type SessionChange = (typeof sessionChanges)[number];
 const Money = z.object({ amount: z.int().check(z.nonnegative()), currency: z.enum(currencies) });
 
 export const eventCatalogue = {
@@ -84,6 +87,28 @@ export const eventCatalogue = {
     description: 'A booked session starts within a day: its attendee is reminded.',
     schema: BookingFacts,
   },
+  SessionChanged: {
+    description:
+      "The administrator changed a booked session's time, place or joining link: its notice (what it was) goes to everyone booked.",
+    schema: z.object({
+      sessionId: text,
+      noticeId: text,
+      revision: z.int().check(z.positive()),
+      changes: z.array(z.enum(sessionChanges)).check(z.minLength(1)),
+    }),
+  },
+  AttendeesMessaged: {
+    description: "The administrator wrote to a session's attendees: the notice (their message) goes to everyone booked.",
+    schema: z.object({ sessionId: text, noticeId: text }),
+  },
+  AttendeeNoticesPage: {
+    description: "The next page of a session's bookings to queue a notice for, from where the last page ended.",
+    schema: z.object({ sessionId: text, noticeId: text, cursor: text }),
+  },
+  AttendeeNoticeDue: {
+    description: "A notice (a change of the session, or the administrator's message) is due to one booked attendee.",
+    schema: z.extend(BookingFacts, { noticeId: text }),
+  },
 } satisfies Record<string, { description: string; schema: z.ZodMiniType }>;
 
 export type EventType = keyof typeof eventCatalogue;
@@ -144,6 +169,18 @@ export const consumers = [
   {
     handler: 'notifications/waitlist',
     on: ['WaitlistJoined', 'WaitlistOffered', 'WaitlistOfferEnded'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    // Fans a notice out a page of bookings at a time: each page writes one AttendeeNoticeDue per
+    // attendee, and the next page's event, so no invocation grows with the session.
+    handler: 'notifications/queue-attendee-notices',
+    on: ['SessionChanged', 'AttendeesMessaged', 'AttendeeNoticesPage'],
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    handler: 'notifications/attendee-notice',
+    on: ['AttendeeNoticeDue'],
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {

@@ -61,7 +61,14 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
           context,
         };
         const result = await run(input as Parsed<S>);
-        if ('text' in result) return { statusCode: result.status ?? 200, headers: result.headers, body: result.text };
+        if ('text' in result) {
+          // A file to download (an attendee list, a calendar entry) is no more for a cache to keep than JSON is.
+          return {
+            statusCode: result.status ?? 200,
+            headers: { 'cache-control': 'no-store', ...result.headers },
+            body: result.text,
+          };
+        }
         return json(result.status ?? 200, result.body, result.headers);
       } catch (error) {
         return errorResponse(error);

@@ -13,9 +13,22 @@ export type CalendarEvent = {
   url: string;
   /** When this file was made. */
   stamp: Date;
-  /** A cancellation of the event sent before under the same uid: calendars remove it. */
-  cancelled?: boolean;
+  /**
+   * Which version of the event this is (section 3.8.7.4): a calendar applies a file over the one
+   * it has under the same uid only when its sequence is higher.
+   */
+  sequence: number;
+  /**
+   * What the file asks of the calendar (RFC 5546): PUBLISH an event to add, REQUEST an update of
+   * one sent before (which names who sends it and whom it is for), CANCEL it (calendars remove it).
+   */
+  method: CalendarMethod;
 };
+
+export type CalendarMethod =
+  { name: 'PUBLISH' } | { name: 'CANCEL' } | { name: 'REQUEST'; organizer: CalendarPerson; attendee: CalendarPerson };
+
+export type CalendarPerson = { name: string; email: string };
 
 const CRLF = '\r\n';
 /** Lines are at most 75 octets (section 3.1). */
@@ -35,6 +48,19 @@ const utc = (date: Date) =>
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/[-:]/g, '');
+
+/** A quoted parameter value (section 3.2): it cannot hold a double quote or a control character. */
+// eslint-disable-next-line no-control-regex
+const quoted = (value: string) => `"${value.replace(/"/g, '').replace(/[\u0000-\u001F\u007F]+/g, ' ')}"`;
+
+/** The organizer and the attendee of a REQUEST: the attendee's place is booked, so no reply is asked for. */
+const people = (method: CalendarMethod) =>
+  method.name === 'REQUEST'
+    ? [
+        `ORGANIZER;CN=${quoted(method.organizer.name)}:mailto:${method.organizer.email}`,
+        `ATTENDEE;CN=${quoted(method.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${method.attendee.email}`,
+      ]
+    : [];
 
 /** A long line folded into several: each continuation starts with a space, and no character is split. */
 function fold(line: string): string {
@@ -61,7 +87,7 @@ export function calendarFile(event: CalendarEvent): string {
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
     'PRODID:-//Breathwork//Bookings//EN',
-    event.cancelled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
+    `METHOD:${event.method.name}`,
     'BEGIN:VEVENT',
     `UID:${text(event.uid)}`,
     `DTSTAMP:${utc(event.stamp)}`,
@@ -70,8 +96,9 @@ export function calendarFile(event: CalendarEvent): string {
     `SUMMARY:${text(event.title)}`,
     `LOCATION:${text(event.location)}`,
     `URL:${event.url}`,
-    // A later version of the same event (section 3.8.7.4), so a calendar applies it over the first.
-    ...(event.cancelled ? ['SEQUENCE:1', 'STATUS:CANCELLED'] : ['STATUS:CONFIRMED']),
+    `SEQUENCE:${event.sequence}`,
+    ...people(event.method),
+    event.method.name === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'END:VEVENT',
     'END:VCALENDAR',
   ];

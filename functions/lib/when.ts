@@ -27,3 +27,21 @@ export function formatTimes(startTime: string, endTime: string): string {
 export function formatClockTime(time: Date): string {
   return `${clock(time)} (${timeZone()})`;
 }
+
+/** A moment as spreadsheets sort and read it, in the teacher's zone (named where it is shown): '2026-06-09 18:15'. */
+export function formatSortableTime(iso: string): string {
+  const parts = inSiteZone({
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .formatToParts(new Date(iso))
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** The teacher's time zone, as times are named: 'Europe/London'. */
+export const siteTimeZone = timeZone;

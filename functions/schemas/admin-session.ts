@@ -96,6 +96,24 @@ export const SessionForm = z.pipe(
 export type SessionFormInput = z.input<typeof SessionForm>;
 export type SessionForm = z.output<typeof SessionForm>;
 
+/**
+ * 'Message attendees': a subject and a message the administrator writes to everyone booked on a
+ * session, parsed the same way in the dialog and on the server.
+ */
+export const AttendeeMessage = z.object({
+  subject: lineOfText('Subject', 150),
+  message: z.string({ error: 'Message is required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Message is required', abort: true }),
+    z.maxLength(5000, 'Message is too long'),
+    z.refine((text) => !controlsBesideBreaks.test(text), 'Message contains characters that are not allowed'),
+  ),
+});
+export type AttendeeMessage = z.infer<typeof AttendeeMessage>;
+
+/** `POST /api/admin/sessions/{id}/message` (202): the notice, on its way to each attendee. */
+export type AttendeeMessageReceipt = { noticeId: string };
+
 /** A session as the admin sees it: the public view, with its counters and private links. */
 export type AdminSessionView = SessionView & {
   seatsTaken: number;
@@ -119,6 +137,8 @@ export type AdminAttendeePage = {
     bookingId: string;
     name: string;
     email: string;
+    /** Given by someone who booked from the waitlist (joining it asks for one). */
+    phone: string | null;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
     bookedAt: string;

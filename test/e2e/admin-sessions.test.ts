@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
-import { api, siteUrl } from '../support/stack';
+import { readFile } from 'node:fs/promises';
+import { api, siteUrl, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createSession, seatsTaken } from '../support/sessions';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
@@ -83,5 +84,43 @@ describe('the admin schedule in the browser', () => {
     await page.getByText('Attendee has been removed from the session').waitFor();
     await page.getByText('No attendees yet for this session.').waitFor();
     expect(await seatsTaken(session.id)).toBe(0);
+  });
+
+  it('writes to the attendees from a dialog, and exports them as a CSV file', async () => {
+    const session = await createSession({ title: `Told Circle ${ulid().slice(-6)}`, maxAttendees: 4 });
+    const attendee = newAddress('told');
+    const booked = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Tia', lastName: 'Told', email: attendee }),
+    });
+    expect(booked.status).toBe(201);
+    const page = await signedInAdmin(`/admin/sessions/${session.id}`);
+    await page.getByRole('button', { name: /^Attendees/ }).click();
+    await page.getByText('Tia Told').waitFor();
+
+    await page.getByRole('button', { name: 'Message attendees' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Message attendees' });
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await dialog.getByText('Subject is required').waitFor();
+    await dialog.getByText('Message is required').waitFor();
+    for (const viewport of [phone, desktop]) {
+      await page.setViewportSize(viewport);
+      await expectCleanPage(page);
+    }
+    await dialog.getByLabel('Subject').fill('Parking on Mare Street');
+    await dialog.getByLabel('Message', { exact: true }).fill('The car park is closed on Sunday.\nPlease come by bus.');
+    await dialog.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Message sent to attendees').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const told = (await waitForEmails(attendee, 2)).find((m) => m.subject === 'Parking on Mare Street');
+    expect(told?.body.text).toContain('The car park is closed on Sunday.\n\nPlease come by bus.');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^told-circle-[a-z0-9]{6}-\d{4}-\d{2}-\d{2}-attendees\.csv$/);
+    const file = await readFile(await download.path(), 'utf8');
+    expect(file).toContain(`"Tia Told","${attendee}","","completed","free"`);
   });
 });

@@ -72,6 +72,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'PUT /admin/sessions/{id}': adminSessionForm,
   // Step one of an upload (where to post the image): it writes nothing.
   'POST /admin/sessions/{id}/image-upload': () => ({ contentType: 'image/jpeg', size: 2048 }),
+  // Goes to the matrix session's attendees: the callers' own bookings.
+  'POST /admin/sessions/{id}/message': (caller) => ({ subject: `Matrix note from ${caller}`, message: 'See you there.' }),
   'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
   'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
 };

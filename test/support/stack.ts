@@ -34,11 +34,15 @@ export async function waitForEmails(to: string, count: number, timeoutMs = 15_00
 /** A visitor's address as CloudFront reports it ('ip:port'): tests stand in for many visitors. */
 export const visitorAddress = () => `203.0.113.${Math.floor(Math.random() * 256)}:${1024 + Math.floor(Math.random() * 60000)}`;
 
-/** Calls the API as a visitor of its own (the hourly per-address limits apply per visitor), unless headers say otherwise. */
+/**
+ * Calls the API as a visitor of its own (the hourly per-address limits apply per visitor), unless
+ * headers say otherwise. A JSON answer is parsed; a file (a CSV, a calendar entry) is its text.
+ */
 export async function api<T = unknown>(path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
   const response = await fetch(`${siteUrl}/api${path}`, {
     ...init,
     headers: { 'content-type': 'application/json', 'cloudfront-viewer-address': visitorAddress(), ...init?.headers },
   });
-  return { status: response.status, body: (await response.json()) as T };
+  const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
+  return { status: response.status, body: (json ? await response.json() : await response.text()) as T };
 }

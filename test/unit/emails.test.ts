@@ -5,12 +5,14 @@ import { calendarInvite } from '../../functions/domain/booking-calendar';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   adminBookingAlertEmail,
+  attendeeMessageEmail,
   bookingCancelledEmail,
   bookingConfirmationEmail,
   checkoutExpiredEmail,
   checkoutLinkEmail,
   confirmEmailEmail,
   refundEmail,
+  sessionChangedEmail,
   sessionReminderEmail,
 } from '../../functions/domain/booking-emails';
 import type { AttendeeBooking, EndedBooking } from '../../functions/domain/booking-views';
@@ -18,6 +20,7 @@ import type { SessionRecord } from '../../functions/domain/sessions';
 import { sessionSharedEmail } from '../../functions/domain/share-email';
 import type { WaitlistPlaceRecord } from '../../functions/domain/waitlist';
 import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../../functions/domain/waitlist-emails';
+import { noticeEmail, type ChangeNotice, type MessageNotice } from '../../functions/domain/attendee-notices';
 import type { MailSite } from '../../functions/lib/email-layout';
 import type { WaitlistPlace } from '../../functions/schemas/waitlist';
 import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
@@ -37,6 +40,7 @@ const booking: AttendeeBooking = {
   checkoutUrl: null,
   joinLink: null,
   manageToken: '01JBOOKING-secret',
+  sessionRevision: 0,
   session: {
     id: '01JSESSION',
     title: 'Breath & Sound',
@@ -61,6 +65,26 @@ const seen = (html: string) =>
 const pending = { status: 'pending', paymentStatus: 'pending', holdExpiresAt: '2026-06-01T09:31:00.000Z' } as const;
 const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_1';
 const refund = { amount: 4000, currency: 'GBP' } as const;
+const organizer = { name: 'Breathwork', email: 'hello@breathwork.example' };
+/** The administrator moved the session by a day and to another street. */
+const change: ChangeNotice = {
+  kind: 'change',
+  id: '01JNOTICE',
+  sessionId: '01JSESSION',
+  revision: 1,
+  changes: ['time', 'place'],
+  before: { startTime: '2026-06-13T09:30:00.000Z', endTime: '2026-06-13T11:00:00.000Z', place: '3 Old Road, London, E8 1AA' },
+  createdAt: '2026-06-01T08:00:00.000Z',
+};
+const message: MessageNotice = {
+  kind: 'message',
+  id: '01JMESSAGE',
+  sessionId: '01JSESSION',
+  subject: 'Bring a <mat>',
+  message: 'Please bring a mat and a blanket.\n\n  The studio is on the <b>first</b> floor.  \n',
+  sentBy: 'teacher@breathwork.example',
+  createdAt: '2026-06-01T08:00:00.000Z',
+};
 
 /** The booking, ended by its attendee or by the teacher. */
 const ended = (about: AttendeeBooking, endedBy: EndedBooking['endedBy']): EndedBooking => ({
@@ -135,6 +159,8 @@ const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
     'declined',
     site,
   ),
+  'session changed': sessionChangedEmail({ ...about, sessionRevision: 1 }, change, 'ada@example.com', organizer, site, now),
+  'message to attendees': attendeeMessageEmail(about, message, 'ada@example.com', site, now),
 });
 
 describe('every e-mail', () => {
@@ -172,7 +198,7 @@ describe('the e-mails about a booking', () => {
 
   it("give an online session's joining link to its booked attendee, and to nobody else", () => {
     const mails = emails(online);
-    for (const name of ['booking confirmation', 'reminder']) {
+    for (const name of ['booking confirmation', 'reminder', 'session changed', 'message to attendees']) {
       expect(mails[name].text, name).toContain(`Join online: ${joinLink}`);
       expect(mails[name].html, name).toContain(`href="${joinLink.replace('&', '&amp;')}"`);
     }
@@ -234,7 +260,7 @@ describe('the e-mails about a booking', () => {
 
   it('tell a booked attendee how to cancel, and never ask the teacher to write to themselves', () => {
     const mails = emails();
-    for (const name of ['booking confirmation', 'reminder'])
+    for (const name of ['booking confirmation', 'reminder', 'session changed', 'message to attendees'])
       expect(mails[name].text.split('-- \n')[1], name).toContain('Manage booking');
     expect(mails['admin alert'].text).not.toContain('Questions?');
     expect(mails['admin alert'].text).toContain(`See the attendees: ${site.url}/admin/sessions/01JSESSION`);
@@ -390,6 +416,104 @@ describe('the e-mail of a shared session', () => {
     expect(online.text).toContain('Where: Online');
     expect(online.text + online.html).not.toContain('zoom.us');
     expect(online.html.match(/border-radius:999px;"><a href/g)).toHaveLength(1);
+  });
+});
+
+describe('the notice of a change of the session', () => {
+  const calendar = (file: string) => {
+    const parsed = new ICAL.Component(ICAL.parse(file));
+    const event = new ICAL.Event(parsed.getFirstSubcomponent('vevent')!);
+    return {
+      method: parsed.getFirstPropertyValue('method'),
+      uid: event.uid,
+      sequence: event.sequence,
+      start: event.startDate.toJSDate().toISOString(),
+      location: event.location,
+      attendee: event.component.getFirstPropertyValue('attendee'),
+    };
+  };
+  const changed = { ...booking, sessionRevision: 1 };
+
+  it('says what the time and place were, with the session as it is now', () => {
+    const email = sessionChangedEmail(changed, change, 'ada@example.com', organizer, site, now);
+    expect(email.subject).toBe('Session changed: Breath & Sound');
+    for (const part of [email.text, seen(email.html)]) {
+      expect(part).toContain('We have changed the time and place of this session. Your place is kept');
+      expect(part).toContain('Previous time: Saturday, June 13, 2026, 10:30 AM – 12:00 PM (Europe/London)');
+      expect(part).toContain('Previous place: 3 Old Road, London, E8 1AA');
+      expect(part).toContain('The calendar update attached moves the session in your calendar.');
+    }
+    expect(email.text).toContain('Date: Sunday, June 14, 2026');
+  });
+
+  it("updates the confirmation's calendar entry: the same uid, a higher sequence, a request to its attendee", () => {
+    const confirmation = calendar(bookingConfirmationEmail(booking, 'ada@example.com', site, now).attachments![0].content);
+    const [file] = sessionChangedEmail(changed, change, 'ada@example.com', organizer, site, now).attachments!;
+    const update = calendar(file.content);
+    expect(update).toEqual({
+      method: 'REQUEST',
+      uid: confirmation.uid,
+      sequence: 1,
+      start: '2026-06-14T09:30:00.000Z',
+      location: '12 Willow Lane, London, E8 3PB',
+      attendee: 'mailto:ada@example.com',
+    });
+    expect(update.sequence).toBeGreaterThan(confirmation.sequence);
+    expect(confirmation).toMatchObject({ method: 'PUBLISH', sequence: 0 });
+    // Cancelled after the change, the entry is taken off with a sequence above the update's.
+    const cancellation = calendar(
+      bookingCancelledEmail(ended(changed, 'member'), null, 'ada@example.com', site, now).attachments![0].content,
+    );
+    expect(cancellation).toMatchObject({ method: 'CANCEL', uid: confirmation.uid, sequence: 2 });
+  });
+
+  it('gives a seat awaiting payment neither a calendar entry nor the joining link, and a new link alone is not news to it', () => {
+    const online: AttendeeBooking = {
+      ...changed,
+      ...pending,
+      joinLink: 'https://zoom.us/j/777',
+      session: { ...booking.session, place: 'Online', location: 'Online', locationType: 'online' },
+    };
+    const email = sessionChangedEmail(online, change, 'ada@example.com', organizer, site, now);
+    expect(email.attachments).toBeUndefined();
+    expect(email.text).not.toContain('zoom.us');
+    expect(email.text).toContain('Your seat is still held for your payment.');
+    expect(noticeEmail({ ...change, changes: ['joinLink'] }, online, 'ada@example.com', organizer, site)).toEqual({
+      skipped: 'Only the joining link changed, which a pending booking is not given',
+    });
+  });
+
+  it('goes to nobody whose booking has ended, nor for a change a later one replaces', () => {
+    expect(noticeEmail(change, changed, 'ada@example.com', organizer, site)).toHaveProperty('email');
+    expect(noticeEmail(change, { ...changed, status: 'cancelled' }, 'ada@example.com', organizer, site)).toEqual({
+      skipped: 'The booking has ended',
+    });
+    expect(noticeEmail(change, { ...changed, sessionRevision: 2 }, 'ada@example.com', organizer, site)).toEqual({
+      skipped: 'A later change of the session follows',
+    });
+    // The session read is older than the change: the consumer fails, to try again.
+    expect(() => noticeEmail(change, { ...changed, sessionRevision: 0 }, 'ada@example.com', organizer, site)).toThrow(
+      /read before/,
+    );
+  });
+});
+
+describe("the administrator's message to attendees", () => {
+  const email = attendeeMessageEmail(booking, message, 'ada@example.com', site, now);
+
+  it('has their subject and a paragraph per line they wrote, escaped', () => {
+    expect(email.subject).toBe('Bring a <mat>');
+    expect(email.text).toContain('Please bring a mat and a blanket.\n\nThe studio is on the <b>first</b> floor.');
+    expect(email.html).toMatch(/<p [^>]*>Please bring a mat and a blanket\.<\/p>/);
+    expect(email.html).toContain('The studio is on the &lt;b>first&lt;/b> floor.');
+    expect(email.html).not.toContain('<b>first</b>');
+  });
+
+  it('after the session, says nothing of cancelling', () => {
+    const after = attendeeMessageEmail(booking, message, 'ada@example.com', site, new Date('2026-06-14T12:00:00.000Z'));
+    expect(after.text).not.toContain('Manage booking');
+    expect(after.text).not.toContain("Can't come after all?");
+    expect(email.text).toContain('Manage booking');
   });
 });
 

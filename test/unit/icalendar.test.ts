@@ -10,6 +10,8 @@ const event: CalendarEvent = {
   location: 'Online',
   url: 'https://breathwork.example/sessions/01JSESSION',
   stamp: new Date('2029-12-01T08:15:30.000Z'),
+  sequence: 0,
+  method: { name: 'PUBLISH' },
 };
 
 /** What a calendar application reads from the file: parsed by Mozilla's iCalendar library. */
@@ -27,6 +29,8 @@ function readBack(file: string) {
     stamp: (vevent.getFirstPropertyValue('dtstamp') as ICAL.Time).toJSDate().toISOString(),
     url: vevent.getFirstPropertyValue('url'),
     status: vevent.getFirstPropertyValue('status'),
+    method: calendar.getFirstPropertyValue('method'),
+    sequence: read.sequence,
   };
 }
 
@@ -42,6 +46,39 @@ describe('the calendar file of a booking', () => {
       stamp: '2029-12-01T08:15:30.000Z',
       url: event.url,
       status: 'CONFIRMED',
+      method: 'PUBLISH',
+      sequence: 0,
+    });
+  });
+
+  it('updates the event sent before as a request with a higher sequence, from its organizer to its attendee', () => {
+    const file = calendarFile({
+      ...event,
+      sequence: 2,
+      method: {
+        name: 'REQUEST',
+        organizer: { name: 'Breathwork', email: 'hello@breathwork.example' },
+        attendee: { name: 'Ada "The" Breather', email: 'ada@example.com' },
+      },
+    });
+    expect(readBack(file)).toMatchObject({ uid: event.uid, method: 'REQUEST', sequence: 2, status: 'CONFIRMED' });
+    const vevent = new ICAL.Component(ICAL.parse(file)).getFirstSubcomponent('vevent')!;
+    const organizer = vevent.getFirstProperty('organizer')!;
+    const attendee = vevent.getFirstProperty('attendee')!;
+    expect([organizer.getFirstValue(), organizer.getParameter('cn')]).toEqual(['mailto:hello@breathwork.example', 'Breathwork']);
+    // A quote cannot be inside a quoted parameter: it is left out.
+    expect([attendee.getFirstValue(), attendee.getParameter('cn'), attendee.getParameter('rsvp')]).toEqual([
+      'mailto:ada@example.com',
+      'Ada The Breather',
+      'FALSE',
+    ]);
+  });
+
+  it('cancels the event, the calendar removing it', () => {
+    expect(readBack(calendarFile({ ...event, sequence: 1, method: { name: 'CANCEL' } }))).toMatchObject({
+      method: 'CANCEL',
+      sequence: 1,
+      status: 'CANCELLED',
     });
   });
 

@@ -28,7 +28,8 @@ export function setTokenRefusedHandler(handler: () => void) {
   onRefused = handler;
 }
 
-async function request<T>(path: string, init?: RequestInit): Promise<T> {
+/** Sends a request with the member's token; a refusal is thrown as an ApiError with the API's message. */
+async function send(path: string, init?: RequestInit): Promise<Response> {
   const token = await idToken().catch(() => undefined);
   const response = await fetch(`/api${path}`, {
     ...init,
@@ -39,12 +40,27 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
       ...init?.headers,
     },
   });
-  const body = await response.json().catch(() => ({}));
   if (response.status === 401 && token) onRefused();
   if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
     throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.errors, body);
   }
-  return body as T;
+  return response;
+}
+
+async function request<T>(path: string, init?: RequestInit): Promise<T> {
+  const response = await send(path, init);
+  return (await response.json().catch(() => ({}))) as T;
+}
+
+/**
+ * A file the API answers (a CSV), fetched with the member's token, which a plain link cannot
+ * send; named as the answer's Content-Disposition names it, else `fallbackName`.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, { headers: { accept: '*/*' } });
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  return { blob: await response.blob(), fileName: named?.[1] ?? fallbackName };
 }
 
 export const apiGet = <T>(path: string) => request<T>(path);

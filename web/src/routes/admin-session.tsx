@@ -2,15 +2,23 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import type { AdminSessionDetail, AdminSessionView, SessionFormInput } from '@schemas/admin-session';
+import type { AdminSessionDetail, AdminSessionView, AttendeeMessage, SessionFormInput } from '@schemas/admin-session';
 import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Fact } from '@/components/ui/fact';
+import { Modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
-import { adminSessionQuery, attendeesQuery, useSessionChanges, waitlistQuery } from '@/features/admin/api/sessions';
+import {
+  adminSessionQuery,
+  attendeesQuery,
+  downloadAttendees,
+  useSessionChanges,
+  waitlistQuery,
+} from '@/features/admin/api/sessions';
+import { MessageAttendeesForm } from '@/features/admin/components/message-attendees-form';
 import { AuditHistory } from '@/features/admin/components/audit-history';
 import { SessionBadge } from '@/features/admin/components/session-badge';
 import { SessionFormView } from '@/features/admin/components/session-form';
@@ -77,6 +85,12 @@ export function AdminSessionEditPage() {
     <section className="max-w-3xl">
       <BackToSessions />
       <h1 className="mt-4 text-3xl md:text-4xl">Edit Session</h1>
+      {data.session.seatsTaken > 0 && (
+        <p className="mt-3 rounded-xl bg-sand px-4 py-3 text-sm">
+          People are booked on this session: a change of its time, place or Zoom link is e-mailed to each of them, with their
+          calendar entry updated.
+        </p>
+      )}
       <div className="mt-6">
         <SessionFormView session={data.session} {...save} onCancel={() => void navigate(`/admin/sessions/${id}`)} />
       </div>
@@ -173,6 +187,7 @@ function SessionDetails({ session, history }: { session: AdminSessionView; histo
   );
 }
 
+/** What attendees were told with a change: its subject, or what changed for them. */
 function Attendees({ session }: { session: AdminSessionView }) {
   const { data, isLoading } = useQuery(attendeesQuery(session.id));
   const { removeAttendee } = useSessionChanges();
@@ -198,13 +213,14 @@ function Attendees({ session }: { session: AdminSessionView }) {
     );
   return (
     <>
+      <AttendeeActions session={session} />
       <PeopleList>
         {attending.map((attendee) => (
           <Person
             key={attendee.bookingId}
             name={attendee.name}
             email={attendee.email}
-            detail={`Booked ${when(attendee.bookedAt)}`}
+            detail={`${attendee.phone ? `${attendee.phone} · ` : ''}Booked ${when(attendee.bookedAt)}`}
             badge={<Badge tone={attendee.status === 'pending' ? 'warning' : 'success'}>{attendee.paymentStatus}</Badge>}
             action={
               attendee.status === 'completed' ? (
@@ -239,6 +255,51 @@ function Attendees({ session }: { session: AdminSessionView }) {
         </p>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Above the attendees: write to all of them, or take the list away as a spreadsheet. */
+function AttendeeActions({ session }: { session: AdminSessionView }) {
+  const { message } = useSessionChanges();
+  const dialog = useRef<HTMLDialogElement>(null);
+  // The form exists only while the dialog is open: it starts empty each time.
+  const [writing, setWriting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const send = async (note: AttendeeMessage) => {
+    await message.mutateAsync({ id: session.id, message: note });
+    dialog.current?.close();
+    toast.success('Message sent to attendees', { description: 'Each attendee receives it by e-mail.' });
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadAttendees(session.id);
+    } catch {
+      toast.error('Error', { description: 'Failed to export the attendees' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="mb-4 flex flex-wrap justify-end gap-2">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          setWriting(true);
+          dialog.current?.showModal();
+        }}
+      >
+        Message attendees
+      </Button>
+      <Button variant="secondary" size="sm" disabled={exporting} onClick={() => void exportCsv()}>
+        {exporting ? 'Exporting…' : 'Export CSV'}
+      </Button>
+      <Modal dialogRef={dialog} title="Message attendees" wide onClose={() => setWriting(false)}>
+        <p className="mt-2 text-muted">To everyone booked on {session.title}, confirmed or awaiting payment.</p>
+        {writing && <MessageAttendeesForm onSend={send} onCancel={() => dialog.current?.close()} />}
+      </Modal>
+    </div>
   );
 }
 

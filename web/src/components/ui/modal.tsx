@@ -12,10 +12,13 @@ export function Modal({
   title,
   children,
   onClose,
+  wide = false,
 }: {
   dialogRef: RefObject<HTMLDialogElement | null>;
   title: string;
   children: ReactNode;
+  /** Room for a longer text to write (a message), on screens that have it. */
+  wide?: boolean;
   /** Called however it closes: the close button, Escape, or the page. */
   onClose?: () => void;
 }) {
@@ -25,7 +28,7 @@ export function Modal({
       ref={dialogRef}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-linen bg-white p-0 text-ink shadow-xl"
+      className={`m-auto w-[calc(100%-2rem)] ${wide ? 'max-w-xl' : 'max-w-md'} rounded-2xl border border-linen bg-white p-0 text-ink shadow-xl`}
     >
       <div className="p-6 md:p-8">
         <div className="flex items-start justify-between gap-4">

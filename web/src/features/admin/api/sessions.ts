@@ -4,11 +4,14 @@ import type {
   AdminSessionDetail,
   AdminSessionList,
   AdminSessionView,
+  AttendeeMessage,
+  AttendeeMessageReceipt,
   SessionFormInput,
 } from '@schemas/admin-session';
 import type { AdminWaitlist } from '@schemas/waitlist';
 import type { CancellationReceipt } from '@schemas/booking';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api';
+import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from '@/lib/api';
+import { saveFile } from '@/lib/save-file';
 
 const sessionPath = (id: string) => `/admin/sessions/${encodeURIComponent(id)}`;
 
@@ -32,6 +35,12 @@ export const waitlistQuery = (id: string) =>
     queryKey: ['admin', 'session', id, 'waitlist'],
     queryFn: () => apiGet<AdminWaitlist>(`${sessionPath(id)}/waitlist`),
   });
+
+/** Export CSV: every attendee of the session, downloaded as a spreadsheet file. */
+export async function downloadAttendees(id: string) {
+  const { blob, fileName } = await apiDownload(`${sessionPath(id)}/attendees.csv`, 'attendees.csv');
+  saveFile(blob, fileName);
+}
 
 const FOLLOW_UP_REFETCH_MS = 500;
 
@@ -63,6 +72,12 @@ export function useSessionChanges() {
       mutationFn: ({ id, bookingId }: { id: string; bookingId: string }) =>
         apiDelete<CancellationReceipt>(`${sessionPath(id)}/attendees/${encodeURIComponent(bookingId)}`),
       onSuccess: refresh,
+    }),
+    message: useMutation({
+      mutationFn: ({ id, message }: { id: string; message: AttendeeMessage }) =>
+        apiPost<AttendeeMessageReceipt>(`${sessionPath(id)}/message`, message),
+      // The session's history shows the message.
+      onSuccess: (_, { id }) => queryClient.invalidateQueries({ queryKey: ['admin', 'session', id] }),
     }),
     removePlace: useMutation({
       mutationFn: ({ id, entryId }: { id: string; entryId: string }) =>

@@ -9,13 +9,14 @@ const actionLabel = (action: string) =>
     .replace(/^\w/, (c) => c.toUpperCase());
 
 /** Who changed a session or an order, and when: its audit entries, newest first. */
-export function AuditHistory({ history }: { history: Pick<AuditEntry, 'id' | 'action' | 'at' | 'actor'>[] }) {
+export function AuditHistory({ history }: { history: AuditEntry[] }) {
   if (history.length === 0) return <p className="mt-2 text-sm text-muted">No changes recorded.</p>;
   return (
     <ol className="mt-3 flex flex-col gap-3 text-sm">
       {history.map((entry) => (
         <li key={entry.id}>
           <p className="font-medium">{actionLabel(entry.action)}</p>
+          <HistoryDetail entry={entry} />
           <p className="text-muted">
             {formatDate(entry.at)}, {formatTimeWithZone(entry.at)} by {entry.actor.email}
           </p>
@@ -23,4 +24,15 @@ export function AuditHistory({ history }: { history: Pick<AuditEntry, 'id' | 'ac
       ))}
     </ol>
   );
+}
+
+/** What a change said to the attendees: a message's subject, or the changes they were told of. */
+function HistoryDetail({ entry }: { entry: AuditEntry }) {
+  const { subject, attendeesTold } = entry.data ?? {};
+  if (typeof subject === 'string') return <p className="break-words">“{subject}”</p>;
+  if (Array.isArray(attendeesTold)) {
+    const told = attendeesTold.map((change) => (change === 'joinLink' ? 'joining link' : String(change)));
+    return <p>Attendees told of the new {new Intl.ListFormat('en').format(told)}</p>;
+  }
+  return null;
 }
