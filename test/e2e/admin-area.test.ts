@@ -2,17 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser, signedInAdmin } from '../support/browser';
 
 const browser = useBrowser();
 
 describe('the admin area', () => {
   it('sends a visitor to sign in and back, and shows the administrator every area', async () => {
-    const email = newAddress('teacher');
-    const password = `pw-${ulid()}`;
-    await signedInUser(email, { password, admin: true });
-    const page = await openPage(browser(), phone);
-    await signInAt(page, '/admin', email, password);
+    const { page } = await signedInAdmin(browser(), '/admin', phone);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     for (const area of ['Sessions', 'Users', 'Orders', 'Resources', 'Birth Recordings', 'Discount Codes', 'Birth Purchases']) {
       await page.getByRole('heading', { name: new RegExp(`^${area}`) }).waitFor();

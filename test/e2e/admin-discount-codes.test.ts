@@ -5,20 +5,10 @@ import { getBooking } from '../../functions/domain/bookings';
 import { getDiscountCode } from '../../functions/domain/discounts';
 import { siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
-import { signedInUser } from '../support/users';
 import { waitForBooking } from '../support/stripe';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser, signedInAdmin } from '../support/browser';
 
 const browser = useBrowser();
-
-async function signedInAdmin(path: string) {
-  const email = newAddress('teacher');
-  const password = `pw-${ulid()}`;
-  await signedInUser(email, { password, admin: true });
-  const page = await openPage(browser(), desktop);
-  await signInAt(page, path, email, password);
-  return page;
-}
 
 /** No accessibility violation at the phone's width and the desktop's, with a picture of each when asked. */
 async function expectCleanAtBothWidths(page: Page, name: string) {
@@ -33,7 +23,7 @@ async function expectCleanAtBothWidths(page: Page, name: string) {
 
 describe("the admin's discount codes in the browser", () => {
   it('creates a code in the dialog that then takes its amount off a visitor’s paid booking, edits it and deletes it', async () => {
-    const page = await signedInAdmin('/admin/discount-codes');
+    const { page } = await signedInAdmin(browser(), '/admin/discount-codes');
     await page.getByRole('heading', { name: 'Discount Codes', level: 1 }).waitFor();
     expect(await page.title()).toMatch(/^Discount Codes/);
     await page.getByRole('button', { name: 'Create Discount Code' }).click();

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/stack';
-import { signedInUser } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, phone, useBrowser, signedInAdmin } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -31,11 +30,7 @@ async function drawnImage(page: Page): Promise<Buffer> {
 
 describe("the administrator's image upload in the browser", () => {
   it('creates a session with an uploaded image, shown with its progress, which visitors then see', async () => {
-    const email = newAddress('teacher');
-    const password = `pw-${ulid()}`;
-    await signedInUser(email, { password, admin: true });
-    const page = await openPage(browser(), desktop);
-    await signInAt(page, '/admin/sessions/new', email, password);
+    const { page } = await signedInAdmin(browser(), '/admin/sessions/new');
     const form = page.getByRole('form', { name: 'Create session' });
     const picker = form.getByRole('group', { name: 'Session image' });
     await picker.waitFor();

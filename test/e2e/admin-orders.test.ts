@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
-import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
 import { waitForBooking } from '../support/stripe';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, newAddress, phone, useBrowser, signedInAdmin } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -19,11 +18,7 @@ describe("the administrator's orders in the browser", () => {
     });
     expect(held.body.booking.status).toBe('pending');
 
-    const admin = newAddress('teacher');
-    const password = `pw-${ulid()}`;
-    await signedInUser(admin, { password, admin: true });
-    const page = await openPage(browser(), desktop);
-    await signInAt(page, '/admin/orders', admin, password);
+    const { page, email: admin } = await signedInAdmin(browser(), '/admin/orders');
     const status = page.getByLabel("Payment status of Pat Cash's order");
     await status.waitFor();
     for (const viewport of [phone, desktop]) {

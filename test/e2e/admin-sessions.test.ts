@@ -3,24 +3,14 @@ import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import { readFile } from 'node:fs/promises';
 import { api, siteUrl, waitForEmails } from '../support/stack';
-import { signedInUser } from '../support/users';
 import { createSession, seatsTaken } from '../support/sessions';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, newAddress, phone, useBrowser, signedInAdmin } from '../support/browser';
 
 const browser = useBrowser();
 
-async function signedInAdmin(path: string) {
-  const email = newAddress('teacher');
-  const password = `pw-${ulid()}`;
-  await signedInUser(email, { password, admin: true });
-  const page = await openPage(browser(), desktop);
-  await signInAt(page, path, email, password);
-  return page;
-}
-
 describe('the admin schedule in the browser', () => {
   it('creates a session with the form, which then appears on the home page', async () => {
-    const page = await signedInAdmin('/admin/sessions');
+    const { page } = await signedInAdmin(browser(), '/admin/sessions');
     await page.getByRole('link', { name: 'Create New Session' }).click();
     const form = page.getByRole('form', { name: 'Create session' });
     await form.getByRole('button', { name: 'Create Session' }).click();
@@ -66,7 +56,7 @@ describe('the admin schedule in the browser', () => {
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Attendee', email: newAddress('attendee') }),
     });
     expect(booked.status).toBe(201);
-    const page = await signedInAdmin(`/admin/sessions/${session.id}`);
+    const { page } = await signedInAdmin(browser(), `/admin/sessions/${session.id}`);
     await page.getByRole('heading', { name: session.title }).waitFor();
     await page.getByRole('button', { name: /^Waitlist/ }).click();
     await page.getByText('No one on the waitlist yet.').waitFor();
@@ -94,7 +84,7 @@ describe('the admin schedule in the browser', () => {
       body: JSON.stringify({ firstName: 'Tia', lastName: 'Told', email: attendee }),
     });
     expect(booked.status).toBe(201);
-    const page = await signedInAdmin(`/admin/sessions/${session.id}`);
+    const { page } = await signedInAdmin(browser(), `/admin/sessions/${session.id}`);
     await page.getByRole('button', { name: /^Attendees/ }).click();
     await page.getByText('Tia Told').waitFor();
 

@@ -3,6 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { accessibilityViolations } from './axe';
 import { siteUrl } from './stack';
+import { signedInUser } from './users';
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };
@@ -44,4 +45,14 @@ export async function signInAt(page: Page, path: string, email: string, password
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${siteUrl}${path}`);
+}
+
+/** A new administrator, signed in on /sign-in reached from `path`, in a fresh page. */
+export async function signedInAdmin(browser: Browser, path: string, viewport = desktop): Promise<{ page: Page; email: string }> {
+  const email = newAddress('teacher');
+  const password = `pw-${ulid()}`;
+  await signedInUser(email, { password, admin: true });
+  const page = await openPage(browser, viewport);
+  await signInAt(page, path, email, password);
+  return { page, email };
 }
