@@ -3,41 +3,93 @@ import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
-import { waitForBooking } from '../support/stripe';
-import { desktop, expectCleanPage, newAddress, phone, useBrowser, signedInAdmin } from '../support/browser';
+import { payCheckout, waitForBooking } from '../support/stripe';
+import { desktop, expectCleanPage, newAddress, phone, signedInAdmin, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 
+/** A booking of a new paid session, awaiting payment: its id, the guest's address and the checkout to pay. */
+async function heldOrder(title: string, priceAmount: number, firstName: string, lastName: string) {
+  const session = await createSession({ title: `${title} ${ulid().slice(-6)}`, priceAmount });
+  const email = newAddress(lastName.toLowerCase());
+  const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName, lastName, email }),
+  });
+  expect(held.body.booking.status).toBe('pending');
+  return { session, email, id: held.body.booking.id, checkoutUrl: held.body.checkoutUrl! };
+}
+
+/** The administrator (a new one) on /admin/orders at the desktop's width. */
+async function ordersPage() {
+  const { page, email: admin } = await signedInAdmin(browser(), '/admin/orders');
+  return { page, admin };
+}
+
 describe("the administrator's orders in the browser", () => {
   it('marks an order awaiting payment paid, which confirms it with its e-mail', async () => {
-    const session = await createSession({ title: `Paid Circle ${ulid().slice(-6)}`, priceAmount: 1800 });
-    const email = newAddress('payer');
-    const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
-      method: 'POST',
-      body: JSON.stringify({ firstName: 'Pat', lastName: 'Cash', email }),
-    });
-    expect(held.body.booking.status).toBe('pending');
-
-    const { page, email: admin } = await signedInAdmin(browser(), '/admin/orders');
+    const { session, email, id } = await heldOrder('Paid Circle', 1800, 'Pat', 'Cash');
+    const { page, admin } = await ordersPage();
     const status = page.getByLabel("Payment status of Pat Cash's order");
     await status.waitFor();
+    // A table on desktop and cards on phones, never both: the order's controls exist once.
+    const table = page.getByRole('table', { name: 'Orders, newest first' });
+    const cards = page.getByRole('list', { name: 'Orders, newest first' });
     for (const viewport of [phone, desktop]) {
       await page.setViewportSize(viewport);
+      const [shown, hidden] = viewport === desktop ? [table, cards] : [cards, table];
+      await shown
+        .getByRole(viewport === desktop ? 'row' : 'listitem')
+        .filter({ hasText: email })
+        .waitFor();
+      expect(await hidden.count()).toBe(0);
+      expect(await status.count()).toBe(1);
       await expectCleanPage(page);
     }
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Date',
+      'Customer',
+      'Item',
+      'Amount',
+      'Status',
+      'Actions',
+    ]);
     await status.selectOption('paid');
     await page.getByText('Status updated').waitFor();
-    expect(await waitForBooking(held.body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+    expect(await waitForBooking(id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
     expect((await waitForEmails(email, 1)).map((m) => m.subject)).toContain(`Booking confirmed: ${session.title}`);
     await page.goto(`${siteUrl}/admin/orders`);
     expect(await page.getByLabel("Payment status of Pat Cash's order").inputValue()).toBe('paid');
 
     // Its history names the change and who made it.
-    const row = page.getByRole('listitem').filter({ hasText: email });
+    const row = page.getByRole('row').filter({ hasText: email });
     await row.getByRole('button', { name: 'History' }).click();
     const history = page.getByRole('dialog', { name: 'Order history' });
     await history.getByText('Status changed').waitFor();
     expect(await history.textContent()).toContain(`by ${admin}`);
     await expectCleanPage(page);
+  });
+
+  it('refunds a paid order after asking, the question staying open while the page changes layout', async () => {
+    const { email, id, checkoutUrl } = await heldOrder('Refund Circle', 1500, 'Rhea', 'Refund');
+    await payCheckout(checkoutUrl);
+    await waitForBooking(id, (b) => b.status === 'completed');
+    const { page } = await ordersPage();
+    const row = page.getByRole('row').filter({ hasText: email });
+    await row.getByRole('button', { name: 'Refund' }).click();
+    const asking = page.getByRole('dialog', { name: 'Refund this order?' });
+    await asking.getByText('£15 goes back to Rhea Refund through Stripe').waitFor();
+    await page.setViewportSize(phone);
+    await page.getByRole('listitem').filter({ hasText: email }).waitFor();
+    expect(await asking.isVisible()).toBe(true);
+    await expectCleanPage(page);
+    await asking.getByRole('button', { name: 'Refund in full' }).click();
+    await page.getByText('Refund started').waitFor();
+    await asking.waitFor({ state: 'hidden' });
+    expect(await waitForBooking(id, (b) => b.paymentStatus === 'refunded')).toMatchObject({
+      status: 'cancelled',
+    });
+    await page.reload();
+    expect(await page.getByLabel("Payment status of Rhea Refund's order").inputValue()).toBe('refunded');
   });
 });

@@ -113,4 +113,39 @@ describe('the admin schedule in the browser', () => {
     const file = await readFile(await download.path(), 'utf8');
     expect(file).toContain(`"Tia Told","${attendee}","","completed","free"`);
   });
+
+  it("shows a sold-out session's waitlist as a table on desktop and cards on phones, and takes someone off it", async () => {
+    const session = await createSession({ title: `Full Circle ${ulid().slice(-6)}`, maxAttendees: 1, seatsTaken: 1 });
+    const email = newAddress('waiting');
+    const joined = await api(`/sessions/${session.id}/waitlist`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Wren Waiting', email, phone: '+44 7700 900123' }),
+    });
+    expect(joined.status).toBe(201);
+    const { page } = await signedInAdmin(browser(), `/admin/sessions/${session.id}`);
+    await page.getByRole('button', { name: /^Waitlist/ }).click();
+    const caption = `Waitlist for ${session.title}, first in line first`;
+    const table = page.getByRole('table', { name: caption });
+    const row = table.getByRole('row').filter({ hasText: email });
+    await row.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Name',
+      'Email',
+      'Phone',
+      'Joined',
+      'Status',
+      'Actions',
+    ]);
+    for (const text of ['1. Wren Waiting', '+44 7700 900123', 'Waiting']) await row.getByText(text, { exact: true }).waitFor();
+    await expectCleanPage(page);
+
+    await page.setViewportSize(phone);
+    const card = page.getByRole('list', { name: caption }).getByRole('listitem').filter({ hasText: email });
+    await card.waitFor();
+    expect(await table.count()).toBe(0);
+    await expectCleanPage(page);
+    await card.getByRole('button', { name: 'Remove Wren Waiting from the waitlist' }).click();
+    await page.getByText('Waitlist entry removed successfully').waitFor();
+    await page.getByText('No one on the waitlist yet.').waitFor();
+  });
 });

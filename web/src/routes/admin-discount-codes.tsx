@@ -3,18 +3,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { AdminDiscountCode, DiscountCodeForm } from '@schemas/discount';
 import { formatMoney } from '@schemas/currency';
-import { Badge } from '@/components/ui/badge';
+import { BadgeWithNote } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
-import { Skeleton } from '@/components/ui/skeleton';
+import { ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
 import { discountCodesQuery, useDiscountCodeChanges } from '@/features/admin/api/discount-codes';
 import { DiscountCodeFormView } from '@/features/admin/components/discount-code-form';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
-
-const columns = ['Code', 'Discount', 'Status', 'Usage Type', 'Times Used', 'Created', 'Actions'] as const;
 
 const discountText = (code: AdminDiscountCode) =>
   code.discount.type === 'percentage' ? `${code.discount.percentage}% off` : `${formatMoney(code.discount.amount)} off`;
@@ -75,7 +73,7 @@ export function AdminDiscountCodesPage() {
       onSettled: () => deleteDialog.current?.close(),
     });
   };
-  const row = { now, onEdit: openForm, onDelete: askDelete };
+  const codeColumns = columns(now, openForm, askDelete);
 
   return (
     <section aria-labelledby="codes-heading">
@@ -87,7 +85,7 @@ export function AdminDiscountCodesPage() {
       </div>
       <div className="mt-6">
         {codes.isLoading ? (
-          <CodesSkeleton />
+          <ResponsiveListSkeleton columns={codeColumns} label="Loading discount codes..." />
         ) : codes.isError ? (
           <div role="alert" className="rounded-2xl bg-sand p-6">
             <p>The discount codes could not be loaded just now.</p>
@@ -101,32 +99,7 @@ export function AdminDiscountCodesPage() {
             <p className="mt-1 text-muted">Create a code to offer a percentage or an amount off a booking.</p>
           </div>
         ) : (
-          <>
-            <div className="hidden overflow-x-auto rounded-2xl border border-linen bg-white shadow-sm md:block">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Discount codes, newest first</caption>
-                <thead className="border-b border-linen bg-sand/50 text-xs uppercase tracking-wide text-muted">
-                  <tr>
-                    {columns.map((column) => (
-                      <th key={column} scope="col" className="px-4 py-3 font-semibold">
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-linen">
-                  {all.map((code) => (
-                    <CodeRow key={code.code} code={code} {...row} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <ul className="flex flex-col gap-3 md:hidden">
-              {all.map((code) => (
-                <CodeCard key={code.code} code={code} {...row} />
-              ))}
-            </ul>
-          </>
+          <ResponsiveList items={all} rowKey={(code) => code.code} columns={codeColumns} caption="Discount codes, newest first" />
         )}
         {codes.hasNextPage && (
           <Button
@@ -172,109 +145,44 @@ export function AdminDiscountCodesPage() {
   );
 }
 
-type RowProps = {
-  code: AdminDiscountCode;
-  now: number;
-  onEdit: (code: AdminDiscountCode) => void;
-  onDelete: (code: AdminDiscountCode) => void;
-};
-
-function Status({ code, now }: Pick<RowProps, 'code' | 'now'>) {
-  const limit = limitText(code, now);
-  return (
-    <span className="flex flex-col items-start gap-1">
-      <Badge tone={code.active ? 'success' : 'neutral'}>{code.active ? 'Active' : 'Inactive'}</Badge>
-      {limit && <span className="text-xs text-muted">{limit}</span>}
-    </span>
-  );
-}
-
-function Actions({ code, onEdit, onDelete }: Omit<RowProps, 'now'>) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button variant="secondary" size="sm" aria-label={`Edit ${code.code}`} onClick={() => onEdit(code)}>
-        Edit
-      </Button>
-      <Button variant="ghost" size="sm" aria-label={`Delete ${code.code}`} onClick={() => onDelete(code)}>
-        Delete
-      </Button>
-    </div>
-  );
-}
-
-function CodeRow({ code, now, onEdit, onDelete }: RowProps) {
-  return (
-    <tr>
-      <th scope="row" className="px-4 py-3 font-mono text-sm font-semibold tracking-wide">
-        {code.code}
-      </th>
-      <td className="px-4 py-3">{discountText(code)}</td>
-      <td className="px-4 py-3">
-        <Status code={code} now={now} />
-      </td>
-      <td className="px-4 py-3">{usageText(code)}</td>
-      <td className="px-4 py-3 tabular-nums">{timesUsedText(code)}</td>
-      <td className="whitespace-nowrap px-4 py-3 text-muted">{formatDate(code.createdAt)}</td>
-      <td className="px-4 py-3">
-        <Actions code={code} onEdit={onEdit} onDelete={onDelete} />
-      </td>
-    </tr>
-  );
-}
-
-function CodeCard({ code, now, onEdit, onDelete }: RowProps) {
-  return (
-    <li className="rounded-2xl border border-linen bg-white p-5 shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <p className="font-mono text-base font-semibold tracking-wide">{code.code}</p>
-          <p className="mt-1 text-lg">{discountText(code)}</p>
+/** The spec's columns: Code, Discount, Status, Usage Type, Times Used, Created and Actions. */
+function columns(
+  now: number,
+  onEdit: (code: AdminDiscountCode) => void,
+  onDelete: (code: AdminDiscountCode) => void,
+): Column<AdminDiscountCode>[] {
+  return [
+    {
+      header: 'Code',
+      card: 'title',
+      cell: (code) => <span className="font-mono text-sm font-semibold tracking-wide">{code.code}</span>,
+    },
+    { header: 'Discount', card: 'title', cell: discountText },
+    {
+      header: 'Status',
+      card: 'corner',
+      cell: (code) => (
+        <BadgeWithNote tone={code.active ? 'success' : 'neutral'} note={limitText(code, now)}>
+          {code.active ? 'Active' : 'Inactive'}
+        </BadgeWithNote>
+      ),
+    },
+    { header: 'Usage Type', cell: usageText },
+    { header: 'Times Used', className: 'tabular-nums', cell: timesUsedText },
+    { header: 'Created', className: 'whitespace-nowrap', cell: (code) => formatDate(code.createdAt) },
+    {
+      header: 'Actions',
+      card: 'actions',
+      cell: (code) => (
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" aria-label={`Edit ${code.code}`} onClick={() => onEdit(code)}>
+            Edit
+          </Button>
+          <Button variant="ghost" size="sm" aria-label={`Delete ${code.code}`} onClick={() => onDelete(code)}>
+            Delete
+          </Button>
         </div>
-        <Status code={code} now={now} />
-      </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-        <div>
-          <dt className="text-muted">Usage Type</dt>
-          <dd>{usageText(code)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Times Used</dt>
-          <dd className="tabular-nums">{timesUsedText(code)}</dd>
-        </div>
-        <div>
-          <dt className="text-muted">Created</dt>
-          <dd>{formatDate(code.createdAt)}</dd>
-        </div>
-      </dl>
-      <div className="mt-4">
-        <Actions code={code} onEdit={onEdit} onDelete={onDelete} />
-      </div>
-    </li>
-  );
-}
-
-/** Placeholder rows while the codes load: a table on wider screens, cards on phones. */
-function CodesSkeleton() {
-  return (
-    <div aria-busy="true" aria-label="Loading discount codes..." role="status">
-      <div className="hidden flex-col gap-4 rounded-2xl border border-linen bg-white p-5 md:flex">
-        {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} className="grid grid-cols-[1fr_1fr_1fr_1fr_0.6fr_1fr_1fr] gap-4">
-            {columns.map((column) => (
-              <Skeleton key={column} className="h-5" />
-            ))}
-          </div>
-        ))}
-      </div>
-      <div className="flex flex-col gap-3 md:hidden">
-        {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} className="flex flex-col gap-2 rounded-2xl border border-linen bg-white p-5">
-            <Skeleton className="h-5 w-1/3" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-4 w-2/3" />
-          </div>
-        ))}
-      </div>
-    </div>
-  );
+      ),
+    },
+  ];
 }

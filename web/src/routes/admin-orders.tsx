@@ -8,13 +8,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
-import { CardListSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { DateTimeCell, ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
+import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { orderQuery, ordersQuery, useOrderActions } from '@/features/admin/api/orders';
 import { AuditHistory } from '@/features/admin/components/audit-history';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 
 /** The spec's badge colours: paid or completed green, pending yellow, cancelled or failed red, free blue, else grey. */
 const paymentTone: Partial<Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'>> = {
@@ -32,13 +33,29 @@ const syncToasts = {
   no_payment_found: ['No Updates', 'No payment found in Stripe for this booking.'],
 } as const;
 
+/** The server's own words for a refusal, a general sentence for a failure. */
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status < 500 ? error.message : fallback;
+
 type OrdersTab = 'all' | 'sessions' | 'recordings';
+
+/** What a row's buttons open: the refund to confirm, or the order's history. */
+type OrderDialogs = {
+  refunding: string | undefined;
+  onRefund: (order: AdminOrder) => void;
+  onHistory: (order: AdminOrder) => void;
+};
 
 /** /admin/orders: every order, newest first, with its status, payment and what can be done to it. */
 export function AdminOrdersPage() {
   const [tab, setTab] = useState<OrdersTab>('all');
   const queryClient = useQueryClient();
   const orders = useInfiniteQuery(ordersQuery());
+  const { refund } = useOrderActions();
+  const refundDialog = useRef<HTMLDialogElement>(null);
+  const historyDialog = useRef<HTMLDialogElement>(null);
+  const [refunding, setRefunding] = useState<AdminOrder>();
+  const [viewing, setViewing] = useState<AdminOrder>();
   useDocumentTitle('Orders · Admin');
   const all = orders.data?.pages.flatMap((page) => page.orders) ?? [];
   // Recording purchases join the list once the recordings package sells.
@@ -47,6 +64,28 @@ export function AdminOrdersPage() {
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
     toast.success('Data refreshed');
+  };
+  // The dialogs live here, not in the rows, so a row may change layout while one is open.
+  const orderColumns = columns({
+    refunding: refund.isPending ? refund.variables : undefined,
+    onRefund: (order) => {
+      setRefunding(order);
+      refundDialog.current?.showModal();
+    },
+    onHistory: (order) => {
+      setViewing(order);
+      historyDialog.current?.showModal();
+    },
+  });
+  const confirmRefund = () => {
+    if (!refunding) return;
+    const order = refunding;
+    refund.mutate(order.id, {
+      onSuccess: () =>
+        toast.success('Refund started', { description: `${formatMoney(order.price)} goes back to ${order.name}.` }),
+      onError: (error) => toast.error('Error', { description: failure(error, 'Failed to refund the order') }),
+      onSettled: () => refundDialog.current?.close(),
+    });
   };
 
   return (
@@ -73,7 +112,7 @@ export function AdminOrdersPage() {
       </div>
       <div className="mt-6">
         {orders.isLoading ? (
-          <CardListSkeleton label="Loading orders..." />
+          <ResponsiveListSkeleton columns={orderColumns} label="Loading orders..." />
         ) : orders.isError ? (
           <div role="alert" className="rounded-2xl bg-sand p-6">
             <p>The orders could not be loaded just now.</p>
@@ -84,11 +123,7 @@ export function AdminOrdersPage() {
         ) : shown.length === 0 ? (
           <p className="rounded-2xl bg-sand p-6 text-muted">No orders found</p>
         ) : (
-          <ul className="flex flex-col gap-3">
-            {shown.map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-          </ul>
+          <ResponsiveList items={shown} rowKey={(order) => order.id} columns={orderColumns} caption="Orders, newest first" />
         )}
         {tab !== 'recordings' && orders.hasNextPage && (
           <Button
@@ -101,38 +136,90 @@ export function AdminOrdersPage() {
           </Button>
         )}
       </div>
+
+      <Modal dialogRef={historyDialog} title="Order history" onClose={() => setViewing(undefined)}>
+        {viewing && (
+          <>
+            <p className="mt-2 text-sm text-muted">
+              {viewing.name}, {viewing.session.title}
+            </p>
+            <OrderHistory id={viewing.id} />
+          </>
+        )}
+      </Modal>
+      <ConfirmDialog
+        dialogRef={refundDialog}
+        title="Refund this order?"
+        confirmLabel="Refund in full"
+        busyLabel="Refunding…"
+        dismissLabel="Keep order"
+        busy={refund.isPending}
+        onConfirm={confirmRefund}
+      >
+        {refunding && (
+          <p>
+            {formatMoney(refunding.price)} goes back to {refunding.name} through Stripe, and their seat at{' '}
+            {refunding.session.title} is released. This cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }
 
-function OrderRow({ order }: { order: AdminOrder }) {
-  const { setStatus, sync, refund, resend } = useOrderActions();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const historyDialog = useRef<HTMLDialogElement>(null);
-  const [historyOpen, setHistoryOpen] = useState(false);
-  const busy = setStatus.isPending || sync.isPending || refund.isPending;
-  const failure = (error: unknown, fallback: string) =>
-    error instanceof ApiError && error.status < 500 ? error.message : fallback;
-
-  return (
-    <li className="grid gap-3 rounded-2xl border border-linen bg-white p-5 shadow-sm md:grid-cols-[1fr_auto] md:items-center">
-      <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge tone={paymentTone[order.paymentStatus] ?? 'neutral'}>{order.paymentStatus}</Badge>
-          <span className="text-sm text-muted">
-            {formatDate(order.createdAt)}, {formatTimeWithZone(order.createdAt)}
-          </span>
-        </div>
-        <p className="mt-2 font-medium">
-          {order.name} <span className="break-all font-normal text-muted">· {order.email}</span>
-        </p>
-        <p className="mt-1 text-sm text-muted">
-          {order.session.title}, {formatDate(order.session.startTime)} ·{' '}
+/** The spec's order columns: Date, Customer, Item, Amount, Status and Actions. */
+function columns(dialogs: OrderDialogs): Column<AdminOrder>[] {
+  return [
+    { header: 'Date', cell: (order) => <DateTimeCell iso={order.createdAt} /> },
+    {
+      header: 'Customer',
+      card: 'title',
+      className: 'min-w-52',
+      cell: (order) => (
+        <>
+          <span className="block font-medium">{order.name}</span>
+          <span className="block text-sm text-muted wrap-anywhere">{order.email}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Item',
+      className: 'min-w-40',
+      cell: (order) => (
+        <>
+          {order.session.title}
+          <span className="block whitespace-nowrap text-muted">{formatDate(order.session.startTime)}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Amount',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (order) => (
+        <>
           {order.price.amount > 0 ? formatMoney(order.price) : 'Free'}
-          {order.discountCode && ` · code ${order.discountCode}`}
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
+          {order.discountCode && <span className="block text-muted">code {order.discountCode}</span>}
+        </>
+      ),
+    },
+    {
+      header: 'Status',
+      card: 'corner',
+      cell: (order) => <Badge tone={paymentTone[order.paymentStatus] ?? 'neutral'}>{order.paymentStatus}</Badge>,
+    },
+    { header: 'Actions', card: 'actions', cell: (order) => <OrderActions order={order} {...dialogs} /> },
+  ];
+}
+
+/** The status to set, and what else can be done to the order now. */
+function OrderActions({ order, refunding, onRefund, onHistory }: { order: AdminOrder } & OrderDialogs) {
+  const { setStatus, sync, resend } = useOrderActions();
+  const busy = setStatus.isPending || sync.isPending || refunding === order.id;
+
+  // Two groups that never break inside: the payment's status and what it allows, then the rest.
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="flex items-center gap-2 whitespace-nowrap">
         <label className="sr-only" htmlFor={`status-${order.id}`}>
           Payment status of {order.name}'s order
         </label>
@@ -180,10 +267,12 @@ function OrderRow({ order }: { order: AdminOrder }) {
           </Button>
         )}
         {order.paymentStatus === 'paid' && (
-          <Button variant="secondary" size="sm" disabled={busy} onClick={() => dialog.current?.showModal()}>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => onRefund(order)}>
             Refund
           </Button>
         )}
+      </div>
+      <div className="flex items-center whitespace-nowrap">
         {order.status === 'completed' && (
           <Button
             variant="ghost"
@@ -199,49 +288,11 @@ function OrderRow({ order }: { order: AdminOrder }) {
             Resend confirmation
           </Button>
         )}
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => {
-            setHistoryOpen(true);
-            historyDialog.current?.showModal();
-          }}
-        >
+        <Button variant="ghost" size="sm" onClick={() => onHistory(order)}>
           History
         </Button>
       </div>
-      <Modal dialogRef={historyDialog} title="Order history" onClose={() => setHistoryOpen(false)}>
-        <p className="mt-2 text-sm text-muted">
-          {order.name}, {order.session.title}
-        </p>
-        {historyOpen && <OrderHistory id={order.id} />}
-      </Modal>
-      <ConfirmDialog
-        dialogRef={dialog}
-        title="Refund this order?"
-        confirmLabel="Refund in full"
-        busyLabel="Refunding…"
-        dismissLabel="Keep order"
-        busy={refund.isPending}
-        onConfirm={() =>
-          refund.mutate(order.id, {
-            onSuccess: () => {
-              dialog.current?.close();
-              toast.success('Refund started', { description: `${formatMoney(order.price)} goes back to ${order.name}.` });
-            },
-            onError: (error) => {
-              dialog.current?.close();
-              toast.error('Error', { description: failure(error, 'Failed to refund the order') });
-            },
-          })
-        }
-      >
-        <p>
-          {formatMoney(order.price)} goes back to {order.name} through Stripe, and their seat at {order.session.title} is
-          released. This cannot be undone.
-        </p>
-      </ConfirmDialog>
-    </li>
+    </div>
   );
 }
 

@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { AdminSessionDetail, AdminSessionView, AttendeeMessage, SessionFormInput } from '@schemas/admin-session';
+import type { AdminWaitlist } from '@schemas/waitlist';
 import { formatMoney } from '@schemas/currency';
-import { Badge } from '@/components/ui/badge';
+import { Badge, BadgeWithNote } from '@/components/ui/badge';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Fact } from '@/components/ui/fact';
 import { Modal } from '@/components/ui/modal';
+import { DateTimeCell, ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import {
@@ -306,56 +308,84 @@ function AttendeeActions({ session }: { session: AdminSessionView }) {
 function Waitlist({ session }: { session: AdminSessionView }) {
   const { data, isLoading } = useQuery(waitlistQuery(session.id));
   const { removePlace } = useSessionChanges();
+  const placeColumns = waitlistColumns(
+    (place) =>
+      removePlace.mutate(
+        { id: session.id, entryId: place.id },
+        {
+          onSuccess: () => toast.success('Waitlist entry removed successfully'),
+          onError: () => toast.error('Error', { description: 'Failed to remove waitlist entry' }),
+        },
+      ),
+    removePlace.isPending,
+  );
   return (
     <div>
       <h2 className="text-2xl">Waitlist</h2>
       <p className="mt-1 text-sm text-muted">for {session.title}</p>
       <div className="mt-4">
         {isLoading ? (
-          <p className="text-muted">Loading waitlist...</p>
+          <ResponsiveListSkeleton columns={placeColumns} label="Loading waitlist..." />
         ) : !data || data.places.length === 0 ? (
           <p className="rounded-2xl bg-sand p-6 text-muted">No one on the waitlist yet.</p>
         ) : (
-          <PeopleList>
-            {data.places.map((place, index) => (
-              <Person
-                key={place.id}
-                name={`${index + 1}. ${place.name}`}
-                email={place.email}
-                detail={`${place.phone} · joined ${when(place.joinedAt)}`}
-                badge={
-                  place.state === 'offered' ? (
-                    <Badge tone="clay">Offered until {when(place.offerExpiresAt!)}</Badge>
-                  ) : (
-                    <Badge>Waiting</Badge>
-                  )
-                }
-                action={
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Remove ${place.name} from the waitlist`}
-                    disabled={removePlace.isPending}
-                    onClick={() =>
-                      removePlace.mutate(
-                        { id: session.id, entryId: place.id },
-                        {
-                          onSuccess: () => toast.success('Waitlist entry removed successfully'),
-                          onError: () => toast.error('Error', { description: 'Failed to remove waitlist entry' }),
-                        },
-                      )
-                    }
-                  >
-                    Remove
-                  </Button>
-                }
-              />
-            ))}
-          </PeopleList>
+          <ResponsiveList
+            items={data.places}
+            rowKey={(place) => place.id}
+            columns={placeColumns}
+            caption={`Waitlist for ${session.title}, first in line first`}
+          />
         )}
       </div>
     </div>
   );
+}
+
+type WaitlistPlace = AdminWaitlist['places'][number];
+
+/** Who waits, first in line first: how to reach them, since when, and whether a seat is offered to them now. */
+function waitlistColumns(onRemove: (place: WaitlistPlace) => void, removing: boolean): Column<WaitlistPlace>[] {
+  return [
+    {
+      header: 'Name',
+      card: 'title',
+      cell: (place, index) => (
+        <span className="font-medium">
+          {index + 1}. {place.name}
+        </span>
+      ),
+    },
+    { header: 'Email', className: 'wrap-anywhere', wide: true, cell: (place) => place.email },
+    { header: 'Phone', className: 'whitespace-nowrap', cell: (place) => place.phone },
+    { header: 'Joined', cell: (place) => <DateTimeCell iso={place.joinedAt} /> },
+    {
+      header: 'Status',
+      card: 'corner',
+      cell: (place) =>
+        place.state === 'offered' ? (
+          <BadgeWithNote tone="clay" note={`until ${when(place.offerExpiresAt!)}`}>
+            Offered
+          </BadgeWithNote>
+        ) : (
+          <Badge>Waiting</Badge>
+        ),
+    },
+    {
+      header: 'Actions',
+      card: 'actions',
+      cell: (place) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Remove ${place.name} from the waitlist`}
+          disabled={removing}
+          onClick={() => onRemove(place)}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
 }
 
 function PeopleList({ children }: { children: ReactNode }) {

@@ -12,10 +12,22 @@ const tones = {
   info: 'bg-[#dbe6f2] text-[#2c4f78]',
 } as const;
 
-export function Badge({ tone = 'neutral', children }: { tone?: keyof typeof tones; children: ReactNode }) {
+type BadgeProps = { tone?: keyof typeof tones; children: ReactNode };
+
+export function Badge({ tone = 'neutral', children }: BadgeProps) {
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ${tones[tone]}`}>
       {children}
+    </span>
+  );
+}
+
+/** A badge with a short line beneath it: why it stands, or until when. */
+export function BadgeWithNote({ note, ...badge }: BadgeProps & { note?: ReactNode }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <Badge {...badge} />
+      {note && <span className="text-xs text-muted">{note}</span>}
     </span>
   );
 }
