@@ -60,6 +60,7 @@ export function adminSessionView(session: SessionRecord): AdminSessionView {
     seatsTaken: session.seatsTaken,
     seatsHeld: session.seatsHeld,
     waitlistCount: session.waitlistCount,
+    waitlistOffered: session.seatsOffered ?? 0,
     zoomLink: session.zoomLink ?? null,
     recordingUrl: session.recordingUrl ?? null,
     requireConfirmedEmail: session.requireConfirmedEmail ?? false,

@@ -118,7 +118,10 @@ export type AttendeeMessageReceipt = { noticeId: string };
 export type AdminSessionView = SessionView & {
   seatsTaken: number;
   seatsHeld: number;
+  /** People waiting for a seat. */
   waitlistCount: number;
+  /** People on the waitlist holding an offer of a seat (no longer counted as waiting). */
+  waitlistOffered: number;
   zoomLink: string | null;
   recordingUrl: string | null;
   requireConfirmedEmail: boolean;

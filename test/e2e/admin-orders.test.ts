@@ -68,6 +68,16 @@ describe("the administrator's orders in the browser", () => {
     await history.getByText('Status changed').waitFor();
     expect(await history.textContent()).toContain(`by ${admin}`);
     await expectCleanPage(page);
+
+    // From the session's page, its own orders only; then all of them again.
+    await page.goto(`${siteUrl}/admin/sessions/${session.id}`);
+    await page.getByRole('link', { name: 'View Orders' }).click();
+    await page.getByText(`The orders of ${session.title}, in the order they were booked.`).waitFor();
+    const own = page.getByRole('table', { name: 'Orders of one session, first booked first' }).getByRole('row');
+    await own.filter({ hasText: email }).waitFor();
+    expect(await own.count()).toBe(2);
+    await page.getByRole('link', { name: 'Show all orders' }).click();
+    await page.getByRole('table', { name: 'Orders, newest first' }).getByRole('row').filter({ hasText: email }).waitFor();
   });
 
   it('refunds a paid order after asking, the question staying open while the page changes layout', async () => {

@@ -9,7 +9,7 @@ import { holdItem } from '../../functions/domain/seat-holds';
 import { getPlace, placeKey } from '../../functions/domain/waitlist';
 import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
 import type { WaitlistJoinAnswer, WaitlistPlace } from '../../functions/schemas/waitlist';
-import type { AdminSessionView } from '../../functions/schemas/admin-session';
+import type { AdminSessionDetail, AdminSessionView } from '../../functions/schemas/admin-session';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
@@ -263,6 +263,11 @@ describe('seats the administrator adds while people wait', () => {
       seatsOffered: 2,
       waitlistCount: 1,
     });
+    // The admin's count of the waitlist: one waiting, two holding an offer.
+    const shown = await api<AdminSessionDetail>(`/admin/sessions/${session.id}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(shown.body.session).toMatchObject({ waitlistCount: 1, waitlistOffered: 2 });
 
     // Two more seats: one for the third in line, one for anyone.
     expect((await raiseTo(5)).body).toMatchObject({ seatsTaken: 4, seatsLeft: 1 });

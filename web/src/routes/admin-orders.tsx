@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { settableStatuses, type AdminOrder } from '@schemas/order';
 import type { PaymentStatus } from '@schemas/booking';
@@ -50,7 +51,10 @@ type OrderDialogs = {
 export function AdminOrdersPage() {
   const [tab, setTab] = useState<OrdersTab>('all');
   const queryClient = useQueryClient();
-  const orders = useInfiniteQuery(ordersQuery());
+  // From a session's page: that session's orders only.
+  const [params] = useSearchParams();
+  const sessionId = params.get('sessionId') ?? undefined;
+  const orders = useInfiniteQuery(ordersQuery(sessionId));
   const { refund } = useOrderActions();
   const refundDialog = useRef<HTMLDialogElement>(null);
   const historyDialog = useRef<HTMLDialogElement>(null);
@@ -98,6 +102,14 @@ export function AdminOrdersPage() {
           Refresh
         </Button>
       </div>
+      {sessionId && (
+        <p className="mt-4 text-muted">
+          The orders of {all[0]?.session.title ?? 'one session'}, in the order they were booked.{' '}
+          <Link to="/admin/orders" className="font-medium text-clay-dark underline">
+            Show all orders
+          </Link>
+        </p>
+      )}
       <div className="mt-6">
         <PillTabs
           label="Orders"
@@ -123,7 +135,12 @@ export function AdminOrdersPage() {
         ) : shown.length === 0 ? (
           <p className="rounded-2xl bg-sand p-6 text-muted">No orders found</p>
         ) : (
-          <ResponsiveList items={shown} rowKey={(order) => order.id} columns={orderColumns} caption="Orders, newest first" />
+          <ResponsiveList
+            items={shown}
+            rowKey={(order) => order.id}
+            columns={orderColumns}
+            caption={sessionId ? 'Orders of one session, first booked first' : 'Orders, newest first'}
+          />
         )}
         {tab !== 'recordings' && orders.hasNextPage && (
           <Button

@@ -115,7 +115,7 @@ export function AdminSessionPage() {
   const tabs: { id: DetailTab; label: string; count?: number }[] = [
     { id: 'details', label: 'Session Details' },
     { id: 'attendees', label: 'Attendees', count: session.seatsTaken - session.seatsHeld },
-    { id: 'waitlist', label: 'Waitlist', count: session.waitlistCount },
+    { id: 'waitlist', label: 'Waitlist', count: session.waitlistCount + session.waitlistOffered },
   ];
   return (
     <section>
@@ -134,6 +134,9 @@ export function AdminSessionPage() {
           >
             View Public Page
           </a>
+          <ButtonLink variant="secondary" to={`/admin/orders?sessionId=${encodeURIComponent(session.id)}`}>
+            View Orders
+          </ButtonLink>
           <ButtonLink to={`/admin/sessions/${session.id}/edit`}>Edit Session</ButtonLink>
         </div>
       </div>

@@ -2,11 +2,16 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { AdminOrder, AdminOrderDetail, AdminOrderPage, settableStatuses } from '@schemas/order';
 import { apiGet, apiPost } from '@/lib/api';
 
-export const ordersQuery = () =>
+/** Every order, newest first; or one session's, in the order they were booked. */
+export const ordersQuery = (sessionId?: string) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'orders'],
+    queryKey: ['admin', 'orders', { sessionId }],
     queryFn: ({ pageParam }) =>
-      apiGet<AdminOrderPage>(`/admin/orders?limit=25${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      apiGet<AdminOrderPage>(
+        `/admin/orders?limit=25${sessionId ? `&sessionId=${encodeURIComponent(sessionId)}` : ''}${
+          pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''
+        }`,
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
