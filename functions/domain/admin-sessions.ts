@@ -61,6 +61,7 @@ export function adminSessionView(session: SessionRecord): AdminSessionView {
     seatsHeld: session.seatsHeld,
     waitlistCount: session.waitlistCount,
     waitlistOffered: session.seatsOffered ?? 0,
+    seatsKeptForWaitlist: session.seatsForWaitlist ?? 0,
     zoomLink: session.zoomLink ?? null,
     recordingUrl: session.recordingUrl ?? null,
     requireConfirmedEmail: session.requireConfirmedEmail ?? false,

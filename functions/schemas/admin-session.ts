@@ -118,6 +118,8 @@ export type AttendeeMessageReceipt = { noticeId: string };
 export type AdminSessionView = SessionView & {
   seatsTaken: number;
   seatsHeld: number;
+  /** Of the seats taken, those given back and kept for the waitlist (offered or about to be). */
+  seatsKeptForWaitlist: number;
   /** People waiting for a seat. */
   waitlistCount: number;
   /** People on the waitlist holding an offer of a seat (no longer counted as waiting). */

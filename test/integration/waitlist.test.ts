@@ -267,7 +267,7 @@ describe('seats the administrator adds while people wait', () => {
     const shown = await api<AdminSessionDetail>(`/admin/sessions/${session.id}`, {
       headers: { authorization: `Bearer ${adminToken}` },
     });
-    expect(shown.body.session).toMatchObject({ waitlistCount: 1, waitlistOffered: 2 });
+    expect(shown.body.session).toMatchObject({ seatsTaken: 3, seatsKeptForWaitlist: 2, waitlistCount: 1, waitlistOffered: 2 });
 
     // Two more seats: one for the third in line, one for anyone.
     expect((await raiseTo(5)).body).toMatchObject({ seatsTaken: 4, seatsLeft: 1 });

@@ -114,7 +114,8 @@ export function AdminSessionPage() {
   const { session, history } = data;
   const tabs: { id: DetailTab; label: string; count?: number }[] = [
     { id: 'details', label: 'Session Details' },
-    { id: 'attendees', label: 'Attendees', count: session.seatsTaken - session.seatsHeld },
+    // Every booking the Attendees tab lists (paid, free, awaiting payment), not the seats kept for the waitlist.
+    { id: 'attendees', label: 'Attendees', count: session.seatsTaken - session.seatsKeptForWaitlist },
     { id: 'waitlist', label: 'Waitlist', count: session.waitlistCount + session.waitlistOffered },
   ];
   return (
