@@ -14,9 +14,9 @@ import type { AttendeeMessage } from '../schemas/admin-session';
 import { auditEntry } from './audit';
 import type { BookingState } from './booking-lifecycle';
 import { attendeeMessageEmail, sessionChangedEmail } from './booking-emails';
-import { bookingFacts, listSessionBookings, type BookingRecord } from './bookings';
+import { bookingFacts, listSessionBookings, refreshSessionSnapshot, type BookingRecord } from './bookings';
 import type { AttendeeBooking } from './booking-views';
-import { endTime, placeText, sessionKey, type SessionRecord } from './sessions';
+import { endTime, getSession, placeText, sessionKey, type SessionRecord } from './sessions';
 
 // Notices to everyone booked on a session: a change of its time, place or joining link, or the
 // administrator's message. A notice is one item, written with its event in the transaction of
@@ -157,6 +157,7 @@ export async function queueNoticePage(noticeId: string, cursor: string | undefin
   const notice = await getNotice(noticeId);
   if (!notice) throw new Error(`Notice ${noticeId} does not exist`);
   const page = await listSessionBookings(notice.sessionId, { limit: NOTICE_PAGE_SIZE, cursor });
+  if (notice.kind === 'change') await refreshSnapshots(page.items, notice.sessionId);
   // Bookings are listed oldest first: one made after the notice was booked knowing what it says.
   const bookedBefore = page.items.filter((booking) => booking.createdAt < notice.createdAt);
   const due = bookedBefore.filter((booking) => NOTIFIED_STATES.includes(booking.state));
@@ -171,6 +172,19 @@ export async function queueNoticePage(noticeId: string, cursor: string | undefin
     await dynamo.send(new PutCommand(next.Put));
   }
   return queued;
+}
+
+/**
+ * A changed session's time and place, copied onto each booking of the page (every booking, so
+ * ended ones show it too), before its attendees are told: the cut-off their cancellation is
+ * checked against is then the one the e-mail gives.
+ */
+async function refreshSnapshots(bookings: BookingRecord[], sessionId: string) {
+  const session = await getSession(sessionId, { consistent: true });
+  if (!session) return;
+  for (let i = 0; i < bookings.length; i += QUEUE_CONCURRENCY) {
+    await Promise.all(bookings.slice(i, i + QUEUE_CONCURRENCY).map((booking) => refreshSessionSnapshot(booking, session)));
+  }
 }
 
 async function queueNotice(notice: NoticeRecord, booking: BookingRecord, now: Date): Promise<boolean> {

@@ -221,6 +221,27 @@ export async function getMemberBooking(
 }
 
 /**
+ * Brings a booking's copy of its session up to date after the session changed (its time, its
+ * place): what lists show, the cancellation cut-off it is checked against, and, for a member's
+ * booking, the key that orders their dashboard by the session's start. Writing the same copy
+ * again changes nothing, so a page handled twice is harmless.
+ */
+export async function refreshSessionSnapshot(booking: BookingRecord, session: SessionRecord): Promise<void> {
+  const snapshot = sessionSnapshot(session);
+  const memberKeys = booking.userId ? memberBookingKeys(booking.userId, { id: booking.id, session: snapshot }) : undefined;
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: bookingKey(booking.id),
+      UpdateExpression: memberKeys ? 'SET #session = :snapshot, #gsi2sk = :gsi2sk' : 'SET #session = :snapshot',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#session': 'session', ...(memberKeys && { '#gsi2sk': gsi2.sortKey }) },
+      ExpressionAttributeValues: { ':snapshot': snapshot, ...(memberKeys && { ':gsi2sk': memberKeys[gsi2.sortKey] }) },
+    }),
+  );
+}
+
+/**
  * Gives a new account the bookings made earlier as a guest with its (verified) address: each
  * booking of gsi4 `EMAIL#<address>` that has no member yet gets the user id and the gsi2 keys
  * that put it on their dashboard. Conditional on having no member, so a retried trigger or a

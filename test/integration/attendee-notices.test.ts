@@ -9,7 +9,8 @@ import { bookingItem, type BookingRecord } from '../../functions/domain/bookings
 import { getSession, type SessionRecord } from '../../functions/domain/sessions';
 import { queueNoticePage } from '../../functions/domain/attendee-notices';
 import type { AdminSessionDetail, AttendeeMessageReceipt, SessionFormInput } from '../../functions/schemas/admin-session';
-import type { BookingReceipt } from '../../functions/schemas/booking';
+import { cancellableUntil, type BookingReceipt, type ManagedBooking } from '../../functions/schemas/booking';
+import type { AdminOrderPage } from '../../functions/schemas/order';
 import { api, sentEmails, siteUrl, visitorAddress, waitForEmails, type SentEmail } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
@@ -123,6 +124,14 @@ describe("a change of a session's time", () => {
     expect((await mailsTo(leaver)).map((m) => m.subject)).not.toContain(`Session changed: ${session.title}`);
     const detail = await asAdmin<AdminSessionDetail>(`/sessions/${session.id}`);
     expect(detail.body.history[0]).toMatchObject({ action: 'session.updated', data: { attendeesTold: ['time'] } });
+
+    // Every booking's copy of the session moved with it: its manage page and its cancellation
+    // cut-off (a day before the new start), and the orders list.
+    const managed = await api<ManagedBooking>(`/manage/${bookings[0].manageToken}`);
+    expect(managed.body.booking.session.startTime).toBe(start);
+    expect(managed.body.cancellation.until).toBe(cancellableUntil(start));
+    const orders = await asAdmin<AdminOrderPage>(`/orders?sessionId=${session.id}`);
+    expect(orders.body.orders.map((order) => order.session.startTime)).toEqual(Array(4).fill(start));
   });
 
   it('e-mails nobody when only the description changes', async () => {
