@@ -24,6 +24,18 @@ export type AdminOrderDetail = { order: AdminOrder; history: AuditEntry[] };
 
 /** The payment statuses the administrator may set (the spec's four). */
 export const settableStatuses = ['paid', 'pending', 'cancelled', 'free'] as const;
+export type SettableStatus = (typeof settableStatuses)[number];
+
+/**
+ * What an order's status may become, as the booking lifecycle allows it (order-status.ts): one
+ * awaiting payment may be marked paid or free, or cancelled; a confirmed one only cancelled (its
+ * attendee removed, refunded if paid); an ended one nothing. Nothing goes back to pending.
+ */
+export function statusChoices(paymentStatus: PaymentStatus): SettableStatus[] {
+  if (paymentStatus === 'pending') return ['paid', 'free', 'cancelled'];
+  if (paymentStatus === 'paid' || paymentStatus === 'free') return ['cancelled'];
+  return [];
+}
 
 /** `POST /api/admin/orders/{id}/status`. */
 export const OrderStatusChange = z.object({

@@ -59,7 +59,18 @@ describe("the administrator's orders in the browser", () => {
     expect(await waitForBooking(id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
     expect((await waitForEmails(email, 1)).map((m) => m.subject)).toContain(`Booking confirmed: ${session.title}`);
     await page.goto(`${siteUrl}/admin/orders`);
-    expect(await page.getByLabel("Payment status of Pat Cash's order").inputValue()).toBe('paid');
+    const paid = page.getByLabel("Payment status of Pat Cash's order");
+    expect(await paid.inputValue()).toBe('paid');
+
+    // A paid order may only be cancelled, and that is asked first: kept, nothing changes.
+    expect(await paid.locator('option:not([disabled])').allTextContents()).toEqual(['cancelled']);
+    await paid.selectOption('cancelled');
+    const asking = page.getByRole('dialog', { name: 'Cancel this order?' });
+    await asking.getByText('Pat Cash is taken off').waitFor();
+    expect(await asking.textContent()).toContain('£18 goes back to them through Stripe');
+    await asking.getByRole('button', { name: 'Keep order' }).click();
+    await asking.waitFor({ state: 'hidden' });
+    expect(await waitForBooking(id, () => true)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
 
     // Its history names the change and who made it.
     const row = page.getByRole('row').filter({ hasText: email });

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { settableStatuses, type AdminOrder } from '@schemas/order';
+import { statusChoices, type AdminOrder, type SettableStatus } from '@schemas/order';
 import type { PaymentStatus } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
@@ -40,10 +40,11 @@ const failure = (error: unknown, fallback: string) =>
 
 type OrdersTab = 'all' | 'sessions' | 'recordings';
 
-/** What a row's buttons open: the refund to confirm, or the order's history. */
+/** What a row's controls open: the refund or the cancellation to confirm, or the order's history. */
 type OrderDialogs = {
   refunding: string | undefined;
   onRefund: (order: AdminOrder) => void;
+  onCancel: (order: AdminOrder) => void;
   onHistory: (order: AdminOrder) => void;
 };
 
@@ -55,8 +56,10 @@ export function AdminOrdersPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? undefined;
   const orders = useInfiniteQuery(ordersQuery(sessionId));
-  const { refund } = useOrderActions();
+  const { refund, setStatus } = useOrderActions();
   const refundDialog = useRef<HTMLDialogElement>(null);
+  const cancelDialog = useRef<HTMLDialogElement>(null);
+  const [cancelling, setCancelling] = useState<AdminOrder>();
   const historyDialog = useRef<HTMLDialogElement>(null);
   const [refunding, setRefunding] = useState<AdminOrder>();
   const [viewing, setViewing] = useState<AdminOrder>();
@@ -76,11 +79,19 @@ export function AdminOrdersPage() {
       setRefunding(order);
       refundDialog.current?.showModal();
     },
+    onCancel: (order) => {
+      setCancelling(order);
+      cancelDialog.current?.showModal();
+    },
     onHistory: (order) => {
       setViewing(order);
       historyDialog.current?.showModal();
     },
   });
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    changeStatus(setStatus, cancelling.id, 'cancelled', () => cancelDialog.current?.close());
+  };
   const confirmRefund = () => {
     if (!refunding) return;
     const order = refunding;
@@ -180,7 +191,47 @@ export function AdminOrdersPage() {
           </p>
         )}
       </ConfirmDialog>
+      <ConfirmDialog
+        dialogRef={cancelDialog}
+        title="Cancel this order?"
+        confirmLabel="Cancel order"
+        busyLabel="Cancelling…"
+        dismissLabel="Keep order"
+        busy={setStatus.isPending}
+        onConfirm={confirmCancel}
+      >
+        {cancelling && (
+          <p>
+            {cancelling.paymentStatus === 'pending'
+              ? `${cancelling.name}'s seat at ${cancelling.session.title}, held for their payment, is released.`
+              : `${cancelling.name} is taken off ${cancelling.session.title} and told by e-mail${
+                  cancelling.paymentStatus === 'paid'
+                    ? `, and ${formatMoney(cancelling.price)} goes back to them through Stripe`
+                    : ''
+                }.`}{' '}
+            This cannot be undone.
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
+  );
+}
+
+/** Sets an order's status, with the spec's toasts; `done` runs however it ends. */
+function changeStatus(
+  setStatus: ReturnType<typeof useOrderActions>['setStatus'],
+  id: string,
+  paymentStatus: SettableStatus,
+  done?: () => void,
+) {
+  setStatus.mutate(
+    { id, paymentStatus },
+    {
+      onSuccess: () => toast.success('Status updated'),
+      onError: (error) =>
+        toast.error('Update failed', { description: failure(error, 'Failed to update the status. Please try again.') }),
+      onSettled: done,
+    },
   );
 }
 
@@ -229,8 +280,9 @@ function columns(dialogs: OrderDialogs): Column<AdminOrder>[] {
 }
 
 /** The status to set, and what else can be done to the order now. */
-function OrderActions({ order, refunding, onRefund, onHistory }: { order: AdminOrder } & OrderDialogs) {
+function OrderActions({ order, refunding, onRefund, onCancel, onHistory }: { order: AdminOrder } & OrderDialogs) {
   const { setStatus, sync, resend } = useOrderActions();
+  const choices = statusChoices(order.paymentStatus);
   const busy = setStatus.isPending || sync.isPending || refunding === order.id;
 
   // Two groups that never break inside: the payment's status and what it allows, then the rest.
@@ -243,26 +295,20 @@ function OrderActions({ order, refunding, onRefund, onHistory }: { order: AdminO
         <select
           id={`status-${order.id}`}
           value={order.paymentStatus}
-          disabled={busy}
-          onChange={(event) =>
-            setStatus.mutate(
-              { id: order.id, paymentStatus: event.target.value as (typeof settableStatuses)[number] },
-              {
-                onSuccess: () => toast.success('Status updated'),
-                onError: (error) =>
-                  toast.error('Update failed', { description: failure(error, 'Failed to update the status. Please try again.') }),
-              },
-            )
-          }
-          className="h-9 rounded-full border border-linen bg-white px-3 text-sm"
+          disabled={busy || choices.length === 0}
+          onChange={(event) => {
+            const chosen = event.target.value as SettableStatus;
+            // Cancelling tells the customer and may refund them: asked first, like a refund.
+            if (chosen === 'cancelled') onCancel(order);
+            else changeStatus(setStatus, order.id, chosen);
+          }}
+          className="h-9 rounded-full border border-linen bg-white px-3 text-sm disabled:opacity-60"
         >
-          {!settableStatuses.includes(order.paymentStatus as (typeof settableStatuses)[number]) && (
-            <option value={order.paymentStatus} disabled>
-              {order.paymentStatus}
-            </option>
-          )}
-          {settableStatuses.map((status) => (
-            <option key={status} value={status} disabled={status === order.paymentStatus}>
+          <option value={order.paymentStatus} disabled>
+            {order.paymentStatus}
+          </option>
+          {choices.map((status) => (
+            <option key={status} value={status}>
               {status}
             </option>
           ))}
