@@ -29,11 +29,20 @@ export async function cancelBooking(booking: BookingRecord, by: EndedBy, now: Da
  * Removes a confirmed booking's attendee, for the administrator: at any time before the session
  * starts, with the same refund and e-mail as a cancellation, and an audit entry of who did it.
  */
-export async function removeAttendee(booking: BookingRecord, actor: Pick<Caller, 'userId' | 'email'>, now: Date) {
+export async function removeAttendee(
+  booking: BookingRecord,
+  actor: Pick<Caller, 'userId' | 'email'>,
+  now: Date,
+  // What the history calls it: the orders page's refund and status change are removals too.
+  action: 'booking.removed' | 'booking.refunded' | 'booking.status-changed' = 'booking.removed',
+) {
   if (booking.state === 'cancelled' || booking.state === 'refunded') return 'already_cancelled';
   const refusal = () => conflict('Only a confirmed booking of a session that has not started can be removed.');
   if (booking.state !== 'confirmed' || booking.session.startTime <= now.toISOString()) throw refusal();
-  const audit = auditEntry({ kind: 'booking', id: booking.id }, 'booking.removed', actor, now, { sessionId: booking.sessionId });
+  const audit = auditEntry({ kind: 'booking', id: booking.id }, action, actor, now, {
+    sessionId: booking.sessionId,
+    ...(action === 'booking.status-changed' && { paymentStatus: 'cancelled' }),
+  });
   return endConfirmedBooking(booking, { transition: 'remove', endReason: 'removed', by: 'admin', audit }, now, refusal);
 }
 

@@ -31,7 +31,7 @@ export async function changeOrderStatus(
   }
   if (paymentStatus === 'cancelled') {
     if (booking.state === 'confirmed') {
-      await removeAttendee(booking, actor, now);
+      await removeAttendee(booking, actor, now, 'booking.status-changed');
       return;
     }
     if (booking.state === 'held' && (await abandonCheckout(booking, now, 'cancelled_by_admin', audit))) return;

@@ -51,7 +51,7 @@ export function listOrders(page: PageQuery, sessionId?: string): Promise<Page<Bo
 /** A paid booking refunded in full through Stripe, its seat released: its attendee removed. */
 export async function refundOrder(booking: BookingRecord, actor: Actor, now: Date) {
   if (shownStatus(booking).paymentStatus !== 'paid') throw conflict('Only a paid booking can be refunded.');
-  return removeAttendee(booking, actor, now);
+  return removeAttendee(booking, actor, now, 'booking.refunded');
 }
 
 /** The confirmation e-mail sent again, for a booking that has its seat. */

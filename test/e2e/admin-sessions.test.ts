@@ -56,7 +56,17 @@ describe('the admin schedule in the browser', () => {
       body: JSON.stringify({ firstName: 'Ada', lastName: 'Attendee', email: newAddress('attendee') }),
     });
     expect(booked.status).toBe(201);
-    const { page } = await signedInAdmin(browser(), `/admin/sessions/${session.id}`);
+    // A booked session cannot be deleted: its dialog says why, its button cannot be pressed,
+    // and it opens on the way out (the first button), not on the close.
+    const { page } = await signedInAdmin(browser(), '/admin/sessions');
+    await page.getByRole('button', { name: `Delete ${session.title}` }).click();
+    const deleting = page.getByRole('dialog', { name: 'Delete this session?' });
+    await deleting.getByText('It has bookings or people waiting, so it cannot be deleted').waitFor();
+    expect(await deleting.getByRole('button', { name: 'Delete session' }).isDisabled()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep session');
+    await deleting.getByRole('button', { name: 'Keep session' }).click();
+
+    await page.goto(`${siteUrl}/admin/sessions/${session.id}`);
     await page.getByRole('heading', { name: session.title }).waitFor();
     await page.getByRole('button', { name: /^Waitlist/ }).click();
     await page.getByText('No one on the waitlist yet.').waitFor();

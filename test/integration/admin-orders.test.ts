@@ -101,5 +101,8 @@ describe("the administrator's orders", () => {
     expect(await waitForBooking(held.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({ status: 'cancelled' });
     expect((await asAdmin(`/orders/${held.id}/refund`, { method: 'POST', body: '{}' })).status).toBe(409);
     expect(await getSession(session.id)).toMatchObject({ seatsTaken: 0 });
+    // Its history says it was refunded, once.
+    const detail = await asAdmin<AdminOrderDetail>(`/orders/${held.id}`);
+    expect(detail.body.history.map((entry) => entry.action)).toEqual(['booking.refunded']);
   });
 });

@@ -72,6 +72,7 @@ function SessionRow({ session }: { session: AdminSessionView }) {
   const [now] = useState(() => new Date().toISOString());
   const { duplicate, remove } = useSessionChanges();
   const dialog = useRef<HTMLDialogElement>(null);
+  const booked = session.seatsTaken > 0 || session.waitlistCount > 0 || session.waitlistOffered > 0;
   const seats =
     session.maxAttendees == null ? `${session.seatsTaken} booked` : `${session.seatsTaken} / ${session.maxAttendees} booked`;
 
@@ -134,10 +135,13 @@ function SessionRow({ session }: { session: AdminSessionView }) {
         dismissLabel="Keep session"
         busy={remove.isPending}
         onConfirm={erase}
+        allowed={!booked}
       >
         <p>
-          {session.title}, {formatDate(session.startTime)}. This cannot be undone. A session with bookings is not deleted: cancel
-          its bookings first, so every attendee is told and refunded.
+          {session.title}, {formatDate(session.startTime)}.{' '}
+          {booked
+            ? 'It has bookings or people waiting, so it cannot be deleted: cancel its bookings first, so every attendee is told and refunded.'
+            : 'This cannot be undone.'}
         </p>
       </ConfirmDialog>
     </li>

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   dismissLabel,
   busy,
   onConfirm,
+  allowed = true,
 }: {
   dialogRef: RefObject<HTMLDialogElement | null>;
   title: string;
@@ -21,6 +22,8 @@ export function ConfirmDialog({
   dismissLabel: string;
   busy: boolean;
   onConfirm: () => void;
+  /** False when the action cannot be taken now: the dialog then only says why. */
+  allowed?: boolean;
 }) {
   return (
     <Modal dialogRef={dialogRef} title={title}>
@@ -29,7 +32,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={() => dialogRef.current?.close()}>
           {dismissLabel}
         </Button>
-        <Button onClick={onConfirm} disabled={busy}>
+        <Button onClick={onConfirm} disabled={busy || !allowed}>
           {busy ? busyLabel : confirmLabel}
         </Button>
       </div>
