@@ -58,7 +58,7 @@ describe("the admin's discount codes in the browser", () => {
 
     const row = page.getByRole('row', { name: new RegExp(`^${code}`) });
     await row.waitFor();
-    for (const text of ['£5 off', 'Active', 'Multiple use', '0 of 2']) await row.getByText(text).waitFor();
+    for (const text of ['£5 off', 'Active', 'Up to 2 uses', '0 of 2']) await row.getByText(text).waitFor();
     expect(await getDiscountCode(code)).toMatchObject({
       discount: { type: 'fixed_amount', amount: { amount: 500, currency: 'GBP' } },
       maxUses: 2,
@@ -111,10 +111,18 @@ describe("the admin's discount codes in the browser", () => {
     await editing.getByLabel('Percentage off').blur();
     expect(await editing.getByLabel('Percentage off').inputValue()).toBe('100');
     await editing.getByLabel('Percentage off').fill('25');
-    await editing.getByLabel('Active').uncheck();
+    await editing.getByLabel('Maximum uses').fill('1');
     await editing.getByRole('button', { name: 'Update Code' }).click();
     await page.getByText('Discount code updated').waitFor();
-    for (const text of ['25% off', 'Inactive', '1 of 2']) await row.getByText(text).waitFor();
+    // Active, but its one use is taken: it says it has ended, and why.
+    for (const text of ['25% off', 'Ended', 'All uses taken', 'Up to 1 use', '1 of 1']) {
+      await row.getByText(text, { exact: true }).waitFor();
+    }
+
+    await page.getByRole('button', { name: `Edit ${code}` }).click();
+    await editing.getByLabel('Active').uncheck();
+    await editing.getByRole('button', { name: 'Update Code' }).click();
+    await row.getByText('Inactive', { exact: true }).waitFor();
 
     // Deleted, after asking.
     await page.getByRole('button', { name: `Delete ${code}` }).click();

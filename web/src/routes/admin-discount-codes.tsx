@@ -16,16 +16,37 @@ import { formatDate } from '@/lib/format';
 
 const discountText = (code: AdminDiscountCode) =>
   code.discount.type === 'percentage' ? `${code.discount.percentage}% off` : `${formatMoney(code.discount.amount)} off`;
-const usageText = (code: AdminDiscountCode) => (code.oneTime ? 'One-time use' : 'Multiple use');
+const usageText = (code: AdminDiscountCode) =>
+  code.oneTime
+    ? 'One-time use'
+    : code.maxUses !== null
+      ? `Up to ${code.maxUses} ${code.maxUses === 1 ? 'use' : 'uses'}`
+      : 'Multiple use';
 const timesUsedText = (code: AdminDiscountCode) =>
   code.maxUses === null ? String(code.timesUsed) : `${code.timesUsed} of ${code.maxUses}`;
 
-/** Why an active code works no more, or until when it works: the limits beyond the spec. */
-function limitText(code: AdminDiscountCode, now: number): string | undefined {
+/** Why a code works no more though it is active: the limits beyond the spec. */
+function endedText(code: AdminDiscountCode, now: number): string | undefined {
   if (code.expiresAt && Date.parse(code.expiresAt) <= now) return `Expired ${formatDate(code.expiresAt)}`;
   if (code.maxUses !== null && code.timesUsed >= code.maxUses) return 'All uses taken';
-  if (code.expiresAt) return `Until ${formatDate(code.expiresAt)}`;
   return undefined;
+}
+
+/** The Status cell: Active (until when, if it expires), Ended (and why), or Inactive. */
+function CodeStatus({ code, now }: { code: AdminDiscountCode; now: number }) {
+  if (!code.active) return <BadgeWithNote tone="neutral">Inactive</BadgeWithNote>;
+  const ended = endedText(code, now);
+  if (ended)
+    return (
+      <BadgeWithNote tone="warning" note={ended}>
+        Ended
+      </BadgeWithNote>
+    );
+  return (
+    <BadgeWithNote tone="success" note={code.expiresAt ? `Until ${formatDate(code.expiresAt)}` : undefined}>
+      Active
+    </BadgeWithNote>
+  );
 }
 
 /** What the create and edit dialog holds: nothing while closed, a new code, or the code being edited. */
@@ -161,11 +182,7 @@ function columns(
     {
       header: 'Status',
       card: 'corner',
-      cell: (code) => (
-        <BadgeWithNote tone={code.active ? 'success' : 'neutral'} note={limitText(code, now)}>
-          {code.active ? 'Active' : 'Inactive'}
-        </BadgeWithNote>
-      ),
+      cell: (code) => <CodeStatus code={code} now={now} />,
     },
     { header: 'Usage Type', cell: usageText },
     { header: 'Times Used', className: 'tabular-nums', cell: timesUsedText },
