@@ -228,6 +228,7 @@ export const routes: Route[] = [
     access: 'admin',
     grants: ['table:read', 'table:write'],
   },
+  { method: 'GET', path: '/admin/overview', handler: 'admin/overview', access: 'admin', grants: ['table:read'] },
   { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin', grants: ['table:read'] },
   { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin', grants: ['table:read'] },
   {

@@ -184,6 +184,11 @@ export const consumers = [
     grants: ['table:read', 'table:write', 'email:send'],
   },
   {
+    handler: 'overview/count-facts',
+    on: ['BookingConfirmed', 'BookingCancelled'],
+    grants: ['table:read', 'table:write'],
+  },
+  {
     handler: 'payments/send-refund',
     on: ['RefundDue'],
     grants: ['table:read', 'table:write', 'email:send', 'stripe:read'],

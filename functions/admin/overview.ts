@@ -1,0 +1,5 @@
+import { httpRoute } from '../lib/http';
+import { getOverview } from '../domain/overview';
+
+/** The figures /admin opens on. */
+export const handler = httpRoute({}, async () => ({ body: await getOverview(new Date()) }));
