@@ -229,6 +229,14 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   { method: 'GET', path: '/admin/overview', handler: 'admin/overview', access: 'admin', grants: ['table:read'] },
+  { method: 'GET', path: '/admin/package-price', handler: 'admin/package-price', access: 'admin', grants: ['table:read'] },
+  {
+    method: 'PUT',
+    path: '/admin/package-price',
+    handler: 'admin/set-package-price',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
   { method: 'GET', path: '/admin/orders', handler: 'admin/list-orders', access: 'admin', grants: ['table:read'] },
   { method: 'GET', path: '/admin/orders/{id}', handler: 'admin/get-order', access: 'admin', grants: ['table:read'] },
   {

@@ -76,6 +76,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'POST /admin/sessions/{id}/message': (caller) => ({ subject: `Matrix note from ${caller}`, message: 'See you there.' }),
   'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
   'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
+  // The default price, so no other test's purchase sees a different one.
+  'PUT /admin/package-price': () => ({ amount: 6000, currency: 'EUR' }),
 };
 
 /** A session of its own with someone to remove: an attendee, or a place on its waitlist. */

@@ -57,6 +57,7 @@ describe('the local event bus', () => {
     const delivered: { handler: string; event: { 'detail-type': string; detail: unknown } }[] = [];
     const { bus } = await start(async (handler, event) => delivered.push({ handler, event: event as never }));
     const result = await confirmation();
+    expect(result.FailedEntryCount).toBe(0);
     await bus.idle();
     expect(delivered.map((d) => d.handler).sort()).toEqual([...confirmedConsumers].sort());
     expect(delivered[0].event).toMatchObject({ 'detail-type': 'BookingConfirmed', detail });
