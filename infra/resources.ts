@@ -91,11 +91,6 @@ export const lambdaBundling = {
 };
 
 /**
- * What a handler may weigh (its bundle as `cdk synth` writes it) and how long its module may take
- * to load in a fresh Node process (GUIDE section 9). A function granted `stripe:read` carries
- * Stripe's SDK, about 240 KB, and is allowed more.
- */
-/**
  * The esbuild options of `lambdaBundling`, for building a bundle as NodejsFunction does (the
  * benchmark, and tests that run a bundle).
  */
@@ -112,6 +107,11 @@ export const lambdaEsbuildOptions: BuildOptions = {
   alias: lambdaBundling.alias,
 };
 
+/**
+ * What a handler may weigh (its bundle as `cdk synth` writes it) and how long its module may take
+ * to load in a fresh Node process (GUIDE section 9). A function granted `stripe:read` carries
+ * Stripe's SDK, about 240 KB, and is allowed more.
+ */
 export const lambdaBudgets = {
   withoutStripe: { kilobytes: 250, loadMs: 40 },
   withStripe: { kilobytes: 450, loadMs: 60 },
