@@ -124,6 +124,7 @@ describe('learning resources in the browser', () => {
     });
     await page.getByRole('heading', { name: 'Manage Resources' }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(title) });
+    await row.waitFor();
     expect(await row.getByRole('cell').allInnerTexts()).toEqual(['Pranayama', '$12', expect.any(String), 'Edit']);
     expect(await row.getByRole('rowheader').innerText()).toContain('2 videos');
 
