@@ -149,6 +149,14 @@ export const routes: Route[] = [
     // pool's own quota for reading users, which signing in shares.
     throttle: { ratePerSecond: 5, burst: 10 },
   },
+  {
+    method: 'GET',
+    path: '/resources',
+    handler: 'resources/list',
+    access: 'public',
+    // Signs a short-lived address for each uploaded video it lists (functions/domain/resource-videos.ts).
+    grants: ['table:read', 'media:read'],
+  },
   { method: 'GET', path: '/me', handler: 'accounts/me', access: 'member', grants: ['table:read'] },
   { method: 'PUT', path: '/me/profile', handler: 'accounts/update-profile', access: 'member', grants: ['table:write'] },
   { method: 'GET', path: '/me/bookings', handler: 'accounts/my-bookings', access: 'member', grants: ['table:read'] },
@@ -288,6 +296,31 @@ export const routes: Route[] = [
     handler: 'admin/delete-discount-code',
     access: 'admin',
     grants: ['table:write'],
+  },
+  { method: 'GET', path: '/admin/resources', handler: 'admin/list-resources', access: 'admin', grants: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/admin/resources',
+    handler: 'admin/create-resource',
+    access: 'admin',
+    // Checks that each uploaded video it names is in the media bucket.
+    grants: ['table:write', 'media:upload'],
+  },
+  { method: 'GET', path: '/admin/resources/{id}', handler: 'admin/get-resource', access: 'admin', grants: ['table:read'] },
+  {
+    method: 'PUT',
+    path: '/admin/resources/{id}',
+    handler: 'admin/update-resource',
+    access: 'admin',
+    grants: ['table:read', 'table:write', 'media:upload'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/resources/{id}/video-upload',
+    handler: 'admin/resource-video-upload',
+    access: 'admin',
+    // Signs the upload's policy (which needs PutObject), then reads and deletes what was stored.
+    grants: ['media:upload'],
   },
   {
     method: 'POST',

@@ -16,9 +16,10 @@ export const userPoolSettings = {
  * Security headers on every response: the site, /api/* and /images/*. CloudFront's response
  * headers policy and the local server both send exactly these.
  * `connectTo` lists the origins the site talks to besides its own (Cognito's endpoint, and the
- * images bucket's, where the administrator's browser posts uploads).
+ * buckets', where the administrator's browser posts uploads); `mediaFrom` the origins videos play
+ * from (the private media bucket's, through the short-lived addresses the API signs).
  */
-export function securityHeaders(connectTo: string[]): Record<string, string> {
+export function securityHeaders(connectTo: string[], mediaFrom: string[]): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -26,6 +27,7 @@ export function securityHeaders(connectTo: string[]): Record<string, string> {
     // blob: for the preview of an image the administrator has chosen, made in the page itself.
     "img-src 'self' data: blob:",
     "font-src 'self'",
+    `media-src ${["'self'", ...mediaFrom].join(' ')}`,
     `connect-src ${["'self'", ...connectTo].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -42,11 +44,11 @@ export function securityHeaders(connectTo: string[]): Record<string, string> {
 }
 
 /**
- * The images bucket's one CORS rule, in the S3 API's terms: the site's own origin may post uploads
- * to it (the administrator's images, by presigned POST), nothing else. The CDK stack sets it in
- * AWS; s3rver is configured with it locally.
+ * The upload buckets' one CORS rule (images, and the media bucket's videos), in the S3 API's terms:
+ * the site's own origin may post uploads to it (the administrator's files, by presigned POST),
+ * nothing else. The CDK stack sets it in AWS; s3rver is configured with it locally.
  */
-export const imageUploadCors = (siteOrigin: string) => ({
+export const uploadCors = (siteOrigin: string) => ({
   AllowedOrigins: [siteOrigin],
   AllowedMethods: ['POST'],
   AllowedHeaders: ['*'],

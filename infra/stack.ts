@@ -43,6 +43,7 @@ import { API_PREFIX, defaultThrottle, routeKey } from '../functions/routes';
 import { RoutePart, routeParts, type RoutePartProps } from './api-routes';
 import { tableDefinition } from '../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../functions/schemas/image-upload';
+import { RESOURCE_VIDEOS_PREFIX } from '../functions/schemas/resource';
 import type { Grant } from '../functions/lib/grants';
 import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
 import { schedules } from '../functions/schedules';
@@ -54,7 +55,7 @@ import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
 import { constructId, handlerFunction, type PoolDerived } from './handler-function';
 import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
-import { imageUploadCors, securityHeaders, userPoolSettings } from './resources';
+import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
 import { SITE_CONFIG_PATH, SITE_NAME, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
@@ -189,11 +190,13 @@ export class BreathworkStack extends Stack {
       },
     });
 
-    // Where the browser posts uploads: the address the functions' SDK presigns for the bucket.
+    // Where the browser posts uploads, and plays the private videos from: the addresses the
+    // functions' SDK presigns for each bucket.
     const imagesUploadOrigin = `https://${imagesBucket.bucketRegionalDomainName}`;
+    const mediaOrigin = `https://${mediaBucket.bucketRegionalDomainName}`;
     const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'The security headers of infra/resources.ts, which the local server sends too.',
-      ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint, imagesUploadOrigin])),
+      ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint, imagesUploadOrigin, mediaOrigin], [mediaOrigin])),
     });
     const distribution = new Distribution(this, 'Site', {
       defaultRootObject: 'index.html',
@@ -230,7 +233,8 @@ export class BreathworkStack extends Stack {
     });
     this.acknowledgeDistribution(distribution);
     const siteUrl = `https://${distribution.distributionDomainName}`;
-    this.allowUploadsFrom(siteUrl, imagesBucket);
+    this.allowUploadsFrom(siteUrl, imagesBucket, 'ImagesUploadCors');
+    this.allowUploadsFrom(siteUrl, mediaBucket, 'MediaUploadCors');
 
     // The pool names its triggers, so a trigger cannot also name the pool (a dependency cycle):
     // triggers get the environment without the pool-derived names (they need only TABLE_NAME
@@ -307,6 +311,32 @@ export class BreathworkStack extends Stack {
           fn,
           `AwsSolutions-IAM5[Resource::${arnIn(fn, imagesBucket)}/${SESSION_IMAGES_PREFIX}*]`,
           'Each upload gets a fresh key in the session images folder; the wildcard stands for those keys alone.',
+        );
+      },
+      'media:read': (fn) => {
+        // Presigning a GET needs no call, but the address works only if the signer may read the object.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [mediaBucket.arnForObjects('*')] }));
+        fn.addEnvironment('MEDIA_BUCKET_NAME', mediaBucket.bucketName);
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::${arnIn(fn, mediaBucket)}/*]`,
+          'Plays any of the private videos, each only through a short-lived address issued by the function.',
+        );
+      },
+      'media:upload': (fn) => {
+        // As images:upload, for the resources' videos in the private media bucket.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
+            resources: [mediaBucket.arnForObjects(`${RESOURCE_VIDEOS_PREFIX}*`)],
+          }),
+        );
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [mediaBucket.bucketArn] }));
+        fn.addEnvironment('MEDIA_BUCKET_NAME', mediaBucket.bucketName);
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::${arnIn(fn, mediaBucket)}/${RESOURCE_VIDEOS_PREFIX}*]`,
+          'Each upload gets a fresh key in the resource videos folder; the wildcard stands for those keys alone.',
         );
       },
       'users:read': (fn) => {
@@ -576,23 +606,23 @@ export class BreathworkStack extends Stack {
    * distribution exist, by an SDK call: the bucket cannot name the distribution's address itself,
    * since the distribution names the bucket as its origin (a dependency cycle).
    */
-  private allowUploadsFrom(siteUrl: string, imagesBucket: Bucket) {
+  private allowUploadsFrom(siteUrl: string, bucket: Bucket, id: string) {
     const putCors: AwsSdkCall = {
       service: 'S3',
       action: 'putBucketCors',
       parameters: {
-        Bucket: imagesBucket.bucketName,
-        CORSConfiguration: { CORSRules: [imageUploadCors(siteUrl)] },
+        Bucket: bucket.bucketName,
+        CORSConfiguration: { CORSRules: [uploadCors(siteUrl)] },
       },
-      physicalResourceId: PhysicalResourceId.of(`${imagesBucket.bucketName}-upload-cors`),
+      physicalResourceId: PhysicalResourceId.of(`${bucket.bucketName}-upload-cors`),
     };
-    new AwsCustomResource(this, 'ImagesUploadCors', {
+    new AwsCustomResource(this, id, {
       onCreate: putCors,
       onUpdate: putCors,
-      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [imagesBucket.bucketArn] }),
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: [bucket.bucketArn] }),
       installLatestAwsSdk: false,
       // Its logs go with the stack, as the site upload's do: nothing to bring back.
-      logGroup: new LogGroup(this, 'ImagesUploadCorsLogs', {
+      logGroup: new LogGroup(this, `${id}Logs`, {
         retention: RetentionDays.ONE_MONTH,
         removalPolicy: RemovalPolicy.DESTROY,
       }),

@@ -55,7 +55,7 @@ export const CONCURRENT_INVOCATIONS = 32;
  * security headers CloudFront adds in AWS, from the same declaration.
  */
 export function createSiteServer(options: SiteServerOptions) {
-  const headers = securityHeaders(connectTo(options.s3Endpoint));
+  const headers = securityHeaders(connectTo(options.s3Endpoint), [new URL(options.s3Endpoint).origin]);
   const match = createRouter(options.routes ?? routes);
   const admit = createThrottle(defaultThrottle, options.now);
   const callHandler = options.invoke ?? invoke;
@@ -153,7 +153,7 @@ export function createSiteServer(options: SiteServerOptions) {
 
 /**
  * The origins the site talks to besides its own: cognito-local, for sign-in, and s3rver, where the
- * administrator's browser posts image uploads (as to the images bucket in AWS).
+ * administrator's browser posts uploads (as to the buckets in AWS); videos play from s3rver too.
  */
 function connectTo(s3Endpoint: string): string[] {
   const cognito = process.env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER;

@@ -8,7 +8,7 @@ import { environment } from '../functions/lib/environment';
 import { sender } from '../functions/lib/mail-sender';
 import { SITE_NAME } from '../functions/schemas/site-config';
 import { buckets } from './environment';
-import { imageUploadCors } from '../infra/resources';
+import { uploadCors } from '../infra/resources';
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -44,7 +44,7 @@ export async function startEmulators(options: {
   const emulator = join(packageDir('amplify-dynamodb-simulator'), 'emulator');
   const dynamoStorage = options.inMemory ? ['-inMemory'] : ['-dbPath', join(dataDir, 'dynamodb')];
   const corsFile = join(dataDir, 's3', 'cors.xml');
-  writeFileSync(corsFile, corsConfiguration(imageUploadCors(options.siteOrigin)));
+  writeFileSync(corsFile, corsConfiguration(uploadCors(options.siteOrigin)));
 
   const services = [
     startProcess(
@@ -87,12 +87,13 @@ export async function startEmulators(options: {
         '--allow-mismatched-signatures',
         '--no-vhost-buckets',
         '--silent',
-        // The images bucket takes the browser's uploads, as in AWS; the media bucket has no CORS there either.
+        // Both buckets take the browser's uploads from the site's origin, as in AWS.
         '--configure-bucket',
         buckets.images,
         corsFile,
         '--configure-bucket',
         buckets.media,
+        corsFile,
       ],
       { logFile: join(logs, 's3.log') },
     ),
@@ -154,7 +155,7 @@ function dynamoOnLoopback(file: string, args: string[]): string {
 }
 
 /** A CORS rule in the S3 API's terms as s3rver reads it: the XML of PutBucketCors. */
-function corsConfiguration(rule: ReturnType<typeof imageUploadCors>): string {
+function corsConfiguration(rule: ReturnType<typeof uploadCors>): string {
   const elements = (name: string, values: string[]) => values.map((value) => `    <${name}>${value}</${name}>`);
   return [
     '<CORSConfiguration>',

@@ -12,6 +12,7 @@ import { startStreamReader } from './stream-reader';
 import { startScheduler } from './scheduler';
 import { createSiteServer } from './api-server';
 import { ensureTable, provisionCognito, writeCognitoConfig, type CognitoState } from './provision';
+import { seedDemoResources } from './seed-resources';
 import { seedDemoData } from './seed';
 import {
   ADMIN_EMAIL,
@@ -123,6 +124,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log('Seeding demo data...');
       const s3 = new S3Client({ forcePathStyle: true });
       await seedDemoData({ s3, imagesBucket: buckets.images, now: new Date() });
+      await seedDemoResources({ s3, mediaBucket: buckets.media, now: new Date() });
       s3.destroy();
     }
 

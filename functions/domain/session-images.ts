@@ -1,8 +1,7 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
-import { HttpError, notFound } from '../lib/errors';
+import { HttpError } from '../lib/errors';
 import { imagesBucketName, s3 } from '../lib/images-bucket';
+import { confirmStoredUpload, presignedUpload, type StoredUpload } from '../lib/uploads';
 import {
   imageTypes,
   imageUploadMessages,
@@ -20,8 +19,6 @@ import {
 // the id 'new' (NEW_SESSION): the image keeps that key once the session is saved, since only the
 // session's thumbnailUrl ties an image to it. An image replaced or never saved stays in the bucket.
 
-/** How long the browser has to start posting the file. */
-const UPLOAD_EXPIRY_SECONDS = 5 * 60;
 /** The spec's cache control for stored files, kept on the object and sent by CloudFront. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 
@@ -34,16 +31,14 @@ const sessionFolder = (sessionId: string) => `${SESSION_IMAGES_PREFIX}${sessionI
  * upload is confirmed (below) in both runtimes.
  */
 export async function startImageUpload(sessionId: string, image: ImageUploadRequest, now: Date): Promise<ImageUploadTicket> {
-  const key = `${sessionFolder(sessionId)}${ulid(now.getTime())}.${imageTypes[image.contentType]}`;
-  const { url, fields } = await createPresignedPost(s3, {
-    Bucket: imagesBucketName(),
-    Key: key,
-    // Each field is also an exact-match condition of the policy.
-    Fields: { 'Content-Type': image.contentType, 'Cache-Control': IMAGE_CACHE_CONTROL },
-    Conditions: [['content-length-range', 1, MAX_IMAGE_BYTES]],
-    Expires: UPLOAD_EXPIRY_SECONDS,
+  return presignedUpload(s3, {
+    bucket: imagesBucketName(),
+    key: `${sessionFolder(sessionId)}${ulid(now.getTime())}.${imageTypes[image.contentType]}`,
+    contentType: image.contentType,
+    fields: { 'Cache-Control': IMAGE_CACHE_CONTROL },
+    maxBytes: MAX_IMAGE_BYTES,
+    now,
   });
-  return { key, url, fields, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };
 }
 
 /**
@@ -54,28 +49,22 @@ export async function startImageUpload(sessionId: string, image: ImageUploadRequ
  */
 export async function confirmImageUpload(sessionId: string, key: string): Promise<UploadedImage> {
   if (!key.startsWith(sessionFolder(sessionId))) throw new HttpError(400, 'This upload belongs to another session');
-  const Bucket = imagesBucketName();
-  const stored = await s3.send(new HeadObjectCommand({ Bucket, Key: key })).catch((error: unknown) => {
-    if (error instanceof Error && error.name === 'NotFound') throw notFound('No image was uploaded under this key');
-    throw error;
+  await confirmStoredUpload(s3, {
+    bucket: imagesBucketName(),
+    key,
+    missing: 'No image was uploaded under this key',
+    refusalOf: (stored) => refusalOf(key, stored),
   });
-  const refusal = await refusalOf(Bucket, key, stored.ContentLength ?? 0, stored.ContentType);
-  if (refusal) {
-    await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
-    throw new HttpError(400, refusal);
-  }
   return { key, url: `/${key}` };
 }
 
 /** Why a stored upload is not a session image, or undefined when it is one. */
-async function refusalOf(bucket: string, key: string, size: number, contentType: string | undefined) {
+async function refusalOf(key: string, { size, contentType, firstBytes }: StoredUpload) {
   if (size === 0) return imageUploadMessages.noFile;
   if (size > MAX_IMAGE_BYTES) return imageUploadMessages.tooLarge(size);
   const type = (Object.keys(imageTypes) as ImageType[]).find((t) => key.endsWith(`.${imageTypes[t]}`));
   if (!type || contentType !== type) return imageUploadMessages.notAnImage;
-  const head = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${SIGNATURE_BYTES - 1}` }));
-  const bytes = (await head.Body?.transformToByteArray()) ?? new Uint8Array();
-  return startsAsImage(type, bytes) ? undefined : imageUploadMessages.notAnImage;
+  return startsAsImage(type, await firstBytes(SIGNATURE_BYTES)) ? undefined : imageUploadMessages.notAnImage;
 }
 
 /** How many bytes the signatures below need. */

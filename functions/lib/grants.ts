@@ -7,5 +7,7 @@ export const grantNames = [
   'stripe:read',
   'users:read',
   'images:upload',
+  'media:read',
+  'media:upload',
 ] as const;
 export type Grant = (typeof grantNames)[number];

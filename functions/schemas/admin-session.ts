@@ -17,13 +17,13 @@ const trimmedOrNull = () =>
   );
 
 /** Optional text: trimmed, and nothing typed is null. */
-const optionalText = (label: string, max: number) =>
+export const optionalText = (label: string, max: number) =>
   trimmedOrNull().check(
     z.refine((text) => text === null || (text.length <= max && !controlsBesideBreaks.test(text)), `${label} is not valid`),
   );
 
 /** An optional link: a valid http(s) address, or empty (null). */
-const optionalLink = (label: string) =>
+export const optionalLink = (label: string) =>
   trimmedOrNull().check(
     z.refine(
       (text) => text === null || (URL.canParse(text) && /^https?:$/.test(new URL(text).protocol)),

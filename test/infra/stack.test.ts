@@ -19,6 +19,7 @@ import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { tableDefinition } from '../../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../../functions/schemas/image-upload';
+import { RESOURCE_VIDEOS_PREFIX } from '../../functions/schemas/resource';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
@@ -215,7 +216,11 @@ describe('the CDK stack', () => {
       'email:send': 'ses:SendEmail',
       'stripe:read': 'secretsmanager:GetSecretValue',
       'users:read': 'cognito-idp:AdminGetUser',
-      'images:upload': 's3:PutObject',
+      // Each bucket's grant by the objects it names: the session images folder, any private video
+      // (read alone, so its statement has one action), the resource videos folder.
+      'images:upload': `/${SESSION_IMAGES_PREFIX}*`,
+      'media:read': 'Action":"s3:GetObject',
+      'media:upload': `/${RESOURCE_VIDEOS_PREFIX}*`,
     };
     for (const { handler, grants } of lambdaEntries) {
       for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {
@@ -336,14 +341,16 @@ describe('the CDK stack', () => {
       'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
     };
     for (const header of config.CustomHeadersConfig?.Items ?? []) sent[header.Header] = header.Value;
-    // The site talks to Cognito, and posts the administrator's uploads to the images bucket.
+    // The site talks to Cognito, posts the administrator's uploads to the images and media
+    // buckets, and plays videos from the media bucket.
     const imagesBucket = stack.node.findChild('ImagesBucket') as Bucket;
+    const mediaOrigin = `https://${(stack.node.findChild('MediaBucket') as Bucket).bucketRegionalDomainName}`;
     expect(sent).toEqual(
       stack.resolve(
-        securityHeaders([
-          `https://cognito-idp.${stack.region}.amazonaws.com`,
-          `https://${imagesBucket.bucketRegionalDomainName}`,
-        ]),
+        securityHeaders(
+          [`https://cognito-idp.${stack.region}.amazonaws.com`, `https://${imagesBucket.bucketRegionalDomainName}`, mediaOrigin],
+          [mediaOrigin],
+        ),
       ),
     );
 
@@ -354,45 +361,68 @@ describe('the CDK stack', () => {
     for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
-  it("takes the administrator's image uploads from the site's origin only, into the session images folder only", () => {
-    const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('ImagesBucket'))!;
-    const [distributionId] = onlyOne('AWS::CloudFront::Distribution');
-    // CORS is set by an SDK call once the distribution exists: its call, with the references named.
-    const [, cors] = onlyOne('Custom::AWS');
-    const names: Record<string, string> = {
-      [JSON.stringify({ Ref: bucketId })]: '<images bucket>',
-      [JSON.stringify({ 'Fn::GetAtt': [distributionId, 'DomainName'] })]: '<site domain>',
-    };
-    const call = (json: { 'Fn::Join': [string, unknown[]] }) =>
-      JSON.parse(json['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : names[JSON.stringify(part)])).join(''));
-    expect(cors.Properties.Update).toEqual(cors.Properties.Create);
-    expect(call(cors.Properties.Create)).toMatchObject({
-      service: 'S3',
-      action: 'putBucketCors',
-      parameters: {
-        Bucket: '<images bucket>',
-        CORSConfiguration: {
-          CORSRules: [{ AllowedOrigins: ['https://<site domain>'], AllowedMethods: ['POST'], AllowedHeaders: ['*'] }],
+  const uploadBuckets = [
+    { bucket: 'ImagesBucket', grant: 'images:upload', folder: SESSION_IMAGES_PREFIX, variable: 'IMAGES_BUCKET_NAME' },
+    { bucket: 'MediaBucket', grant: 'media:upload', folder: RESOURCE_VIDEOS_PREFIX, variable: 'MEDIA_BUCKET_NAME' },
+  ] as const;
+  for (const { bucket, grant, folder, variable } of uploadBuckets) {
+    it(`takes the administrator's uploads to ${bucket} from the site's origin only, into ${folder} only`, () => {
+      const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith(bucket))!;
+      const [distributionId] = onlyOne('AWS::CloudFront::Distribution');
+      // CORS is set by an SDK call once the distribution exists: its call, with the references named.
+      const names: Record<string, string> = {
+        [JSON.stringify({ Ref: bucketId })]: '<bucket>',
+        [JSON.stringify({ 'Fn::GetAtt': [distributionId, 'DomainName'] })]: '<site domain>',
+      };
+      const call = (json: { 'Fn::Join': [string, unknown[]] }) =>
+        JSON.parse(json['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : names[JSON.stringify(part)])).join(''));
+      const calls = resourcesOf('Custom::AWS').filter(([, cors]) => JSON.stringify(cors.Properties.Create).includes(bucketId));
+      expect(calls).toHaveLength(1);
+      const [[, cors]] = calls;
+      expect(cors.Properties.Update).toEqual(cors.Properties.Create);
+      expect(call(cors.Properties.Create)).toMatchObject({
+        service: 'S3',
+        action: 'putBucketCors',
+        parameters: {
+          Bucket: '<bucket>',
+          CORSConfiguration: {
+            CORSRules: [{ AllowedOrigins: ['https://<site domain>'], AllowedMethods: ['POST'], AllowedHeaders: ['*'] }],
+          },
         },
-      },
-    });
-
-    for (const { handler, grants } of lambdaEntries) {
-      const uploads = grants.includes('images:upload');
-      expect(functionOf(handler)[1].Properties.Environment.Variables.IMAGES_BUCKET_NAME, handler).toEqual(
-        uploads ? { Ref: bucketId } : undefined,
-      );
-      if (!uploads) continue;
-      const statements = JSON.parse(policyOf(handler)).Statement as { Action: string | string[]; Resource: unknown }[];
-      expect(statements).toContainEqual({
-        Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-        Effect: 'Allow',
-        Resource: { 'Fn::Join': ['', [arnOf(bucketId), `/${SESSION_IMAGES_PREFIX}*`]] },
       });
-      // No statement about objects reaches beyond the folder (the bucket itself is only listed).
-      for (const statement of statements.filter((s) => JSON.stringify(s.Action).includes('Object'))) {
-        expect(JSON.stringify(statement.Resource), handler).toContain(SESSION_IMAGES_PREFIX);
+
+      for (const { handler, grants } of lambdaEntries) {
+        const uploads = grants.includes(grant);
+        // The media bucket's name also goes to the functions that play its videos.
+        const named = uploads || (bucket === 'MediaBucket' && grants.includes('media:read'));
+        expect(functionOf(handler)[1].Properties.Environment.Variables[variable], handler).toEqual(
+          named ? { Ref: bucketId } : undefined,
+        );
+        if (!uploads) continue;
+        const statements = JSON.parse(policyOf(handler)).Statement as { Action: string | string[]; Resource: unknown }[];
+        expect(statements).toContainEqual({
+          Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
+          Effect: 'Allow',
+          Resource: { 'Fn::Join': ['', [arnOf(bucketId), `/${folder}*`]] },
+        });
+        // No statement about objects reaches beyond the folder (the bucket itself is only listed).
+        for (const statement of statements.filter((s) => JSON.stringify(s.Action).includes('Object'))) {
+          expect(JSON.stringify(statement.Resource), handler).toContain(folder);
+        }
       }
+    });
+  }
+
+  it('lets only the functions that list videos read the private media, and nothing else', () => {
+    const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('MediaBucket'))!;
+    for (const { handler } of lambdaEntries.filter((entry) => entry.grants.includes('media:read'))) {
+      const statements = JSON.parse(policyOf(handler)).Statement as { Action: string | string[]; Resource: unknown }[];
+      expect(statements, handler).toContainEqual({
+        Action: 's3:GetObject',
+        Effect: 'Allow',
+        Resource: { 'Fn::Join': ['', [arnOf(bucketId), '/*']] },
+      });
+      expect(JSON.stringify(statements), handler).not.toMatch(/s3:(PutObject|DeleteObject)/);
     }
   });
 

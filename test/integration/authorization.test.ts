@@ -78,7 +78,25 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
   // The default price, so no other test's purchase sees a different one.
   'PUT /admin/package-price': () => ({ amount: 6000, currency: 'EUR' }),
+  'POST /admin/resources': resourceForm,
+  'PUT /admin/resources/{id}': resourceForm,
+  // Step one of an upload (where to post the video): it writes nothing.
+  'POST /admin/resources/{id}/video-upload': () => ({ contentType: 'video/mp4', size: 4096 }),
 };
+
+function resourceForm(caller: CallerName) {
+  return { title: `Matrix resource of ${caller}`, videos: [{ title: 'Linked', url: 'https://video.example/matrix' }] };
+}
+
+/** A resource of its own, for the routes that read or edit one. */
+async function resourceOfItsOwn() {
+  const { body } = await api<{ id: string }>('/admin/resources', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.admin}` },
+    body: JSON.stringify({ title: 'Matrix resource' }),
+  });
+  return body.id;
+}
 
 /** A session of its own with someone to remove: an attendee, or a place on its waitlist. */
 async function pathToRemove(route: Route) {
@@ -142,6 +160,7 @@ async function requestFor(route: Route, caller: CallerName) {
   if (route.path === '/admin/discount-codes/{id}') {
     path = route.path.replace('{id}', await createCode({ type: 'percentage', percentage: 10 }));
   }
+  if (route.path === '/admin/resources/{id}') path = route.path.replace('{id}', await resourceOfItsOwn());
   if (path.includes('{bookingId}') || path.includes('{entryId}')) path = await pathToRemove(route);
   if (route.path.startsWith('/admin/orders/{id}')) {
     path = route.path.replace('{id}', await bookingOfItsOwn({ paid: route.path.endsWith('/refund') }));

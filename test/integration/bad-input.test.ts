@@ -28,9 +28,11 @@ const anyValue = fc.oneof(
   fc.array(fc.string(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
 );
-// Whole characters only: a URL cannot carry half a surrogate pair.
+// Whole characters only: a URL cannot carry half a surrogate pair. Long text too, over what a
+// free-text parameter (a search) takes.
 const text = fc.oneof(
   fc.string({ maxLength: 300 }),
+  fc.string({ minLength: 201, maxLength: 1000 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
   fc.constantFrom('%', '..', '%E0%A4%A', ' ', ''),
 );

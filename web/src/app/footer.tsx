@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { useSiteLinks } from './links';
 
@@ -28,7 +29,12 @@ export function Footer() {
           </div>
         </div>
       )}
-      <p className="border-t border-cream/10 py-5 text-center text-xs text-cream/60">© {new Date().getFullYear()} Breathwork</p>
+      <div className="flex flex-col items-center gap-2 border-t border-cream/10 py-5 text-xs text-cream/70 sm:flex-row sm:justify-center sm:gap-6">
+        <Link to="/resources" className="text-sm text-cream/85 underline-offset-4 hover:underline">
+          Learning resources
+        </Link>
+        <p>© {new Date().getFullYear()} Breathwork</p>
+      </div>
     </footer>
   );
 }

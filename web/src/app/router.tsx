@@ -40,6 +40,7 @@ export const router = createBrowserRouter([
         HydrateFallback: PageLoading,
         lazy: () => import('@/routes/setup-account').then((m) => ({ Component: m.SetupAccountPage, loader: m.loader })),
       },
+      { path: 'resources', lazy: () => import('@/routes/resources').then((m) => ({ Component: m.ResourcesPage })) },
       {
         path: 'update-password',
         lazy: () => import('@/routes/update-password').then((m) => ({ Component: m.UpdatePasswordPage })),
@@ -107,6 +108,18 @@ export const router = createBrowserRouter([
           {
             path: 'discount-codes',
             lazy: () => import('@/routes/admin-discount-codes').then((m) => ({ Component: m.AdminDiscountCodesPage })),
+          },
+          {
+            path: 'resources',
+            lazy: () => import('@/routes/admin-resources').then((m) => ({ Component: m.AdminResourcesPage })),
+          },
+          {
+            path: 'resources/new',
+            lazy: () => import('@/routes/admin-resources').then((m) => ({ Component: m.AdminResourceCreatePage })),
+          },
+          {
+            path: 'resources/:id/edit',
+            lazy: () => import('@/routes/admin-resources').then((m) => ({ Component: m.AdminResourceEditPage })),
           },
           { path: 'sessions', lazy: () => import('@/routes/admin-sessions').then((m) => ({ Component: m.AdminSessionsPage })) },
           {

@@ -8,7 +8,7 @@ export const adminAreas = [
   },
   { path: '/admin/users', title: 'Users', text: 'Members, their details and their access.', ready: false },
   { path: '/admin/orders', title: 'Orders', text: 'Bookings and purchases, payments and refunds.', ready: true },
-  { path: '/admin/resources', title: 'Resources', text: 'Resources for members.', ready: false },
+  { path: '/admin/resources', title: 'Resources', text: 'Learning resources and their videos.', ready: true },
   {
     path: '/admin/birth-recordings',
     title: 'Birth Recordings',

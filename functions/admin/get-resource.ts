@@ -1,0 +1,5 @@
+import { httpRoute } from '../lib/http';
+import { IdParams } from '../lib/params';
+import { adminResource } from '../domain/resources';
+
+export const handler = httpRoute({ params: IdParams }, async ({ params }) => ({ body: await adminResource(params.id) }));

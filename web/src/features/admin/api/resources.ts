@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminResource, AdminResourceList, ResourceFormInput, UploadedVideo, VideoUploadTicket } from '@schemas/resource';
+import { apiGet, apiPost, apiPut } from '@/lib/api';
+import { postToBucket } from '@/lib/post-to-bucket';
+
+const resourcePath = (id: string) => `/admin/resources/${encodeURIComponent(id)}`;
+
+export const adminResourcesQuery = () =>
+  queryOptions({ queryKey: ['admin', 'resources'], queryFn: () => apiGet<AdminResourceList>('/admin/resources') });
+
+export const adminResourceQuery = (id: string) =>
+  queryOptions({ queryKey: ['admin', 'resources', id], queryFn: () => apiGet<AdminResource>(resourcePath(id)) });
+
+/** Saving a resource; the admin's list and the visitors' are read again. */
+export function useSaveResource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id?: string; form: ResourceFormInput }) =>
+      id ? apiPut<AdminResource>(resourcePath(id), form) : apiPost<AdminResource>('/admin/resources', form),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'resources'] }),
+        queryClient.invalidateQueries({ queryKey: ['resources'] }),
+      ]),
+  });
+}
+
+/**
+ * Uploads a video as a session's image is uploaded: where to post it, the post straight to the
+ * private media bucket with its progress, then the confirmation. Answers the key to save.
+ */
+export async function uploadResourceVideo(resourceId: string, file: File, onProgress: (percent: number) => void) {
+  const path = `${resourcePath(resourceId)}/video-upload`;
+  const ticket = await apiPost<VideoUploadTicket>(path, { contentType: file.type, size: file.size });
+  await postToBucket(ticket, file, onProgress);
+  return (await apiPost<UploadedVideo>(path, { key: ticket.key })).key;
+}
