@@ -89,4 +89,37 @@ Targets.RespondToAuthChallenge = (services) => {
   };
 };
 
+// ListUsers pages in Cognito: at most Limit users (60 at most, 60 when not given) and a
+// PaginationToken while more follow. cognito-local answers every user at once and ignores both,
+// so a page of the admin's people search would never end. Paged here as Cognito does, in a stable
+// order (by username), the token naming where the next page starts.
+const { InvalidParameterError } = require(join(cognitoLocal, 'lib/errors.js'));
+const listUsers = Targets.ListUsers;
+Targets.ListUsers = (services) => {
+  const list = listUsers(services);
+  return async (ctx, req) => {
+    const limit = req.Limit ?? 60;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 60) {
+      throw new InvalidParameterError('Limit must be between 1 and 60.');
+    }
+    const { Users = [] } = await list(ctx, { ...req, Limit: undefined, PaginationToken: undefined });
+    const sorted = [...Users].sort((a, b) => (a.Username < b.Username ? -1 : a.Username > b.Username ? 1 : 0));
+    let start = 0;
+    if (req.PaginationToken !== undefined) {
+      const after = Buffer.from(String(req.PaginationToken), 'base64url').toString('utf8');
+      if (!after || Buffer.from(after).toString('base64url') !== req.PaginationToken) {
+        throw new InvalidParameterError('Invalid pagination token.');
+      }
+      start = sorted.findIndex((user) => user.Username > after);
+      if (start < 0) start = sorted.length;
+    }
+    const page = sorted.slice(start, start + limit);
+    const more = start + limit < sorted.length;
+    return {
+      Users: page,
+      ...(more && { PaginationToken: Buffer.from(page[page.length - 1].Username).toString('base64url') }),
+    };
+  };
+};
+
 require(join(cognitoLocal, 'lib/bin/start.js'));

@@ -6,6 +6,9 @@ export const grantNames = [
   'email:send',
   'stripe:read',
   'users:read',
+  'users:search',
+  'users:delete',
+  'users:set-password',
   'images:upload',
 ] as const;
 export type Grant = (typeof grantNames)[number];

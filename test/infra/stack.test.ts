@@ -215,6 +215,9 @@ describe('the CDK stack', () => {
       'email:send': 'ses:SendEmail',
       'stripe:read': 'secretsmanager:GetSecretValue',
       'users:read': 'cognito-idp:AdminGetUser',
+      'users:search': 'cognito-idp:ListUsers',
+      'users:delete': 'cognito-idp:AdminDeleteUser',
+      'users:set-password': 'cognito-idp:AdminSetUserPassword',
       'images:upload': 's3:PutObject',
     };
     for (const { handler, grants } of lambdaEntries) {
