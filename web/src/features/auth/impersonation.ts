@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { IMPERSONATION_HEADER, impersonationRefusals, type ImpersonationView } from '@schemas/impersonation';
+import { toast } from 'sonner';
 import { apiDelete, setViewAsUser } from '@/lib/api';
 
 /**
@@ -85,6 +86,8 @@ setViewAsUser(
     return view ? { [IMPERSONATION_HEADER]: view.id } : {};
   },
   (body) => {
+    // Whatever the page says of its own failure, the reason is told once, in the server's words.
+    if (body.code === impersonationRefusals.readOnly) toast.error('Read only', { description: String(body.message) });
     if (body.code === impersonationRefusals.ended) forgetImpersonation();
   },
 );
