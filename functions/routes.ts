@@ -322,6 +322,61 @@ export const routes: Route[] = [
     // Signs the upload's policy (which needs PutObject), then reads and deletes what was stored.
     grants: ['media:upload'],
   },
+  // People: accounts in Cognito, profiles in the table. The user's id is their Cognito `sub`.
+  {
+    method: 'GET',
+    path: '/admin/users',
+    handler: 'admin/search-users',
+    access: 'admin',
+    // E-mail prefixes with Cognito's ListUsers, names with the profiles' name index.
+    grants: ['users:search', 'table:read'],
+  },
+  { method: 'GET', path: '/admin/users/{id}', handler: 'admin/get-user', access: 'admin', grants: ['users:read', 'table:read'] },
+  {
+    method: 'PUT',
+    path: '/admin/users/{id}',
+    handler: 'admin/update-user',
+    access: 'admin',
+    grants: ['users:read', 'table:read', 'table:write'],
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/users/{id}',
+    handler: 'admin/delete-user',
+    access: 'admin',
+    // Removes the account, then makes what the user booked and bought a guest's.
+    grants: ['users:read', 'users:delete', 'table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/{id}/password',
+    handler: 'admin/set-user-password',
+    access: 'admin',
+    grants: ['users:set-password', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/{id}/password-reset',
+    handler: 'admin/send-user-password-reset',
+    access: 'admin',
+    // Cognito's ForgotPassword needs no IAM right (it is the site's own 'Forgot password?'), and
+    // Cognito limits how often one user is sent a code; the address needs AdminGetUser.
+    grants: ['users:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/users/{id}/impersonation',
+    handler: 'admin/start-impersonation',
+    access: 'admin',
+    grants: ['users:read', 'table:read', 'table:write'],
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/users/{id}/impersonation',
+    handler: 'admin/end-impersonation',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
   {
     method: 'POST',
     path: '/admin/bookings/{id}/sync',

@@ -343,6 +343,16 @@ export class BreathworkStack extends Stack {
         // Only reading one user, by address: whether it exists (functions/domain/accounts.ts).
         users.grant(fn, 'cognito-idp:AdminGetUser');
       },
+      // The administrator's people pages: each right alone, on the site's pool only.
+      'users:search': (fn) => {
+        users.grant(fn, 'cognito-idp:ListUsers');
+      },
+      'users:delete': (fn) => {
+        users.grant(fn, 'cognito-idp:AdminDeleteUser');
+      },
+      'users:set-password': (fn) => {
+        users.grant(fn, 'cognito-idp:AdminSetUserPassword');
+      },
       'email:send': (fn) => {
         fn.addToRolePolicy(
           new PolicyStatement({

@@ -89,4 +89,42 @@ Targets.RespondToAuthChallenge = (services) => {
   };
 };
 
+// ListUsers pages in Cognito: at most Limit users (60 at most, 60 when not given) and a
+// PaginationToken while more follow. cognito-local answers every user at once and ignores both,
+// so a page of the admin's people search would never end. Paged here as Cognito does, in a stable
+// order (by username). The token names where the next page starts and is signed, since Cognito's
+// tokens are opaque: one it never gave (or from before a restart) is refused, as there.
+const { createHmac, randomBytes, timingSafeEqual } = require('node:crypto');
+const { InvalidParameterError } = require(join(cognitoLocal, 'lib/errors.js'));
+const tokenKey = randomBytes(32);
+const signed = (after) => createHmac('sha256', tokenKey).update(after).digest();
+const pageToken = (after) => `${Buffer.from(after).toString('base64url')}.${signed(after).toString('base64url')}`;
+function startAfter(token) {
+  const [encoded, signature] = String(token).split('.');
+  const after = Buffer.from(encoded ?? '', 'base64url').toString('utf8');
+  const given = Buffer.from(signature ?? '', 'base64url');
+  const expected = signed(after);
+  if (!after || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    throw new InvalidParameterError('Invalid pagination token.');
+  }
+  return after;
+}
+const listUsers = Targets.ListUsers;
+Targets.ListUsers = (services) => {
+  const list = listUsers(services);
+  return async (ctx, req) => {
+    const limit = req.Limit ?? 60;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 60) {
+      throw new InvalidParameterError('Limit must be between 1 and 60.');
+    }
+    const after = req.PaginationToken === undefined ? undefined : startAfter(req.PaginationToken);
+    const { Users = [] } = await list(ctx, { ...req, Limit: undefined, PaginationToken: undefined });
+    const sorted = [...Users].sort((a, b) => (a.Username < b.Username ? -1 : a.Username > b.Username ? 1 : 0));
+    const start = after === undefined ? 0 : sorted.filter((user) => user.Username <= after).length;
+    const page = sorted.slice(start, start + limit);
+    const more = start + limit < sorted.length;
+    return { Users: page, ...(more && { PaginationToken: pageToken(page[page.length - 1].Username) }) };
+  };
+};
+
 require(join(cognitoLocal, 'lib/bin/start.js'));

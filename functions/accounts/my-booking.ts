@@ -4,29 +4,34 @@ import { IdParams } from '../lib/params';
 import { getMemberBooking, sessionSnapshot } from '../domain/bookings';
 import { memberBookingSummary } from '../domain/booking-views';
 import type { MemberBookingView } from '../schemas/member';
+import { impersonatedCaller } from '../domain/impersonations';
 
 // Answers MemberBookingView: { booking: { id, status, paymentStatus, attendeeName, attendeeEmail, createdAt, session: { ...summary, description, hasRecording } } }.
 /** One of the caller's own bookings with its session; another member's booking is as missing as one that never was. */
-export const handler = httpRoute({ params: IdParams }, async (input) => {
-  const { userId } = signedIn(input);
-  const found = await getMemberBooking(userId, input.params.id);
-  if (!found) throw notFound('Booking not found');
-  const { booking, session } = found;
-  const summary = memberBookingSummary(booking);
-  const body: MemberBookingView = {
-    booking: {
-      ...summary,
-      attendeeName: booking.attendeeName,
-      attendeeEmail: booking.attendeeEmail,
-      createdAt: booking.createdAt,
-      session: {
-        ...summary.session,
-        // The session as it is now where it still exists; the booking's snapshot otherwise.
-        ...(session && sessionSnapshot(session)),
-        description: session?.description ?? '',
-        hasRecording: Boolean(session?.recordingUrl),
+export const handler = httpRoute(
+  { params: IdParams },
+  async (input) => {
+    const { userId } = signedIn(input);
+    const found = await getMemberBooking(userId, input.params.id);
+    if (!found) throw notFound('Booking not found');
+    const { booking, session } = found;
+    const summary = memberBookingSummary(booking);
+    const body: MemberBookingView = {
+      booking: {
+        ...summary,
+        attendeeName: booking.attendeeName,
+        attendeeEmail: booking.attendeeEmail,
+        createdAt: booking.createdAt,
+        session: {
+          ...summary.session,
+          // The session as it is now where it still exists; the booking's snapshot otherwise.
+          ...(session && sessionSnapshot(session)),
+          description: session?.description ?? '',
+          hasRecording: Boolean(session?.recordingUrl),
+        },
       },
-    },
-  };
-  return { body };
-});
+    };
+    return { body };
+  },
+  { viewAsMember: impersonatedCaller },
+);

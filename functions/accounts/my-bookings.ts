@@ -5,6 +5,7 @@ import { listMemberBookings } from '../domain/bookings';
 import { memberBookingSummary } from '../domain/booking-views';
 import { lineOfText } from '../schemas/text';
 import { bookingStatusViews, bookingTimes, type MemberBookingsPage } from '../schemas/member';
+import { impersonatedCaller } from '../domain/impersonations';
 
 // Answers MemberBookingsPage: { bookings: [{ id, status, paymentStatus, session: { id, title, startTime, endTime, location, locationType, category } }], nextCursor }.
 const MyBookingsQuery = z.extend(PageQuery, {
@@ -14,10 +15,14 @@ const MyBookingsQuery = z.extend(PageQuery, {
 });
 
 /** The caller's own bookings, upcoming or past, of one category if asked, a page at a time. */
-export const handler = httpRoute({ query: MyBookingsQuery }, async (input) => {
-  const { userId } = signedIn(input);
-  const { when, category, status, ...page } = input.query;
-  const found = await listMemberBookings(userId, { when, category, statuses: status }, page, new Date());
-  const body: MemberBookingsPage = { bookings: found.items.map(memberBookingSummary), nextCursor: found.nextCursor };
-  return { body };
-});
+export const handler = httpRoute(
+  { query: MyBookingsQuery },
+  async (input) => {
+    const { userId } = signedIn(input);
+    const { when, category, status, ...page } = input.query;
+    const found = await listMemberBookings(userId, { when, category, statuses: status }, page, new Date());
+    const body: MemberBookingsPage = { bookings: found.items.map(memberBookingSummary), nextCursor: found.nextCursor };
+    return { body };
+  },
+  { viewAsMember: impersonatedCaller },
+);

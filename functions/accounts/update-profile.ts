@@ -1,5 +1,5 @@
 import { httpRoute, signedIn } from '../lib/http';
-import { updateFullName } from '../domain/profiles';
+import { saveProfile } from '../domain/profiles';
 import { ProfileUpdate } from '../schemas/profile';
 import type { ProfileView } from '../schemas/member';
 
@@ -7,7 +7,7 @@ import type { ProfileView } from '../schemas/member';
 /** The caller changes their own full name; a profile that does not exist yet is created. */
 export const handler = httpRoute({ body: ProfileUpdate }, async (input) => {
   const caller = signedIn(input);
-  const profile = await updateFullName(caller, input.body.fullName, new Date());
+  const profile = await saveProfile(caller, { fullName: input.body.fullName }, new Date());
   const body: ProfileView = {
     profile: { fullName: profile.fullName, subscriptionStatus: profile.subscriptionStatus, updatedAt: profile.updatedAt },
   };

@@ -3,7 +3,15 @@ import { HttpError, signInRequired } from './errors';
 import { environment } from './environment';
 
 /** The signed-in person making a request, from their verified Cognito ID token. */
-export type Caller = { userId: string; email: string; name: string | null; groups: string[]; isAdmin: boolean };
+export type Caller = {
+  userId: string;
+  email: string;
+  name: string | null;
+  groups: string[];
+  isAdmin: boolean;
+  /** Set when an administrator views the site as this user (an impersonation): who is viewing. */
+  viewedBy?: { userId: string; email: string };
+};
 
 export const ADMIN_GROUP = 'admin';
 

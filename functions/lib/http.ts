@@ -8,6 +8,7 @@ import type { Caller } from './auth';
 import { environment, ORIGIN_VERIFY_HEADER } from './environment';
 import { HttpError, isServiceUnavailable, signInRequired } from './errors';
 import { logger } from './logger';
+import { IMPERSONATION_HEADER, impersonationRefusals } from '../schemas/impersonation';
 
 type Schemas = { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; headers?: z.ZodMiniType };
 type Parsed<S extends Schemas> = {
@@ -35,13 +36,26 @@ export type HttpResult = { status?: number; headers?: Record<string, string> } &
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * How a member route runs for an administrator viewing the site as one of its users: the
+ * impersonation named in the request, checked live, gives the caller the route runs as. Given by
+ * the GET member routes (their modules carry the table's client already; others stay small).
+ */
+export type RouteOptions = {
+  viewAsMember?: (admin: Caller, impersonationId: string, now: Date) => Promise<Caller>;
+};
+
+/**
  * Wraps a route's logic as a middy Lambda handler. Before the route runs: the request must
  * have come through CloudFront, a state-changing request must be JSON (so no web page can post
  * a form to it), the caller is verified as the catalogue's `access` asks, and path, query and
  * body are parsed with zod (a failure is a 400 naming each field). Thrown HttpErrors map to
  * their status; an unavailable database to 503.
  */
-export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>) => Promise<HttpResult>) {
+export function httpRoute<S extends Schemas>(
+  schemas: S,
+  run: (input: Parsed<S>) => Promise<HttpResult>,
+  options: RouteOptions = {},
+) {
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .handler(async (event, context) => {
@@ -49,9 +63,10 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
         const route = routeByKey(event.routeKey);
         if (!route) throw new Error(`No route ${event.routeKey} in the catalogue`);
         checkOrigin(event);
+        if (route.access !== 'webhook') checkViewOnly(event);
         const rawBody = readRawBody(event);
         if (route.access !== 'webhook') checkContentType(event);
-        const caller = await callerFor(route, event);
+        const caller = await callerFor(route, event, options);
         const input = {
           ...parseRequest(event, schemas, rawBody),
           caller,
@@ -74,8 +89,9 @@ export function httpRoute<S extends Schemas>(schemas: S, run: (input: Parsed<S>)
         return errorResponse(error);
       }
     });
-  // The schemas travel with the handler, so tests can generate bad input for every route.
-  return Object.assign(handler, { schemas });
+  // The schemas travel with the handler, so tests can generate bad input for every route (and see
+  // which routes an administrator can view as a member).
+  return Object.assign(handler, { schemas, viewableAsMember: Boolean(options.viewAsMember) });
 }
 
 /** The caller of a member route; the wrapper has verified it before the route runs. */
@@ -87,14 +103,33 @@ export function signedIn(input: { caller?: Caller }): Caller {
 // Token verification (with jose) is loaded with the first token: most requests to public routes carry none.
 const verifyCaller = async (authorization: string | undefined) => (await import('./auth')).verifyCaller(authorization);
 
-async function callerFor(route: Route, event: APIGatewayProxyEventV2): Promise<Caller | undefined> {
+async function callerFor(route: Route, event: APIGatewayProxyEventV2, options: RouteOptions): Promise<Caller | undefined> {
   if (route.access === 'public') return optionalCaller(event.headers.authorization);
   // A guest sends no token; one that is sent must hold, so a member whose sign-in ran out hears 401, not 'not found'.
   if (route.access === 'member-or-guest' && !event.headers.authorization) return undefined;
   if (route.access === 'webhook') return undefined;
   const caller = await verifyCaller(event.headers.authorization);
   if (route.access === 'admin' && !caller.isAdmin) throw new HttpError(403, 'This page is for the site administrator only.');
-  return caller;
+  const impersonation = event.headers[IMPERSONATION_HEADER];
+  if (impersonation === undefined || route.access === 'admin') return caller;
+  // A member route asked for in an administrator's view as one of its users: it runs as that user.
+  if (!caller.isAdmin) throw new HttpError(403, 'Only the site administrator can view the site as another user.');
+  if (!options.viewAsMember) throw new HttpError(403, 'This page cannot be viewed as another user.');
+  return options.viewAsMember(caller, impersonation, new Date());
+}
+
+/**
+ * A request made in a view of the site as another user reads and never writes, whatever route it
+ * asks for and whatever the page sends: every other method is refused before anything runs.
+ */
+function checkViewOnly(event: APIGatewayProxyEventV2) {
+  if (event.headers[IMPERSONATION_HEADER] === undefined || event.requestContext.http.method === 'GET') return;
+  throw new HttpError(
+    403,
+    'You are viewing the site as another user, so nothing can be changed. Return to the admin area to make changes.',
+    undefined,
+    { code: impersonationRefusals.readOnly },
+  );
 }
 
 /**

@@ -141,12 +141,12 @@ describe('accounts in the browser', () => {
     await page.goto(`${siteUrl}/sign-in`);
     await signIn(page, email, 'bye-password');
     await page.waitForURL(`${siteUrl}/dashboard`);
-    await page.evaluate("localStorage.setItem('impersonating', 'true')");
+    await page.evaluate("localStorage.setItem('admin_impersonating', 'true')");
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${siteUrl}/`);
     await page.getByText('Logged out', { exact: true }).waitFor();
     await page.getByText('You have been successfully logged out.').waitFor();
-    expect(await page.evaluate("localStorage.getItem('impersonating')")).toBeNull();
+    expect(await page.evaluate("localStorage.getItem('admin_impersonating')")).toBeNull();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign In' }).waitFor();
 
     // The dashboard is closed again.

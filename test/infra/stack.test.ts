@@ -221,6 +221,9 @@ describe('the CDK stack', () => {
       'images:upload': `/${SESSION_IMAGES_PREFIX}*`,
       'media:read': 'Action":"s3:GetObject',
       'media:upload': `/${RESOURCE_VIDEOS_PREFIX}*`,
+      'users:search': 'cognito-idp:ListUsers',
+      'users:delete': 'cognito-idp:AdminDeleteUser',
+      'users:set-password': 'cognito-idp:AdminSetUserPassword',
     };
     for (const { handler, grants } of lambdaEntries) {
       for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {

@@ -7,6 +7,7 @@ import { createCode } from '../support/discounts';
 import { createSession } from '../support/sessions';
 import { payCheckout, waitForBooking } from '../support/stripe';
 import { anotherPool, expiredCopyOf, signedInUser, tamperedCopyOf } from '../support/users';
+import { decodeJwt } from 'jose';
 
 type CallerName = 'anonymous' | 'member' | 'another member' | 'admin' | 'tampered' | 'expired' | "another pool's";
 const tokens = {} as Record<CallerName, string | undefined>;
@@ -19,6 +20,9 @@ const ownBooking = {} as Record<CallerName, string>;
 const ownPendingBooking = {} as Record<CallerName, string>;
 /** A guest's booking with the token of its 'Manage booking' link, which signed-out callers hold. */
 let guestBooking: { id: string; manageToken: string };
+/** A member the admin's people routes act on (a new one for each deletion). */
+let personId: string;
+const newPerson = async () => decodeJwt(await signedInUser(`person-${ulid().toLowerCase()}@example.com`)).sub!;
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
@@ -30,6 +34,7 @@ beforeAll(async () => {
   tokens.expired = await expiredCopyOf(tokens.member);
   tokens["another pool's"] = await signedInUser(`stranger-${run}@example.com`, { pool: await anotherPool() });
   sessionId = (await createSession({ title: 'Matrix Breath' })).id;
+  personId = await newPerson();
   const paidSessionId = (await createSession({ title: 'Paid Matrix Breath', priceAmount: 1200 })).id;
   const bookAs = async (caller: CallerName, session: string) => {
     const { body } = await api<{ booking: { id: string } }>(`/sessions/${session}/bookings`, {
@@ -82,6 +87,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'PUT /admin/resources/{id}': resourceForm,
   // Step one of an upload (where to post the video): it writes nothing.
   'POST /admin/resources/{id}/video-upload': () => ({ contentType: 'video/mp4', size: 4096 }),
+  'PUT /admin/users/{id}': (caller) => ({ fullName: `Matrix ${caller.replace(/\W/g, '')}` }),
+  'POST /admin/users/{id}/password': () => ({ password: `matrix-${ulid()}` }),
 };
 
 function resourceForm(caller: CallerName) {
@@ -96,6 +103,17 @@ async function resourceOfItsOwn() {
     body: JSON.stringify({ title: 'Matrix resource' }),
   });
   return body.id;
+}
+
+/** The body that ends a view as the person: the admin's own view, opened first; anyone else's call is refused before it is read. */
+async function impersonationToEnd(caller: CallerName) {
+  if (caller !== 'admin') return { impersonationId: 'x'.repeat(43) };
+  const { body } = await api<{ id: string }>(`/admin/users/${personId}/impersonation`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.admin}` },
+    body: '{}',
+  });
+  return { impersonationId: body.id };
 }
 
 /** A session of its own with someone to remove: an attendee, or a place on its waitlist. */
@@ -162,11 +180,22 @@ async function requestFor(route: Route, caller: CallerName) {
   }
   if (route.path === '/admin/resources/{id}') path = route.path.replace('{id}', await resourceOfItsOwn());
   if (path.includes('{bookingId}') || path.includes('{entryId}')) path = await pathToRemove(route);
+  if (route.path.startsWith('/admin/users/{id}')) {
+    path = route.path.replace(
+      '{id}',
+      route.method === 'DELETE' && route.path === '/admin/users/{id}' ? await newPerson() : personId,
+    );
+  }
   if (route.path.startsWith('/admin/orders/{id}')) {
     path = route.path.replace('{id}', await bookingOfItsOwn({ paid: route.path.endsWith('/refund') }));
   }
   const makeBody = bodies[`${route.method} ${route.path}`];
-  const body = makeBody ? JSON.stringify(makeBody(caller)) : undefined;
+  const body =
+    route.method === 'DELETE' && route.path === '/admin/users/{id}/impersonation'
+      ? JSON.stringify(await impersonationToEnd(caller))
+      : makeBody
+        ? JSON.stringify(makeBody(caller))
+        : undefined;
   const token = tokens[caller];
   return api<{ message?: string }>(path, {
     method: route.method,

@@ -14,6 +14,18 @@ describe('catalogues', () => {
     expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(routes.length);
   });
 
+  it("let an administrator's view as a user run every GET member route as that user", async () => {
+    process.env.TABLE_NAME ??= 'catalogue-test';
+    const memberReads = routes.filter((r) => r.method === 'GET' && (r.access === 'member' || r.access === 'member-or-guest'));
+    expect(memberReads.length).toBeGreaterThan(0);
+    for (const route of memberReads) {
+      const module = (await import(/* @vite-ignore */ join(functionsDir, `${route.handler}.ts`))) as {
+        handler: { viewableAsMember: boolean };
+      };
+      expect(module.handler.viewableAsMember, route.path).toBe(true);
+    }
+  });
+
   it('route local requests the way API Gateway would', () => {
     const match = createRouter(routes);
     expect(match('GET', '/api/sessions')?.route.handler).toBe('sessions/list');

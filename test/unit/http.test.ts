@@ -233,3 +233,39 @@ describe('networkOf', () => {
     expect(networkOf('::1')).toBe('0:0:0:0::/64');
   });
 });
+
+describe("an administrator's view of the site as a user", () => {
+  const viewAs = httpRoute({}, async (input) => ({ body: signedIn(input) }), {
+    viewAsMember: async (admin, id) => ({
+      userId: `viewed-by-${id}`,
+      email: 'viewed@example.com',
+      name: null,
+      groups: [],
+      isAdmin: false,
+      viewedBy: { userId: admin.userId, email: admin.email },
+    }),
+  });
+  const bearer = async (groups: string[]) => ({ authorization: `Bearer ${await sign({ 'cognito:groups': groups })}` });
+
+  it('refuses every change made in it before anything runs, signed in or not', async () => {
+    for (const headers of [{}, await bearer(['admin'])]) {
+      const refused = await call(route, POST_BOOKING, {
+        pathParameters: { id: 'abc' },
+        body: JSON.stringify({ name: 'Ada' }),
+        headers: { ...headers, 'x-impersonation': 'view-1' },
+      });
+      expect(refused).toMatchObject({ status: 403, body: { code: 'impersonation-read-only' } });
+    }
+  });
+
+  it('runs a GET member route as the viewed user for an administrator, and for nobody else', async () => {
+    const viewed = await call(viewAs, GET_ME, { headers: { ...(await bearer(['admin'])), 'x-impersonation': 'view-1' } });
+    expect(viewed).toMatchObject({ status: 200, body: { userId: 'viewed-by-view-1', viewedBy: { userId: 'user-1' } } });
+    const member = await call(viewAs, GET_ME, { headers: { ...(await bearer([])), 'x-impersonation': 'view-1' } });
+    expect(member.status).toBe(403);
+    // A member route that cannot be viewed as a user refuses rather than answer as the administrator.
+    const notViewable = await call(whoAmI, GET_ME, { headers: { ...(await bearer(['admin'])), 'x-impersonation': 'view-1' } });
+    expect(notViewable.status).toBe(403);
+    expect((await call(viewAs, GET_ME, { headers: await bearer(['admin']) })).body.userId).toBe('user-1');
+  });
+});

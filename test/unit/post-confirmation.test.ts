@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Context, PostConfirmationTriggerEvent } from 'aws-lambda';
 import { handler } from '../../functions/accounts/post-confirmation';
@@ -26,7 +26,7 @@ const guestBooking = (id: string) => ({
 
 beforeEach(() => {
   dynamo.reset();
-  dynamo.on(PutCommand).resolves({});
+  dynamo.on(TransactWriteCommand).resolves({});
 });
 
 describe('the post-confirmation trigger', () => {
@@ -54,20 +54,24 @@ describe('the post-confirmation trigger', () => {
         ':gsi2sk': '2030-01-02T10:00:00.000Z#BOOKING#B1',
       },
     });
-    expect(dynamo.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({
+    // The profile, and the name items that let the administrator find it.
+    const [profile, ...names] = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+    expect(profile.Put?.Item).toMatchObject({
       pk: 'USER#user-1',
       email: 'nora@example.com',
       fullName: 'Nora Guest',
       subscriptionStatus: 'Free',
     });
+    expect(profile.Put?.ConditionExpression).toBe('attribute_not_exists(pk)');
+    expect(names.filter((item) => item.Put).map((item) => item.Put?.Item?.gsi1sk)).toEqual(['nora guest#user-1', 'guest#user-1']);
   });
 
   it('creates the profile but claims nothing for an address not verified, nor on a password reset', async () => {
     await handler(confirmed({}), context);
     await handler(confirmed({ email_verified: 'false' }), context);
-    expect(dynamo.commandCalls(PutCommand)).toHaveLength(2);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
     await handler(confirmed({ email_verified: 'true' }, 'PostConfirmation_ConfirmForgotPassword'), context);
-    expect(dynamo.commandCalls(PutCommand)).toHaveLength(2);
+    expect(dynamo.commandCalls(TransactWriteCommand)).toHaveLength(2);
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { TopBar } from './top-bar';
 import { Footer } from './footer';
+import { ImpersonationBanner } from './impersonation-banner';
 
 export function Layout() {
   return (
@@ -11,6 +12,7 @@ export function Layout() {
       >
         Skip to content
       </a>
+      <ImpersonationBanner />
       <TopBar />
       <main id="main" className="flex-1">
         <Outlet />

@@ -104,6 +104,8 @@ export const router = createBrowserRouter([
         lazy: () => import('@/routes/admin-layout').then((m) => ({ Component: m.AdminLayout })),
         children: [
           { index: true, lazy: () => import('@/routes/admin').then((m) => ({ Component: m.AdminOverviewPage })) },
+          { path: 'users', lazy: () => import('@/routes/admin-users').then((m) => ({ Component: m.AdminUsersPage })) },
+          { path: 'users/:id', lazy: () => import('@/routes/admin-user').then((m) => ({ Component: m.AdminUserPage })) },
           { path: 'orders', lazy: () => import('@/routes/admin-orders').then((m) => ({ Component: m.AdminOrdersPage })) },
           {
             path: 'discount-codes',

@@ -23,6 +23,20 @@ export function setIdTokenSource(source: TokenSource) {
 
 let onRefused: () => void = () => undefined;
 
+/** The headers an administrator's view of the site as a user adds to a request (see the auth feature). */
+type ViewHeaders = (path: string) => Record<string, string>;
+let viewHeaders: ViewHeaders = () => ({});
+let onViewRefused: (body: Record<string, unknown>) => void = () => undefined;
+
+/**
+ * Where requests get the headers of an administrator's view as a user, and what to do when the
+ * API says that view has ended (403 with its code): the auth feature sets both.
+ */
+export function setViewAsUser(headers: ViewHeaders, refused: (body: Record<string, unknown>) => void) {
+  viewHeaders = headers;
+  onViewRefused = refused;
+}
+
 /** What to do when the API refuses the member's token (401): the auth feature checks the session again. */
 export function setTokenRefusedHandler(handler: () => void) {
   onRefused = handler;
@@ -37,12 +51,14 @@ async function send(path: string, init?: RequestInit): Promise<Response> {
       accept: 'application/json',
       ...(init?.body ? { 'content-type': 'application/json' } : {}),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...viewHeaders(path),
       ...init?.headers,
     },
   });
   if (response.status === 401 && token) onRefused();
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
+    if (response.status === 403) onViewRefused(body);
     throw new ApiError(response.status, body.message ?? `Request failed (${response.status})`, body.errors, body);
   }
   return response;
@@ -68,4 +84,5 @@ export const apiPost = <T>(path: string, body: unknown, headers?: Record<string,
   request<T>(path, { method: 'POST', body: JSON.stringify(body), headers });
 export const apiPut = <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body: JSON.stringify(body) });
 /** A DELETE says it is JSON like every state-changing request, so no web page can forge one. */
-export const apiDelete = <T>(path: string) => request<T>(path, { method: 'DELETE', body: '{}' });
+export const apiDelete = <T>(path: string, body: unknown = {}) =>
+  request<T>(path, { method: 'DELETE', body: JSON.stringify(body) });

@@ -6,7 +6,7 @@ export const adminAreas = [
     text: 'Schedule, edit and duplicate sessions; attendees and waitlists.',
     ready: true,
   },
-  { path: '/admin/users', title: 'Users', text: 'Members, their details and their access.', ready: false },
+  { path: '/admin/users', title: 'Users', text: 'Members, their details and their access.', ready: true },
   { path: '/admin/orders', title: 'Orders', text: 'Bookings and purchases, payments and refunds.', ready: true },
   { path: '/admin/resources', title: 'Resources', text: 'Learning resources and their videos.', ready: true },
   {

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { setIdTokenSource, setTokenRefusedHandler } from '@/lib/api';
 import { saveReturnUrl } from './return-url';
+import { endImpersonation } from './impersonation';
 
 /** The signed-in member, as their ID token names them (first and last name as given at sign-up, if they were). */
 export type SessionUser = { id: string; email: string; name: string; firstName: string; lastName: string; isAdmin: boolean };
@@ -72,22 +73,16 @@ export function useAuthSession(): AuthSession {
   return current;
 }
 
-/** The admin's "log in as user" flag; sign-out always clears it. */
-export const IMPERSONATION_KEY = 'impersonating';
-
 /** Ends the session; reports whether it ended cleanly (the spec's two 'Logged out' texts). */
 export async function signOutMember(): Promise<boolean> {
   let clean = true;
+  // An administrator's view as a user ends first, while their token can still say so.
+  await endImpersonation();
   try {
     if (mayHaveSession()) await (await loadAmplify()).endSession();
   } catch (error) {
     clean = false;
     console.error('Sign-out failed', error);
-  }
-  try {
-    localStorage.removeItem(IMPERSONATION_KEY);
-  } catch {
-    // Nothing was kept.
   }
   publish(signedOut);
   return clean;
