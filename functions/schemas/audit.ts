@@ -1,7 +1,7 @@
 // Who changed what and when (functions/domain/audit.ts writes and reads them).
 
 /** What an entry is about: a session, a booking, a discount code, ... and its id. */
-export type AuditSubject = { kind: 'session' | 'booking' | 'discount-code'; id: string };
+export type AuditSubject = { kind: 'session' | 'booking' | 'purchase' | 'discount-code'; id: string };
 
 export type AuditEntry = {
   id: string;
