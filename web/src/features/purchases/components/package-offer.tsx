@@ -60,7 +60,7 @@ export function PackageOffer({ buyer, signedOut }: { buyer: Buyer; signedOut: bo
                 ))}
               </ul>
             </div>
-            <div className="flex flex-col items-start gap-3 rounded-2xl bg-white/80 p-5 md:min-w-60 md:items-center md:text-center">
+            <div className="flex flex-col items-center gap-3 rounded-2xl bg-white/80 p-5 text-center md:min-w-60">
               {offer.data ? (
                 <p>
                   <span className="sr-only">Price: </span>
