@@ -77,6 +77,11 @@ const policies = [
     from: { element: { type: 'feature', captured: { feature: 'sessions' } } },
     allow: { to: { element: { type: 'feature', captured: { feature: 'currency' } }, file: { path: '**/currency-context.tsx' } } },
   },
+  // So is the recordings package's price.
+  {
+    from: { element: { type: 'feature', captured: { feature: 'purchases' } } },
+    allow: { to: { element: { type: 'feature', captured: { feature: 'currency' } }, file: { path: '**/currency-context.tsx' } } },
+  },
 ];
 
 export default defineConfig(

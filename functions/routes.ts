@@ -77,6 +77,26 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write', 'stripe:read'],
   },
   { method: 'GET', path: '/bookings/{id}', handler: 'bookings/get', access: 'public', grants: ['table:read'] },
+  // The recordings package: a member learns whether they own it; a guest sees the price.
+  {
+    method: 'GET',
+    path: '/package',
+    handler: 'purchases/package',
+    access: 'member-or-guest',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
+    path: '/purchases',
+    handler: 'purchases/create',
+    // A member buys with their token, a guest with an e-mail; each e-mail address and client address is limited per hour.
+    access: 'member-or-guest',
+    grants: ['table:read', 'table:write', 'stripe:read'],
+  },
+  { method: 'GET', path: '/purchases', handler: 'purchases/mine', access: 'member', grants: ['table:read'] },
+  // The return page's status: the purchase's unguessable id is the capability.
+  { method: 'GET', path: '/purchases/{id}', handler: 'purchases/get', access: 'member-or-guest', grants: ['table:read'] },
+
   { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
   {
     method: 'POST',

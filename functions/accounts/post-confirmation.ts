@@ -4,10 +4,11 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
 import { createProfile, DEFAULT_SUBSCRIPTION_STATUS } from '../domain/profiles';
 import { claimGuestBookings } from '../domain/bookings';
+import { claimGuestPurchases } from '../domain/purchases';
 
 /**
  * Cognito calls this when a new member confirms their sign-up: their profile begins here, and
- * the bookings made earlier as a guest with their address become theirs, but only when the
+ * the bookings and purchases made earlier as a guest with their address become theirs, but only when the
  * address is verified (the code sent to it was confirmed: Cognito then marks `email_verified`).
  * An account confirmed by an administrator without that proof gets a profile and nothing else.
  */
@@ -30,6 +31,9 @@ export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTrigg
     if (attributes.email_verified === 'true') {
       const claimed = await claimGuestBookings(attributes.sub, email);
       if (claimed > 0) logger.info('Guest bookings given to the new account', { claimed });
+      // A paid one also makes the recordings package theirs.
+      const purchases = await claimGuestPurchases(attributes.sub, email, new Date());
+      if (purchases > 0) logger.info('Guest purchases given to the new account', { purchases });
     }
     return event;
   });

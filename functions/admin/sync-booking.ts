@@ -3,10 +3,14 @@ import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { getBooking } from '../domain/bookings';
 import { syncWithStripe } from '../domain/payments';
+import { getPurchase } from '../domain/purchases';
 
-/** 'Sync with Stripe' for one booking: updated, already paid, or no payment found. */
+/** 'Sync with Stripe' for one order, a booking or a recordings purchase: updated, already paid, or no payment found. */
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
-  const booking = await getBooking(params.id);
-  if (!booking) throw notFound('Booking not found');
-  return { body: { outcome: await syncWithStripe(booking, new Date()) } };
+  const [booking, purchase] = await Promise.all([getBooking(params.id), getPurchase(params.id)]);
+  const order = booking
+    ? { paid: booking.state === 'confirmed', checkoutSessionId: booking.checkoutSessionId }
+    : purchase && { paid: purchase.state === 'paid', checkoutSessionId: purchase.checkoutSessionId };
+  if (!order) throw notFound('Order not found');
+  return { body: { outcome: await syncWithStripe(order, new Date()) } };
 });

@@ -1,7 +1,7 @@
-import { tableName } from '../lib/table';
 import { cancellableUntil, type BookingStatus, type PaymentStatus } from '../schemas/booking';
 import type { EventDetail, EventType } from '../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
+import { stateCheckOf, stateUpdate, type TransitionChange } from './lifecycle';
 
 // The life of a booking in one place: the states it can be in, the named transitions between
 // them with the event each writes, and the guards that decide whether one may happen now. Every
@@ -132,58 +132,19 @@ export const isCancellable = (booking: Pick<BookingRecord, 'state' | 'session'>,
   booking.state === 'confirmed' && now.toISOString() < cancellableUntil(booking.session.startTime);
 
 /**
- * The conditional update that moves a booking along `name`: its state set to the transition's
- * target on condition that it is in one of the states the transition starts from (and `when`,
- * an extra condition over the named values), with `set` and `remove` written in the same
- * update. The refusal of this item means the booking was no longer where the caller read it.
+ * The conditional update that moves a booking along `name` (lifecycle.ts): its state set to the
+ * transition's target on condition that it is in one of the states the transition starts from
+ * (and `when`), with `set` and `remove` written in the same update. The refusal of this item
+ * means the booking was no longer where the caller read it.
  */
 export function transitionUpdate(
   name: Exclude<TransitionName, 'book' | 'hold' | 'reserve'>,
   bookingId: string,
   now: Date,
-  change: {
-    set?: Record<string, unknown>;
-    remove?: readonly string[];
-    when?: { condition: string; values: Record<string, unknown> };
-  } = {},
+  change: TransitionChange = {},
 ) {
-  const transition = transitions[name];
-  const sets = Object.entries({ ...change.set, stateChangedAt: now.toISOString() });
-  const from = transition.from.map((_, i) => `:from${i}`);
-  const condition = `#state IN (${from.join(', ')})`;
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: bookingKey(bookingId),
-      UpdateExpression: [
-        `SET #state = :to, ${sets.map(([field]) => `#${field} = :${field}`).join(', ')}`,
-        change.remove?.length ? `REMOVE ${change.remove.map((field) => `#${field}`).join(', ')}` : '',
-      ]
-        .join(' ')
-        .trim(),
-      ConditionExpression: change.when ? `${condition} AND (${change.when.condition})` : condition,
-      ExpressionAttributeNames: Object.fromEntries(
-        ['state', ...sets.map(([field]) => field), ...(change.remove ?? [])].map((field) => [`#${field}`, field]),
-      ),
-      ExpressionAttributeValues: {
-        ':to': transition.to,
-        ...Object.fromEntries(transition.from.map((state, i) => [`:from${i}`, state])),
-        ...Object.fromEntries(sets.map(([field, value]) => [`:${field}`, value])),
-        ...change.when?.values,
-      },
-    },
-  };
+  return stateUpdate<BookingState>(transitions[name], bookingKey(bookingId), now, change);
 }
 
 /** A transaction item that only checks the booking is still in one of `states`. */
-export function stateCheck(bookingId: string, states: readonly BookingState[]) {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: bookingKey(bookingId),
-      ConditionExpression: `#state IN (${states.map((_, i) => `:state${i}`).join(', ')})`,
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: Object.fromEntries(states.map((state, i) => [`:state${i}`, state])),
-    },
-  };
-}
+export const stateCheck = (bookingId: string, states: readonly BookingState[]) => stateCheckOf(bookingKey(bookingId), states);

@@ -2,11 +2,13 @@ import { logger } from '../lib/logger';
 import { getBooking } from './bookings';
 import { lapsedHolds, releaseHold } from './seat-holds';
 import { lapseOffer } from './waitlist-offers';
+import { getPurchase } from './purchases';
+import { endPurchase } from './purchase-payments';
 
 /**
  * The sweep (a schedule): ends every hold past its expiry, of every kind: a checkout's seat is
  * released (in case Stripe's expiry webhook is late or lost), as is a free booking whose guest
- * never confirmed their address; a waitlist offer lapses and goes to the next person. Answers how
+ * never confirmed their address, and a recordings purchase's checkout ends unpaid; a waitlist offer lapses and goes to the next person. Answers how
  * many this run ended.
  */
 export async function releaseExpiredHolds(now: Date): Promise<number> {
@@ -19,6 +21,9 @@ export async function releaseExpiredHolds(now: Date): Promise<number> {
       try {
         if (hold.kind === 'waitlist-offer') {
           if (await lapseOffer(hold.placeId, now)) ended++;
+        } else if (hold.kind === 'purchase') {
+          const purchase = await getPurchase(hold.purchaseId);
+          if (purchase && (await endPurchase(purchase, 'expired', now))) ended++;
         } else {
           const booking = await getBooking(hold.bookingId);
           const reason = booking?.state === 'unconfirmed' ? 'email_unconfirmed' : 'expired';

@@ -9,8 +9,11 @@ import { auditEntry } from './audit';
 import { shownStatus } from './booking-lifecycle';
 import { bookingFacts, listSessionBookings, ORDERS_PARTITION, type BookingRecord } from './bookings';
 import { removeAttendee } from './cancel-booking';
+import { PACKAGE_NAME } from '../schemas/purchase';
+import { shownPurchaseStatus } from './purchase-lifecycle';
+import type { PurchaseRecord } from './purchases';
 
-// The administrator's orders: every booking (purchases will join), newest first, and what the
+// The administrator's orders: every booking and recordings purchase, newest first, and what the
 // administrator may do to one. Every change is a transition of the booking lifecycle with its
 // audit entry; nothing writes a status directly. The status change, which may close a Stripe
 // checkout, is in order-status.ts, so only its route carries the Stripe client.
@@ -21,6 +24,7 @@ export function orderView(booking: BookingRecord): AdminOrder {
   return {
     id: booking.id,
     kind: 'booking',
+    title: booking.session.title,
     name: booking.attendeeName,
     email: booking.attendeeEmail,
     ...shownStatus(booking),
@@ -31,9 +35,28 @@ export function orderView(booking: BookingRecord): AdminOrder {
   };
 }
 
-/** A page of orders, newest first; a session's own, oldest first, when one is named. */
-export function listOrders(page: PageQuery, sessionId?: string): Promise<Page<BookingRecord>> {
-  if (sessionId) return listSessionBookings(sessionId, page);
+/** A purchase of the recordings package in the same list. */
+export function purchaseOrderView(purchase: PurchaseRecord): AdminOrder {
+  return {
+    id: purchase.id,
+    kind: 'purchase',
+    title: PACKAGE_NAME,
+    name: purchase.customerName ?? 'No name provided',
+    email: purchase.customerEmail,
+    ...shownPurchaseStatus(purchase),
+    price: purchase.price,
+    discountCode: purchase.discountCode ?? null,
+    createdAt: purchase.createdAt,
+    session: null,
+  };
+}
+
+/** A page of orders (bookings and purchases), newest first; a session's own bookings, oldest first, when one is named. */
+export async function listOrders(page: PageQuery, sessionId?: string): Promise<Page<AdminOrder>> {
+  if (sessionId) {
+    const bookings = await listSessionBookings(sessionId, page);
+    return { ...bookings, items: bookings.items.map(orderView) };
+  }
   return queryPage(
     {
       TableName: tableName(),
@@ -44,7 +67,10 @@ export function listOrders(page: PageQuery, sessionId?: string): Promise<Page<Bo
       ScanIndexForward: false,
     },
     page,
-    (item) => withoutKeys<BookingRecord>(item),
+    (item) =>
+      item.type === 'Purchase'
+        ? purchaseOrderView(withoutKeys<PurchaseRecord>(item))
+        : orderView(withoutKeys<BookingRecord>(item)),
   );
 }
 

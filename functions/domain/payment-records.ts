@@ -6,7 +6,7 @@ import { outboxEvent } from '../events/outbox';
 
 // What was charged and what was given back, as items of their own: a Payment for each Stripe
 // Checkout Session the site opens, a Refund for each sum it owes back. Each names its subject (a
-// booking, later a recordings purchase), so every kind of order is paid, synced and refunded by
+// booking or a recordings purchase), so every kind of order is paid, synced and refunded by
 // the same code. No Stripe calls here: those are in payments.ts.
 
 /** What a payment or a refund is for. */
@@ -28,8 +28,12 @@ export type ReportedMoney = { amount: number; currency: string };
 
 /** Why a payment that came after its hold was released goes back: its seat, or its code's last use, was taken since. */
 export type LateRefundReason = 'late_payment' | 'code_used_up';
-/** Why money goes back: its booking was cancelled, it came too late (LateRefundReason), or for a checkout that was not the one opened for it. */
-export type RefundReason = 'cancelled' | LateRefundReason | 'unexpected_payment';
+/**
+ * Why money goes back: its order was cancelled (a booking) or refunded by the administrator (a
+ * purchase), it came too late (LateRefundReason), it paid for a recordings package its member
+ * owns already, or for a checkout that was not the one opened for it.
+ */
+export type RefundReason = 'cancelled' | LateRefundReason | 'already_owned' | 'unexpected_payment';
 export const isLateRefund = (reason: RefundReason): reason is LateRefundReason =>
   reason === 'late_payment' || reason === 'code_used_up';
 

@@ -8,62 +8,96 @@ import { stripe } from '../lib/stripe';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { formatWhen } from '../lib/when';
+import type { Money } from '../schemas/money';
 import type { AuditItem } from './audit';
 import { bookingKey, type BookingRecord } from './bookings';
 import { isPayable, transitionUpdate } from './booking-lifecycle';
-import { getRefund, openPayment, refundOutcome, type RefundRecord } from './payment-records';
+import { getRefund, openPayment, refundOutcome, type PaymentSubject, type RefundRecord } from './payment-records';
 import { releaseHold } from './seat-holds';
 import { recordPayment, type PaidCheckout } from './settle-payment';
 
-// The Stripe side of a paid booking: its checkout, the admin's sync, and refunds.
+// The Stripe side of every order (a paid booking, a recordings purchase): its checkout, the admin's sync, and refunds.
+
+/** What a Checkout Session sells: the order it pays (its id is Stripe's reference and idempotency key), to whom, at what price, until when. */
+export type CheckoutOrder = {
+  subject: PaymentSubject;
+  price: Money;
+  name: string;
+  description: string;
+  email: string;
+  expiresAt: string;
+  /** Where Stripe sends the buyer back, paid or not. */
+  successPath: string;
+  cancelPath: string;
+  metadata: Record<string, string>;
+};
 
 /**
- * Opens the Stripe Checkout Session of a pending booking and keeps its address on the booking:
- * the server's price in minor units, the booking id as `client_reference_id`, the hold's expiry
- * as `expires_at`. Keyed by the booking for Stripe's idempotency, so a retried request (or
- * two at once) gets the same session. If Stripe cannot open one, the request that made the
- * booking releases its seat at once (a replay or a resumption leaves that to the hold's expiry,
- * as the first request may still be opening it). A booking released meanwhile gets no link.
- * Stripe is given up in time for that release to happen before the function's `deadline`.
+ * Opens a Stripe Checkout Session for an order, of any kind: the server's price in minor units,
+ * the order's id as `client_reference_id`, its expiry as `expires_at`. Keyed by the order for
+ * Stripe's idempotency, so a retried request (or two at once) gets the same session. Stripe is
+ * given up in time for the caller to clean up before the function's `deadline`. Throws when
+ * Stripe cannot open one; the caller ends its order and answers 502.
+ */
+export async function startCheckout(order: CheckoutOrder, deadline?: number): Promise<Stripe.Checkout.Session & { url: string }> {
+  const siteUrl = environment('SITE_URL');
+  const opening = (await stripe()).checkout.sessions.create(
+    {
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: order.price.currency.toLowerCase(),
+            unit_amount: order.price.amount,
+            product_data: { name: order.name, description: order.description },
+          },
+        },
+      ],
+      customer_email: order.email,
+      client_reference_id: order.subject.id,
+      metadata: order.metadata,
+      payment_intent_data: { metadata: order.metadata },
+      expires_at: Math.floor(Date.parse(order.expiresAt) / 1000),
+      success_url: `${siteUrl}${order.successPath}`,
+      cancel_url: `${siteUrl}${order.cancelPath}`,
+    },
+    { idempotencyKey: `checkout-${order.subject.id}` },
+  );
+  const checkout =
+    deadline === undefined
+      ? await opening
+      : await beforeDeadline(opening, deadline - CLEAN_UP_RESERVE_MS, 'Opening the checkout');
+  if (!checkout.url) throw new Error('Stripe answered a Checkout Session without a URL');
+  return checkout as Stripe.Checkout.Session & { url: string };
+}
+
+/**
+ * Opens the Stripe Checkout Session of a pending booking (startCheckout) and keeps its address on
+ * the booking. If Stripe cannot open one, the request that made the booking releases its seat at
+ * once (a replay or a resumption leaves that to the hold's expiry, as the first request may still
+ * be opening it). A booking released meanwhile gets no link.
  */
 export async function openCheckout(
   booking: BookingRecord,
   options: { releaseOnFailure: boolean; deadline?: number },
 ): Promise<string> {
-  const siteUrl = environment('SITE_URL');
-  let checkout: Stripe.Checkout.Session;
+  let checkout: Stripe.Checkout.Session & { url: string };
   try {
-    const opening = (await stripe()).checkout.sessions.create(
+    checkout = await startCheckout(
       {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: booking.price.currency.toLowerCase(),
-              unit_amount: booking.price.amount,
-              product_data: {
-                name: booking.session.title,
-                description: `${formatWhen(booking.session.startTime)}, ${booking.session.location}`,
-              },
-            },
-          },
-        ],
-        customer_email: booking.attendeeEmail,
-        client_reference_id: booking.id,
+        subject: { kind: 'booking', id: booking.id },
+        price: booking.price,
+        name: booking.session.title,
+        description: `${formatWhen(booking.session.startTime)}, ${booking.session.location}`,
+        email: booking.attendeeEmail,
+        expiresAt: booking.holdExpiresAt!,
+        successPath: `/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`,
+        cancelPath: `/sessions/${encodeURIComponent(booking.sessionId)}`,
         metadata: { bookingId: booking.id, sessionId: booking.sessionId },
-        payment_intent_data: { metadata: { bookingId: booking.id, sessionId: booking.sessionId } },
-        expires_at: Math.floor(Date.parse(booking.holdExpiresAt!) / 1000),
-        success_url: `${siteUrl}/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`,
-        cancel_url: `${siteUrl}/sessions/${encodeURIComponent(booking.sessionId)}`,
       },
-      { idempotencyKey: `checkout-${booking.id}` },
+      options.deadline,
     );
-    checkout =
-      options.deadline === undefined
-        ? await opening
-        : await beforeDeadline(opening, options.deadline - CLEAN_UP_RESERVE_MS, 'Opening the checkout');
-    if (!checkout.url) throw new Error('Stripe answered a Checkout Session without a URL');
   } catch (error) {
     logger.error('Could not open the checkout', { bookingId: booking.id, error: String(error) });
     if (options.releaseOnFailure) await releaseHold(booking, 'checkout_failed', new Date());
@@ -104,11 +138,11 @@ export const CLEAN_UP_RESERVE_MS = 7_500;
 const noLongerPayable = () => new HttpError(409, 'This booking can no longer be paid. Please book again.');
 
 /** Expires a Checkout Session so its link cannot be paid; a failure only leaves a late payment possible. */
-export async function closeCheckout(bookingId: string, checkoutSessionId: string) {
+export async function closeCheckout(orderId: string, checkoutSessionId: string) {
   try {
     await (await stripe()).checkout.sessions.expire(checkoutSessionId);
   } catch (error) {
-    logger.warn('Could not close a checkout', { bookingId, error: String(error) });
+    logger.warn('Could not close a checkout', { orderId, error: String(error) });
   }
 }
 
@@ -143,13 +177,13 @@ export async function abandonCheckout(
 export type SyncOutcome = 'updated' | 'already_paid' | 'no_payment_found';
 
 /**
- * 'Sync with Stripe' for a booking: asks Stripe for the booking's Checkout Session and records
- * a payment found there through the webhook's own path (once, whoever comes first).
+ * 'Sync with Stripe' for an order (a booking or a purchase): asks Stripe for the order's Checkout
+ * Session and records a payment found there through the webhook's own path (once, whoever comes first).
  */
-export async function syncWithStripe(booking: BookingRecord, now: Date): Promise<SyncOutcome> {
-  if (booking.state === 'confirmed') return 'already_paid';
-  if (!booking.checkoutSessionId) return 'no_payment_found';
-  const checkout = await (await stripe()).checkout.sessions.retrieve(booking.checkoutSessionId);
+export async function syncWithStripe(order: { paid: boolean; checkoutSessionId?: string }, now: Date): Promise<SyncOutcome> {
+  if (order.paid) return 'already_paid';
+  if (!order.checkoutSessionId) return 'no_payment_found';
+  const checkout = await (await stripe()).checkout.sessions.retrieve(order.checkoutSessionId);
   if (checkout.payment_status !== 'paid') return 'no_payment_found';
   const outcome = await recordPayment(paidCheckoutOf(checkout), now);
   return outcome === 'already_paid' ? 'already_paid' : 'updated';

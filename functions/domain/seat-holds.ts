@@ -32,11 +32,23 @@ export const newHoldExpiry = (now: Date) =>
 /** A hold's key, by what holds the seat: a booking's id, or a waitlist place's id. */
 export const holdKey = (holderId: string) => ({ pk: `HOLD#${holderId}`, sk: 'HOLD' });
 
-/** What a seat is held for: a checkout in progress, a guest's e-mail confirmation, or an offer to someone on the waitlist. */
-export type HoldKind = 'checkout' | 'email-confirmation' | 'waitlist-offer';
+/**
+ * What a seat is held for: a checkout in progress, a guest's e-mail confirmation, or an offer to
+ * someone on the waitlist. A recordings purchase's checkout holds no seat, but is ended by the
+ * same sweep when Stripe's expiry is late or lost (`purchase-checkout`).
+ */
+export type HoldKind = 'checkout' | 'email-confirmation' | 'waitlist-offer' | 'purchase-checkout';
+
+/** The attribute naming what holds it. */
+const holderField: Record<HoldKind, string> = {
+  checkout: 'bookingId',
+  'email-confirmation': 'bookingId',
+  'waitlist-offer': 'placeId',
+  'purchase-checkout': 'purchaseId',
+};
 
 /** A held seat, findable by its expiry (gsi1 `HOLDS`) for the one sweep of every kind (hold-sweep.ts). */
-export function holdItem(kind: HoldKind, holderId: string, sessionId: string, expiresAt: string) {
+export function holdItem(kind: HoldKind, holderId: string, sessionId: string | undefined, expiresAt: string) {
   return {
     Put: {
       TableName: tableName(),
@@ -46,8 +58,8 @@ export function holdItem(kind: HoldKind, holderId: string, sessionId: string, ex
         [gsi1.sortKey]: `${expiresAt}#${holderId}`,
         type: 'Hold',
         kind,
-        ...(kind === 'waitlist-offer' ? { placeId: holderId } : { bookingId: holderId }),
-        sessionId,
+        [holderField[kind]]: holderId,
+        ...(sessionId !== undefined && { sessionId }),
         expiresAt,
       },
     },
@@ -78,7 +90,9 @@ export async function lapsedHolds(now: Date, start?: Record<string, unknown>) {
   const holds = (page.Items ?? []).map((hold) =>
     hold.kind === 'waitlist-offer'
       ? { kind: 'waitlist-offer' as const, placeId: String(hold.placeId) }
-      : { kind: 'booking' as const, bookingId: String(hold.bookingId) },
+      : hold.kind === 'purchase-checkout'
+        ? { kind: 'purchase' as const, purchaseId: String(hold.purchaseId) }
+        : { kind: 'booking' as const, bookingId: String(hold.bookingId) },
   );
   return { holds, next: page.LastEvaluatedKey };
 }

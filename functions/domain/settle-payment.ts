@@ -16,6 +16,7 @@ import {
 import { holdKey } from './seat-holds';
 import { seatCounters, takeSeat } from './sessions';
 import { tableName } from '../lib/table';
+import { settlePurchase } from './purchase-payments';
 
 // A paid checkout settled against what the site opened it for: the one path of the webhook and
 // the admin's sync. No Stripe calls here (those are in payments.ts).
@@ -23,7 +24,7 @@ import { tableName } from '../lib/table';
 /** What Stripe reports of a paid checkout. */
 export type PaidCheckout = { checkoutSessionId: string; paymentIntentId: string | null; amount: ReportedMoney };
 
-/** What a payment did: confirmed its booking, found it already recorded, or must be given back. */
+/** What a payment did: confirmed its booking (or paid its purchase), found it already recorded, or must be given back. */
 export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unexpected';
 
 /**
@@ -32,7 +33,7 @@ export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unex
  * (another session naming a booking, another sum) is logged and counted for the operator, and
  * money that arrived is given back.
  *
- * A held booking is confirmed: the seat no longer held but taken, BookingConfirmed in the outbox.
+ * A recordings purchase is settled by purchase-payments.ts. A held booking is confirmed: the seat no longer held but taken, BookingConfirmed in the outbox.
  * A booking whose hold was already released takes a seat again if one is free; if not (or the
  * address has booked again), the payment is refunded: never an oversold session. Each
  * transaction is conditioned on the states it read, so a payment racing an expiry settles once.
@@ -42,6 +43,11 @@ export async function recordPayment(paid: PaidCheckout, now: Date): Promise<Paym
     const payment = await getPayment(paid.checkoutSessionId);
     if (!payment || !sameMoney(payment.amount, paid.amount)) return refundUnexpected(paid, payment, now);
     if (payment.state === 'paid') return 'already_paid';
+    if (payment.subject.kind === 'purchase') {
+      const settled = await settlePurchase(payment, paid, now);
+      if (settled) return settled;
+      continue;
+    }
     const booking = await getBooking(payment.subject.id, { consistent: true });
     if (!booking) throw new Error(`The booking ${payment.subject.id} of payment ${payment.checkoutSessionId} is missing`);
     const outcome =
@@ -53,7 +59,7 @@ export async function recordPayment(paid: PaidCheckout, now: Date): Promise<Paym
     // undefined: the booking or the payment changed since they were read; read them again.
     if (outcome) return outcome;
   }
-  throw new Error(`The payment ${paid.checkoutSessionId} could not be recorded: its booking kept changing`);
+  throw new Error(`The payment ${paid.checkoutSessionId} could not be recorded: its order kept changing`);
 }
 
 const sameMoney = (a: ReportedMoney, b: ReportedMoney) => a.amount === b.amount && a.currency === b.currency;

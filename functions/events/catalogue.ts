@@ -17,6 +17,8 @@ const BookingFacts = z.object({
   attendeeName: text,
   attendeeEmail: z.email(),
 });
+/** Who bought the recordings package: every purchase event carries it. */
+const PurchaseFacts = z.object({ purchaseId: text, customerEmail: z.email(), customerName: z.nullable(text) });
 /** What a change of a session that its attendees are told of changed. */
 export const sessionChanges = ['time', 'place', 'joinLink'] as const;
 export type SessionChange = (typeof sessionChanges)[number];
@@ -109,6 +111,15 @@ export const eventCatalogue = {
     description: "A notice (a change of the session, or the administrator's message) is due to one booked attendee.",
     schema: z.extend(BookingFacts, { noticeId: text }),
   },
+  PurchaseCreated: {
+    description:
+      'Someone started buying the recordings package (awaiting its checkout, or given at once by a code that takes the whole price): the administrator is told.',
+    schema: z.extend(PurchaseFacts, { price: Money, discountCode: z.nullable(text) }),
+  },
+  PurchasePaid: {
+    description: 'A recordings purchase was paid (or given free): its buyer is sent the receipt.',
+    schema: PurchaseFacts,
+  },
 } satisfies Record<string, { description: string; schema: z.ZodMiniType }>;
 
 export type EventType = keyof typeof eventCatalogue;
@@ -187,6 +198,16 @@ export const consumers = [
     handler: 'overview/count-facts',
     on: ['BookingConfirmed', 'BookingCancelled'],
     grants: ['table:read', 'table:write'],
+  },
+  {
+    handler: 'notifications/purchase-admin-alert',
+    on: ['PurchaseCreated'],
+    grants: ['table:read', 'table:write', 'email:send'],
+  },
+  {
+    handler: 'notifications/purchase-receipt',
+    on: ['PurchasePaid'],
+    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'payments/send-refund',

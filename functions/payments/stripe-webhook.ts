@@ -12,6 +12,8 @@ import { getPayment } from '../domain/payment-records';
 import { paidCheckoutOf } from '../domain/payments';
 import { awaitAsyncPayment, releaseHold } from '../domain/seat-holds';
 import { recordPayment } from '../domain/settle-payment';
+import { getPurchase } from '../domain/purchases';
+import { awaitPurchasePayment, endPurchase } from '../domain/purchase-payments';
 
 const StripeSignatureHeaders = z.object({
   'stripe-signature': z
@@ -112,7 +114,7 @@ export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ h
 
 /**
  * What the event did, kept as the idempotency record's result. The Checkout Session's own id
- * finds the Payment the site opened for it, and so its booking: `client_reference_id` is only
+ * finds the Payment the site opened for it, and so its booking or purchase: `client_reference_id` is only
  * what the session says, and a session the site did not open settles nothing.
  */
 async function handleEvent(event: Stripe.Event): Promise<string> {
@@ -125,6 +127,7 @@ async function handleEvent(event: Stripe.Event): Promise<string> {
   if (event.type === 'checkout.session.async_payment_succeeded') return recordPayment(paidCheckoutOf(checkout), now);
 
   const payment = await getPayment(checkout.id);
+  if (payment?.subject.kind === 'purchase') return purchaseCheckoutEvent(event.type, payment.subject.id, now);
   const booking = payment && (await getBooking(payment.subject.id));
   if (!booking) {
     logger.warn('A checkout event names no checkout of ours', { eventId: event.id, checkoutSessionId: checkout.id });
@@ -138,6 +141,23 @@ async function handleEvent(event: Stripe.Event): Promise<string> {
       return (await releaseHold(booking, 'payment_failed', now)) ? 'released' : 'unchanged';
     case 'checkout.session.expired':
       return (await releaseHold(booking, 'expired', now)) ? 'released' : 'unchanged';
+    default:
+      return 'ignored';
+  }
+}
+
+/** The same events for a recordings purchase: it stays pending while a bank pays, or ends unpaid. */
+async function purchaseCheckoutEvent(type: Stripe.Event['type'], purchaseId: string, now: Date): Promise<string> {
+  const purchase = await getPurchase(purchaseId);
+  if (!purchase) throw new Error(`The purchase ${purchaseId} of a checkout of ours is missing`);
+  switch (type) {
+    case 'checkout.session.completed':
+      await awaitPurchasePayment(purchase, now);
+      return 'awaiting payment';
+    case 'checkout.session.async_payment_failed':
+      return (await endPurchase(purchase, 'payment_failed', now)) ? 'ended' : 'unchanged';
+    case 'checkout.session.expired':
+      return (await endPurchase(purchase, 'expired', now)) ? 'ended' : 'unchanged';
     default:
       return 'ignored';
   }

@@ -1,7 +1,10 @@
 // Who changed what and when (functions/domain/audit.ts writes and reads them).
 
-/** What an entry is about: a session, a booking, a discount code, a user (by their user id), ... and its id. */
-export type AuditSubject = { kind: 'session' | 'booking' | 'discount-code' | 'package' | 'resource' | 'user'; id: string };
+/** What an entry is about: a session, a booking, a purchase, a discount code, a user (by their user id), ... and its id. */
+export type AuditSubject = {
+  kind: 'session' | 'booking' | 'purchase' | 'discount-code' | 'package' | 'resource' | 'user';
+  id: string;
+};
 
 export type AuditEntry = {
   id: string;

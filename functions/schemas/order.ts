@@ -3,10 +3,10 @@ import type { BookingStatus, PaymentStatus } from './booking';
 import type { Money } from './money';
 import type { AuditEntry } from './audit';
 
-/** An order as the administrator's orders page shows it (a session booking; purchases will join). */
+/** An order as the administrator's orders page shows it: a session booking, or a purchase of the recordings package (no session). */
 export type AdminOrder = {
   id: string;
-  kind: 'booking';
+  kind: 'booking' | 'purchase';
   name: string;
   email: string;
   status: BookingStatus;
@@ -14,7 +14,9 @@ export type AdminOrder = {
   price: Money;
   discountCode: string | null;
   createdAt: string;
-  session: { id: string; title: string; startTime: string };
+  /** What was ordered: the session's title, or the package's name. */
+  title: string;
+  session: { id: string; title: string; startTime: string } | null;
 };
 
 export type AdminOrderPage = { orders: AdminOrder[]; nextCursor: string | null };

@@ -131,7 +131,7 @@ describe("a change of a session's time", () => {
     expect(managed.body.booking.session.startTime).toBe(start);
     expect(managed.body.cancellation.until).toBe(cancellableUntil(start));
     const orders = await asAdmin<AdminOrderPage>(`/orders?sessionId=${session.id}`);
-    expect(orders.body.orders.map((order) => order.session.startTime)).toEqual(Array(4).fill(start));
+    expect(orders.body.orders.map((order) => order.session?.startTime)).toEqual(Array(4).fill(start));
   });
 
   it('e-mails nobody when only the description changes', async () => {

@@ -23,6 +23,8 @@ let guestBooking: { id: string; manageToken: string };
 /** A member the admin's people routes act on (a new one for each deletion). */
 let personId: string;
 const newPerson = async () => decodeJwt(await signedInUser(`person-${ulid().toLowerCase()}@example.com`)).sub!;
+/** A guest's purchase of the recordings package: its id is what the return page holds. */
+let guestPurchaseId: string;
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
@@ -53,6 +55,11 @@ beforeAll(async () => {
     body: JSON.stringify({ firstName: 'Guest', lastName: 'Booking', email: `${ulid().toLowerCase()}@example.com` }),
   });
   guestBooking = { id: guest.body.booking.id, manageToken: guest.body.manageToken };
+  const purchase = await api<{ purchaseId: string }>('/purchases', {
+    method: 'POST',
+    body: JSON.stringify({ email: `${ulid().toLowerCase()}@example.com`, currency: 'EUR' }),
+  });
+  guestPurchaseId = purchase.body.purchaseId;
 });
 
 /** A valid body for each route that takes one. */
@@ -66,6 +73,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // An unknown code: a 4xx for everyone, which a public route may answer.
   'POST /discount-codes/validate': () => ({ code: 'MATRIX', sessionId, currency: 'GBP' }),
   'POST /accounts/lookup': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  // A guest gives an address; a member's comes from their token, and each buys the package once here.
+  'POST /purchases': () => ({ email: `${ulid().toLowerCase()}@example.com`, currency: 'EUR' }),
   // Sharing is open to anyone holding the session's or booking's id: each caller sends one.
   'POST /sessions/{id}/share': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
   'POST /bookings/{id}/share': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
@@ -158,7 +167,8 @@ function adminSessionForm() {
 /**
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
- * checkout, a booking on the admin's booking routes and its share route, a session nobody booked
+ * checkout, a booking on the admin's booking routes and its share route, a guest's purchase on its
+ * status route, a session nobody booked
  * for its deletion, a discount code of its own, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
@@ -173,7 +183,9 @@ async function requestFor(route: Route, caller: CallerName) {
             ? (ownPendingBooking[caller] ?? ulid())
             : route.path.startsWith('/admin/bookings/') || route.path === '/bookings/{id}/share'
               ? ownBooking.admin
-              : sessionId;
+              : route.path === '/purchases/{id}'
+                ? guestPurchaseId
+                : sessionId;
   let path = route.path.replace('{id}', id);
   if (route.path === '/admin/discount-codes/{id}') {
     path = route.path.replace('{id}', await createCode({ type: 'percentage', percentage: 10 }));

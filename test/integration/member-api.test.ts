@@ -1,11 +1,5 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import {
-  AdminConfirmSignUpCommand,
-  CognitoIdentityProviderClient,
-  ConfirmSignUpCommand,
-  SignUpCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/lib/aws';
 import { gsi2, tableName } from '../../functions/lib/table';
@@ -14,9 +8,8 @@ import type { MeView, MemberBookingView, MemberBookingsPage, ProfileView } from 
 import type { SiteConfig } from '../../functions/schemas/site-config';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
-import { idTokenOf, signedInUser, signUpCodeFor, sitePool } from '../support/users';
+import { signedInUser, signUp, sitePool } from '../support/users';
 
-const cognito = new CognitoIdentityProviderClient({});
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const address = (who: string) => `${who}-${ulid().toLowerCase()}@example.com`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -61,31 +54,6 @@ async function moveIntoPast(bookingId: string, days: number) {
 }
 
 /** Signs up through the web client as a person does, then is confirmed with the code sent to the address or by an administrator. */
-async function signUp(email: string, confirm: 'with the code' | 'by an administrator'): Promise<string> {
-  const { userPoolId, clientId } = await sitePool();
-  const password = 'breathe-in-slowly';
-  await cognito.send(
-    new SignUpCommand({
-      ClientId: clientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Nora' },
-        { Name: 'family_name', Value: 'Guest' },
-        { Name: 'name', Value: 'Nora Guest' },
-      ],
-    }),
-  );
-  if (confirm === 'with the code') {
-    const code = signUpCodeFor(inject('stackDataDir'), userPoolId, email);
-    await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }));
-  } else {
-    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
-  }
-  return idTokenOf(clientId, email, password);
-}
-
 let member: string;
 let otherMember: string;
 beforeAll(async () => {

@@ -2,13 +2,17 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import {
+  AdminConfirmSignUpCommand,
   CognitoIdentityProviderClient,
+  ConfirmSignUpCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   InitiateAuthCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
 import { userPoolSettings } from '../../infra/resources';
@@ -102,4 +106,34 @@ export function signUpCodeFor(dataDir: string, userPoolId: string, email: string
   const user = Object.values(db.Users).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
   if (!user?.ConfirmationCode) throw new Error(`No confirmation code for ${email}`);
   return user.ConfirmationCode;
+}
+
+/**
+ * Signs up as a visitor does (Nora Guest, a known password) and confirms the account: with the
+ * code e-mailed to the address (Cognito then marks it verified, and the post-confirmation trigger
+ * runs), or by an administrator without that proof. Answers the new member's ID token.
+ */
+export async function signUp(email: string, confirm: 'with the code' | 'by an administrator'): Promise<string> {
+  const { userPoolId, clientId } = await sitePool();
+  const password = 'breathe-in-slowly';
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: clientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: 'Nora' },
+        { Name: 'family_name', Value: 'Guest' },
+        { Name: 'name', Value: 'Nora Guest' },
+      ],
+    }),
+  );
+  if (confirm === 'with the code') {
+    const code = signUpCodeFor(inject('stackDataDir'), userPoolId, email);
+    await cognito.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code }));
+  } else {
+    await cognito.send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
+  }
+  return idTokenOf(clientId, email, password);
 }

@@ -65,8 +65,7 @@ export function AdminOrdersPage() {
   const [viewing, setViewing] = useState<AdminOrder>();
   useDocumentTitle('Orders · Admin');
   const all = orders.data?.pages.flatMap((page) => page.orders) ?? [];
-  // Recording purchases join the list once the recordings package sells.
-  const shown = tab === 'recordings' ? [] : all;
+  const shown = tab === 'all' ? all : all.filter((order) => order.kind === (tab === 'sessions' ? 'booking' : 'purchase'));
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
@@ -115,7 +114,7 @@ export function AdminOrdersPage() {
       </div>
       {sessionId && (
         <p className="mt-4 text-muted">
-          The orders of {all[0]?.session.title ?? 'one session'}, in the order they were booked.{' '}
+          The orders of {all[0]?.title ?? 'one session'}, in the order they were booked.{' '}
           <Link to="/admin/orders" className="font-medium text-clay-dark underline">
             Show all orders
           </Link>
@@ -153,7 +152,7 @@ export function AdminOrdersPage() {
             caption={sessionId ? 'Orders of one session, first booked first' : 'Orders, newest first'}
           />
         )}
-        {tab !== 'recordings' && orders.hasNextPage && (
+        {orders.hasNextPage && (
           <Button
             variant="secondary"
             className="mt-6"
@@ -169,7 +168,7 @@ export function AdminOrdersPage() {
         {viewing && (
           <>
             <p className="mt-2 text-sm text-muted">
-              {viewing.name}, {viewing.session.title}
+              {viewing.name}, {viewing.title}
             </p>
             <OrderHistory id={viewing.id} />
           </>
@@ -186,8 +185,11 @@ export function AdminOrdersPage() {
       >
         {refunding && (
           <p>
-            {formatMoney(refunding.price)} goes back to {refunding.name} through Stripe, and their seat at{' '}
-            {refunding.session.title} is released. This cannot be undone.
+            {formatMoney(refunding.price)} goes back to {refunding.name} through Stripe,{' '}
+            {refunding.kind === 'purchase'
+              ? 'and the recordings are no longer theirs.'
+              : `and their seat at ${refunding.title} is released.`}{' '}
+            This cannot be undone.
           </p>
         )}
       </ConfirmDialog>
@@ -203,8 +205,8 @@ export function AdminOrdersPage() {
         {cancelling && (
           <p>
             {cancelling.paymentStatus === 'pending'
-              ? `${cancelling.name}'s seat at ${cancelling.session.title}, held for their payment, is released.`
-              : `${cancelling.name} is taken off ${cancelling.session.title} and told by e-mail${
+              ? `${cancelling.name}'s seat at ${cancelling.title}, held for their payment, is released.`
+              : `${cancelling.name} is taken off ${cancelling.title} and told by e-mail${
                   cancelling.paymentStatus === 'paid'
                     ? `, and ${formatMoney(cancelling.price)} goes back to them through Stripe`
                     : ''
@@ -255,8 +257,10 @@ function columns(dialogs: OrderDialogs): Column<AdminOrder>[] {
       className: 'min-w-40',
       cell: (order) => (
         <>
-          {order.session.title}
-          <span className="block whitespace-nowrap text-muted">{formatDate(order.session.startTime)}</span>
+          {order.title}
+          <span className="block whitespace-nowrap text-muted">
+            {order.session ? formatDate(order.session.startTime) : 'Lifetime access'}
+          </span>
         </>
       ),
     },
@@ -282,7 +286,8 @@ function columns(dialogs: OrderDialogs): Column<AdminOrder>[] {
 /** The status to set, and what else can be done to the order now. */
 function OrderActions({ order, refunding, onRefund, onCancel, onHistory }: { order: AdminOrder } & OrderDialogs) {
   const { setStatus, sync, resend } = useOrderActions();
-  const choices = statusChoices(order.paymentStatus);
+  // A purchase's status follows its payment alone: paid, or refunded.
+  const choices = order.kind === 'purchase' ? [] : statusChoices(order.paymentStatus);
   const busy = setStatus.isPending || sync.isPending || refunding === order.id;
 
   // Two groups that never break inside: the payment's status and what it allows, then the rest.
@@ -336,7 +341,7 @@ function OrderActions({ order, refunding, onRefund, onCancel, onHistory }: { ord
         )}
       </div>
       <div className="flex items-center whitespace-nowrap">
-        {order.status === 'completed' && (
+        {order.kind === 'booking' && order.status === 'completed' && (
           <Button
             variant="ghost"
             size="sm"

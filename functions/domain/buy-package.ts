@@ -1,0 +1,171 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { ulid } from 'ulid';
+import type { Caller } from '../lib/auth';
+import { conflict, HttpError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
+import { tableName } from '../lib/table';
+import { transactNamed } from '../lib/transactions';
+import { formatClockTime } from '../lib/when';
+import { outboxEvent } from '../events/outbox';
+import { MISSING_EMAIL, PACKAGE_NAME, type PackageOffer, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
+import type { Currency } from '../schemas/money';
+import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
+import { getPackagePrice, ownsPackage } from './package';
+import { closeCheckout, startCheckout } from './payments';
+import { openPayment } from './payment-records';
+import { quotePrice } from './pricing';
+import { purchaseTransitions, purchaseKey } from './purchase-lifecycle';
+import { endPurchase, purchaseHold } from './purchase-payments';
+import { purchaseFacts, purchaseItem, takeOwnership, type PurchaseRecord } from './purchases';
+import { newHoldExpiry } from './seat-holds';
+
+// Buying the recordings package: the offer a visitor is shown, and the purchase the dialog makes.
+
+/** A purchase sends the administrator an e-mail, so each address may start only so many an hour, as bookings. */
+export const purchaseLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 };
+
+const PACKAGE_DESCRIPTION = 'Lifetime access to every birth-breathwork recording';
+
+const alreadyOwned = () => conflict('You already own the recordings package.');
+
+/** The return page for every purchase, paid at Stripe or given by a code. */
+const returnPath = (purchaseId: string) => `/birth-recordings?success=true&purchaseId=${encodeURIComponent(purchaseId)}`;
+
+/**
+ * The package's price in the visitor's currency through the one pricing module (and, with a
+ * code, the discount: code checks count against the caller's network as the booking form's do),
+ * and whether the signed-in caller owns it.
+ */
+export async function packageOffer(
+  request: { currency?: Currency; code?: string },
+  context: { now: Date; userId?: string; clientAddress: string },
+): Promise<PackageOffer> {
+  if (request.code !== undefined) await countCodeAttempt(context.clientAddress, context.now);
+  const [base, owned] = await Promise.all([
+    getPackagePrice(),
+    context.userId === undefined ? false : ownsPackage(context.userId),
+  ]);
+  const quoted = await quotePrice(base, request.currency ?? base.currency, request.code, context.now);
+  return {
+    originalPrice: quoted.originalPrice,
+    price: quoted.price,
+    discount: quoted.quote ? { code: quoted.quote.code, percentOff: quoted.quote.percentOff, free: quoted.quote.free } : null,
+    owned,
+  };
+}
+
+/**
+ * Starts a purchase as one transaction: the purchase, the code's redemption, the hourly
+ * allowances of the e-mail and client addresses, and PurchaseCreated in the outbox (the
+ * administrator's notice). Something to pay: pending, with a hold the sweep ends if Stripe's
+ * expiry never arrives, then Stripe Checkout opens. A code that takes the whole price: paid at
+ * once, the package its member's (PurchasePaid follows), and the answer is where to go.
+ */
+export async function buyPackage(
+  request: PurchaseRequest,
+  context: { now: Date; caller?: Caller; clientAddress: string; deadline?: number },
+): Promise<PurchaseAnswer> {
+  const { now, caller } = context;
+  const email = caller?.email ?? request.email;
+  if (!email) throw new HttpError(400, MISSING_EMAIL, [{ field: 'email', message: MISSING_EMAIL }]);
+  if (caller && (await ownsPackage(caller.userId))) throw alreadyOwned();
+  const code = request.discountCode;
+  if (code !== undefined) await countCodeAttempt(context.clientAddress, now);
+  const base = await getPackagePrice();
+  // The redemption in the transaction decides whether a one-time code is still unused.
+  const { originalPrice, price } = await quotePrice(base, request.currency ?? base.currency, code, now, checkActive);
+  const free = price.amount === 0;
+  const purchase: PurchaseRecord = {
+    id: ulid(now.getTime()),
+    userId: caller?.userId,
+    customerEmail: email.toLowerCase(),
+    customerName: request.name ?? caller?.name ?? null,
+    state: free ? purchaseTransitions.grant.to : purchaseTransitions.open.to,
+    price,
+    originalPrice,
+    discountCode: code,
+    checkoutExpiresAt: free ? undefined : newHoldExpiry(now),
+    paidAt: free ? now.toISOString() : undefined,
+    createdAt: now.toISOString(),
+  };
+  const refusal = await transactNamed({
+    purchase: { Put: { TableName: tableName(), Item: purchaseItem(purchase), ConditionExpression: 'attribute_not_exists(pk)' } },
+    owner: free && caller !== undefined && takeOwnership(caller.userId, purchase.id, now),
+    hold: !free && purchaseHold(purchase, purchase.checkoutExpiresAt!),
+    discount: code !== undefined && discountRedemption(code, now),
+    created: outboxEvent('PurchaseCreated', { ...purchaseFacts(purchase), price, discountCode: code ?? null }, now),
+    paid: free && outboxEvent('PurchasePaid', purchaseFacts(purchase), now),
+    emailAllowance: hourlyAllowance('purchase-email', purchase.customerEmail, purchaseLimits.perEmailPerHour, now),
+    addressAllowance: hourlyAllowance('purchase-address', context.clientAddress, purchaseLimits.perClientAddressPerHour, now),
+  });
+  if (refusal) {
+    if (refusal.refused('owner')) throw alreadyOwned();
+    if (refusal.refused('discount')) throw redemptionRefusal(refusal.refused('discount'), now);
+    const emailAllowance = refusal.refused('emailAllowance');
+    if (emailAllowance)
+      throw tooMany('Too many purchases for this email address.', emailAllowance, purchaseLimits.perEmailPerHour, now);
+    const addressAllowance = refusal.refused('addressAllowance');
+    if (addressAllowance)
+      throw tooMany('Too many purchases from your network.', addressAllowance, purchaseLimits.perClientAddressPerHour, now);
+    throw new Error('The purchase transaction was refused for no known reason');
+  }
+  if (free) return { purchaseId: purchase.id, freeAccess: true, redirectUrl: returnPath(purchase.id) };
+  return { purchaseId: purchase.id, freeAccess: false, url: await openPurchaseCheckout(purchase, context.deadline) };
+}
+
+/** A refused allowance, with the time it takes a purchase again. */
+const tooMany = (what: string, refused: Record<string, AttributeValue>, limit: number, now: Date) =>
+  new HttpError(429, `${what} Please try again after ${formatClockTime(allowanceFreesAt(refused, limit, now))}.`);
+
+/**
+ * Opens the purchase's Stripe Checkout Session and keeps it on the purchase with its Payment item
+ * (the one payment path: the webhook and the sync settle it as a booking's). If Stripe cannot
+ * open one, the purchase ends at once ('Failed to create checkout session').
+ */
+async function openPurchaseCheckout(purchase: PurchaseRecord, deadline?: number): Promise<string> {
+  let checkout: Awaited<ReturnType<typeof startCheckout>>;
+  try {
+    checkout = await startCheckout(
+      {
+        subject: { kind: 'purchase', id: purchase.id },
+        price: purchase.price,
+        name: PACKAGE_NAME,
+        description: PACKAGE_DESCRIPTION,
+        email: purchase.customerEmail,
+        expiresAt: purchase.checkoutExpiresAt!,
+        successPath: returnPath(purchase.id),
+        cancelPath: '/birth-recordings',
+        metadata: { purchaseId: purchase.id },
+      },
+      deadline,
+    );
+  } catch (error) {
+    logger.error('Could not open the checkout', { purchaseId: purchase.id, error: String(error) });
+    await endPurchase(purchase, 'checkout_failed', new Date());
+    throw new HttpError(502, 'Failed to create checkout session');
+  }
+  const recorded = await transactNamed({
+    purchase: {
+      Update: {
+        TableName: tableName(),
+        Key: purchaseKey(purchase.id),
+        UpdateExpression: 'SET checkoutSessionId = :id, checkoutUrl = :url',
+        ConditionExpression: '#state = :pending',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':pending': 'pending' },
+      },
+    },
+    payment: openPayment({
+      checkoutSessionId: checkout.id,
+      subject: { kind: 'purchase', id: purchase.id },
+      amount: purchase.price,
+      createdAt: new Date().toISOString(),
+    }),
+  });
+  if (recorded?.refused('purchase')) {
+    await closeCheckout(purchase.id, checkout.id);
+    throw conflict('This purchase can no longer be paid. Please start again.');
+  }
+  return checkout.url;
+}

@@ -1,0 +1,84 @@
+import type { Email } from '../lib/email';
+import { emailTo, mailSite, type Fact, type MailSite } from '../lib/email-layout';
+import { formatDay } from '../lib/when';
+import { formatMoney } from '../schemas/currency';
+import { PACKAGE_NAME } from '../schemas/purchase';
+import type { PurchaseRecord } from './purchases';
+
+// The e-mails of a recordings purchase, on the one layout: the buyer's receipt and the teacher's notice.
+
+/** What was bought and paid: the receipt's facts, also the teacher's. */
+function purchaseFactsOf(purchase: PurchaseRecord): Fact[] {
+  const discounted = purchase.price.amount !== purchase.originalPrice.amount;
+  return [
+    { label: 'Package', value: `${PACKAGE_NAME}, lifetime access` },
+    { label: 'Date', value: formatDay(purchase.paidAt ?? purchase.createdAt) },
+    ...(discounted ? [{ label: 'Price', value: formatMoney(purchase.originalPrice) }] : []),
+    ...(purchase.discountCode ? [{ label: 'Promo code', value: purchase.discountCode }] : []),
+    { label: purchase.price.amount > 0 ? 'Paid' : 'Total', value: formatMoney(purchase.price) },
+    { label: 'Order', value: purchase.id },
+  ];
+}
+
+/**
+ * The buyer's receipt once the purchase is paid (or given by a code): what they bought, what they
+ * paid, and the way to the recordings; a guest is told to create their account with this address.
+ */
+export function purchaseReceiptEmail(purchase: PurchaseRecord, site: MailSite = mailSite()): Email {
+  const hello = purchase.customerName ? `Hello ${purchase.customerName},` : 'Hello,';
+  const member = purchase.userId !== undefined;
+  return emailTo(
+    purchase.customerEmail,
+    {
+      subject: `Your receipt: ${PACKAGE_NAME}`,
+      preview: 'Every birth-breathwork recording is yours, for life.',
+      status: { text: purchase.price.amount > 0 ? 'Payment received' : 'Access granted', tone: 'confirmed' },
+      heading: PACKAGE_NAME,
+      paragraphs: [
+        hello,
+        'Thank you for your purchase. Every recording in the library is now unlocked for you, for life.',
+        ...(member
+          ? []
+          : [
+              [
+                'To watch them, create your account with this e-mail address (',
+                { bold: purchase.customerEmail },
+                '): the purchase becomes yours as soon as the address is confirmed.',
+              ],
+            ]),
+      ],
+      facts: purchaseFactsOf(purchase),
+      action: member
+        ? { label: 'Watch the recordings', url: `${site.url}/dashboard/resources` }
+        : { label: 'Create your account', url: `${site.url}/setup-account?email=${encodeURIComponent(purchase.customerEmail)}` },
+      footer: ['Keep this e-mail as your receipt.'],
+    },
+    site,
+  );
+}
+
+/** The teacher hears of every purchase started (the spec's send-birth-resource-admin-notification). */
+export function purchaseAdminEmail(purchase: PurchaseRecord, to: string, site: MailSite = mailSite()): Email {
+  const who = purchase.customerName ?? 'No name provided';
+  const started = purchase.state === 'pending';
+  return emailTo(
+    to,
+    {
+      subject: `New recordings purchase: ${who}`,
+      preview: started ? `${who} is paying for the recordings package.` : `${who} has the recordings package.`,
+      status: { text: 'New purchase', tone: started ? 'pending' : 'confirmed' },
+      heading: PACKAGE_NAME,
+      paragraphs: [
+        [
+          { bold: who },
+          ` (${purchase.customerEmail}) ${started ? 'started buying' : 'was given'} the recordings package${started ? ': payment is on its way through Stripe.' : ' with a promo code.'}`,
+        ],
+      ],
+      facts: purchaseFactsOf(purchase),
+      action: { label: 'See the orders', url: `${site.url}/admin/orders` },
+      footer: ['You are sent this for every purchase made on the site.'],
+      toTeacher: true,
+    },
+    site,
+  );
+}

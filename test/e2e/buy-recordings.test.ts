@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ulid } from 'ulid';
+import type { PackageOffer } from '../../functions/schemas/purchase';
+import { getPurchase } from '../../functions/domain/purchases';
+import { api, siteUrl, waitForEmails } from '../support/stack';
+import { createCode } from '../support/discounts';
+import { idTokenOf, sitePool } from '../support/users';
+import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
+
+const browser = useBrowser();
+
+describe('the recordings package in the browser', () => {
+  it('a guest buys it with a code through the checkout page, sets up the account from the dialog, and owns it', async () => {
+    const code = await createCode({ type: 'percentage', percentage: 10 }, { code: `PKG${ulid().slice(-8)}` });
+    const email = newAddress('package');
+    const page = await openPage(browser(), phone);
+    // The premium gate's link opens the dialog at once.
+    await page.goto(`${siteUrl}/birth-recordings?purchase=true`);
+    const dialog = page.getByRole('dialog', { name: 'Unlock All Recordings' });
+    await dialog.waitFor();
+    await dialog.getByText('£51', { exact: true }).waitFor();
+    await expectCleanPage(page);
+
+    // No address: the spec's words, and nothing is bought.
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('Please provide your email address.').first().waitFor();
+    await dialog.getByLabel('Promo code').fill('NOSUCHCODE');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Invalid discount code').waitFor();
+
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Name (optional)').fill('Mira Stone');
+    await dialog.getByLabel('Promo code').fill(code.toLowerCase());
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByRole('button', { name: `Remove promo code ${code}` }).waitFor();
+    expect(await dialog.getByText('(10% off)').locator('..').textContent()).toContain('£45.90');
+    await expectCleanPage(page);
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    // Stripe's checkout (the offline stand-in): pay, and come back to the library.
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/birth-recordings\?success=true&purchaseId=/);
+    const purchaseId = new URL(page.url()).searchParams.get('purchaseId')!;
+    await page.getByText('Payment Successful', { exact: true }).waitFor({ timeout: 15_000 });
+    const setup = page.getByRole('dialog', { name: 'Continue to Account Setup' });
+    await setup.waitFor();
+    await setup.getByText(email).waitFor();
+    await expectCleanPage(page);
+    expect(await getPurchase(purchaseId)).toMatchObject({ state: 'paid', discountCode: code, price: { amount: 4590 } });
+    expect(await page.evaluate(() => localStorage.getItem('pendingPurchaseEmail'))).toBe(email);
+
+    await setup.getByRole('link', { name: 'Continue to Account Setup' }).click();
+    await page.waitForURL(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
+    await page.getByLabel('First name').fill('Mira');
+    await page.getByLabel('Last name').fill('Stone');
+    await page.getByLabel('Password', { exact: true }).fill('breathe-in');
+    await page.getByLabel('Confirm password').fill('breathe-in');
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page.getByLabel('Verification code').waitFor();
+    const verification = (await waitForEmails(email, 2)).find((mail) => mail.subject === 'Your verification code')!;
+    await page.getByLabel('Verification code').fill(/>(\d{6})</.exec(verification.body.html)![1]);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await page.getByLabel('Password', { exact: true }).fill('breathe-in');
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${siteUrl}/dashboard`);
+
+    // The verified account owns the package: the API says so, the banner is gone, the receipt is there.
+    const { clientId } = await sitePool();
+    const token = await idTokenOf(clientId, email, 'breathe-in');
+    const offer = await api<PackageOffer>('/package?currency=GBP', { headers: { authorization: `Bearer ${token}` } });
+    expect(offer.body.owned).toBe(true);
+    await page.goto(`${siteUrl}/dashboard/resources`);
+    const receipt = page.getByRole('region', { name: 'Your purchase' });
+    await receipt.getByText('£45.90').waitFor();
+    await receipt.getByText(code).waitFor();
+    await expectCleanPage(page);
+    await page.goto(`${siteUrl}/birth-recordings`);
+    await page.getByRole('heading', { level: 1, name: 'Birth Breathwork Recordings' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: 'Unlock All Recordings' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('a guest takes it free with a 100% code, and the pages stay accessible on a wide screen', async () => {
+    const code = await createCode({ type: 'percentage', percentage: 100 }, { code: `FREE${ulid().slice(-8)}` });
+    const page = await openPage(browser(), desktop);
+    await page.goto(`${siteUrl}/birth-recordings`);
+    await page.getByRole('button', { name: 'Unlock All Recordings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unlock All Recordings' });
+    await expectCleanPage(page);
+    await dialog.getByLabel('Email').fill(newAddress('free'));
+    await dialog.getByLabel('Promo code').fill(code);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByRole('button', { name: 'Get Free Access' }).click();
+    await page.waitForURL(/\/birth-recordings\?success=true&purchaseId=/);
+    await page.getByRole('dialog', { name: 'Continue to Account Setup' }).waitFor();
+    await expectCleanPage(page);
+    await page.close();
+  });
+});

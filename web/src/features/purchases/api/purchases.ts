@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Currency } from '@schemas/money';
+import type { MemberPurchases, PackageOffer, PurchaseAnswer, PurchaseRequest, PurchaseStatusView } from '@schemas/purchase';
+import { apiGet, apiPost } from '@/lib/api';
+
+/**
+ * The package's price in the visitor's currency (with a code's discount when one is given), and
+ * whether the signed-in member owns it: keyed by who asks, so signing in or out asks again.
+ */
+export const packageQuery = (currency: Currency, viewer: string | undefined, code?: string) =>
+  queryOptions({
+    queryKey: ['package', { currency, viewer: viewer ?? null, code: code ?? null }],
+    queryFn: () => apiGet<PackageOffer>(`/package?currency=${currency}${code ? `&code=${encodeURIComponent(code)}` : ''}`),
+    // A refused code is the visitor's to read, not to retry.
+    retry: false,
+  });
+
+/** The return page's status of a purchase: polled while Stripe's word is on its way. */
+export const purchaseStatusQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['purchase', id],
+    queryFn: () => apiGet<PurchaseStatusView>(`/purchases/${encodeURIComponent(id)}`),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 1000 : false),
+  });
+
+/** The signed-in member's purchases: their receipts. */
+export const myPurchasesQuery = () =>
+  queryOptions({ queryKey: ['me', 'purchases'], queryFn: () => apiGet<MemberPurchases>('/purchases') });
+
+export function useCreatePurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PurchaseRequest) => apiPost<PurchaseAnswer>('/purchases', request),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['package'] }),
+        queryClient.invalidateQueries({ queryKey: ['me'] }),
+      ]),
+  });
+}
