@@ -16,9 +16,10 @@ export const userPoolSettings = {
  * Security headers on every response: the site, /api/* and /images/*. CloudFront's response
  * headers policy and the local server both send exactly these.
  * `connectTo` lists the origins the site talks to besides its own (Cognito's endpoint, and the
- * images bucket's, where the administrator's browser posts uploads).
+ * images bucket's, where the administrator's browser posts uploads); `mediaFrom` those the player
+ * streams from (the media bucket's, where the recordings' presigned addresses lead).
  */
-export function securityHeaders(connectTo: string[]): Record<string, string> {
+export function securityHeaders(connectTo: string[], mediaFrom: string[]): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -26,6 +27,7 @@ export function securityHeaders(connectTo: string[]): Record<string, string> {
     // blob: for the preview of an image the administrator has chosen, made in the page itself.
     "img-src 'self' data: blob:",
     "font-src 'self'",
+    `media-src ${["'self'", ...mediaFrom].join(' ')}`,
     `connect-src ${["'self'", ...connectTo].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",

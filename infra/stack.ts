@@ -43,6 +43,7 @@ import { API_PREFIX, defaultThrottle, routeKey } from '../functions/routes';
 import { RoutePart, routeParts, type RoutePartProps } from './api-routes';
 import { tableDefinition } from '../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../functions/schemas/image-upload';
+import { RECORDING_MEDIA_PREFIX } from '../functions/schemas/recording';
 import type { Grant } from '../functions/lib/grants';
 import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
 import { schedules } from '../functions/schedules';
@@ -191,9 +192,11 @@ export class BreathworkStack extends Stack {
 
     // Where the browser posts uploads: the address the functions' SDK presigns for the bucket.
     const imagesUploadOrigin = `https://${imagesBucket.bucketRegionalDomainName}`;
+    // Where the player streams from: the address the functions' SDK presigns recordings' videos at.
+    const mediaOrigin = `https://${mediaBucket.bucketRegionalDomainName}`;
     const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'The security headers of infra/resources.ts, which the local server sends too.',
-      ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint, imagesUploadOrigin])),
+      ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint, imagesUploadOrigin], [mediaOrigin])),
     });
     const distribution = new Distribution(this, 'Site', {
       defaultRootObject: 'index.html',
@@ -307,6 +310,22 @@ export class BreathworkStack extends Stack {
           fn,
           `AwsSolutions-IAM5[Resource::${arnIn(fn, imagesBucket)}/${SESSION_IMAGES_PREFIX}*]`,
           'Each upload gets a fresh key in the session images folder; the wildcard stands for those keys alone.',
+        );
+      },
+      'media:read': (fn) => {
+        // Signing a recording's address needs GetObject (S3 checks a presigned request against the
+        // signer's rights), on the recordings' videos alone; nothing is listed, written or deleted.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['s3:GetObject'],
+            resources: [mediaBucket.arnForObjects(`${RECORDING_MEDIA_PREFIX}*`)],
+          }),
+        );
+        fn.addEnvironment('MEDIA_BUCKET_NAME', mediaBucket.bucketName);
+        acknowledgePolicy(
+          fn,
+          `AwsSolutions-IAM5[Resource::${arnIn(fn, mediaBucket)}/${RECORDING_MEDIA_PREFIX}*]`,
+          "The recordings' videos are read by their keys in one folder; the wildcard stands for those keys alone.",
         );
       },
       'users:read': (fn) => {

@@ -133,6 +133,7 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     STRIPE_SECRET_NAME,
     IMAGES_BUCKET_NAME: buckets.images,
+    MEDIA_BUCKET_NAME: buckets.media,
     // The SDK is pointed at the stand-in unless real Stripe is in use.
     ...(!usesRealStripe() && { STRIPE_API_URL: local(ports.stripe) }),
     // Offline by default (the fallback rates); set it to use a reachable exchange-rate service.

@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-s
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
 import { HttpError, notFound } from '../lib/errors';
-import { imagesBucketName, s3 } from '../lib/images-bucket';
+import { imagesBucketName, s3 } from '../lib/buckets';
 import {
   imageTypes,
   imageUploadMessages,

@@ -39,6 +39,11 @@ export type HandlerEnvironment = {
    * the functions granted `images:upload`, and only on those.
    */
   IMAGES_BUCKET_NAME?: string;
+  /**
+   * The private media bucket holding the recordings' videos, which the API signs short-lived
+   * addresses for. Set on the functions granted `media:read`, and only on those.
+   */
+  MEDIA_BUCKET_NAME?: string;
 };
 
 /** The header CloudFront (and the local server) adds to API requests. */

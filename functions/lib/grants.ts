@@ -7,5 +7,6 @@ export const grantNames = [
   'stripe:read',
   'users:read',
   'images:upload',
+  'media:read',
 ] as const;
 export type Grant = (typeof grantNames)[number];

@@ -19,6 +19,7 @@ import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { tableDefinition } from '../../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../../functions/schemas/image-upload';
+import { RECORDING_MEDIA_PREFIX } from '../../functions/schemas/recording';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
@@ -208,18 +209,22 @@ describe('the CDK stack', () => {
   });
 
   it('grants each Lambda exactly what its catalogue entry asks for', () => {
+    const [mediaBucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('MediaBucket'))!;
+    // What each grant's statement alone says: an action, or for media:read (whose s3:GetObject the
+    // image uploads' checks use too) the media bucket.
     const evidence: Record<Grant, string> = {
-      'table:read': 'dynamodb:Query',
-      'table:write': 'dynamodb:PutItem',
-      'events:publish': 'events:PutEvents',
-      'email:send': 'ses:SendEmail',
-      'stripe:read': 'secretsmanager:GetSecretValue',
-      'users:read': 'cognito-idp:AdminGetUser',
-      'images:upload': 's3:PutObject',
+      'table:read': '"dynamodb:Query"',
+      'table:write': '"dynamodb:PutItem"',
+      'events:publish': '"events:PutEvents"',
+      'email:send': '"ses:SendEmail"',
+      'stripe:read': '"secretsmanager:GetSecretValue"',
+      'users:read': '"cognito-idp:AdminGetUser"',
+      'images:upload': '"s3:PutObject"',
+      'media:read': `"${mediaBucketId}"`,
     };
     for (const { handler, grants } of lambdaEntries) {
-      for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {
-        expect(policyOf(handler).includes(`"${action}"`), `${handler} ${grant}`).toBe(grants.includes(grant));
+      for (const [grant, needle] of Object.entries(evidence) as [Grant, string][]) {
+        expect(policyOf(handler).includes(needle), `${handler} ${grant}`).toBe(grants.includes(grant));
       }
     }
   });
@@ -336,14 +341,16 @@ describe('the CDK stack', () => {
       'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
     };
     for (const header of config.CustomHeadersConfig?.Items ?? []) sent[header.Header] = header.Value;
-    // The site talks to Cognito, and posts the administrator's uploads to the images bucket.
+    // The site talks to Cognito, posts the administrator's uploads to the images bucket, and plays
+    // the recordings from the media bucket.
     const imagesBucket = stack.node.findChild('ImagesBucket') as Bucket;
+    const mediaBucket = stack.node.findChild('MediaBucket') as Bucket;
     expect(sent).toEqual(
       stack.resolve(
-        securityHeaders([
-          `https://cognito-idp.${stack.region}.amazonaws.com`,
-          `https://${imagesBucket.bucketRegionalDomainName}`,
-        ]),
+        securityHeaders(
+          [`https://cognito-idp.${stack.region}.amazonaws.com`, `https://${imagesBucket.bucketRegionalDomainName}`],
+          [`https://${mediaBucket.bucketRegionalDomainName}`],
+        ),
       ),
     );
 
@@ -393,6 +400,32 @@ describe('the CDK stack', () => {
       for (const statement of statements.filter((s) => JSON.stringify(s.Action).includes('Object'))) {
         expect(JSON.stringify(statement.Resource), handler).toContain(SESSION_IMAGES_PREFIX);
       }
+    }
+  });
+
+  it("lets the functions that sign recordings' addresses read the recordings' videos and nothing else", () => {
+    const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('MediaBucket'))!;
+    const signing = lambdaEntries.filter(({ grants }) => grants.includes('media:read'));
+    expect(signing.map(({ handler }) => handler).sort()).toEqual(['recordings/access', 'recordings/get']);
+    for (const { handler, grants } of lambdaEntries) {
+      const reads = grants.includes('media:read');
+      expect(functionOf(handler)[1].Properties.Environment.Variables.MEDIA_BUCKET_NAME, handler).toEqual(
+        reads ? { Ref: bucketId } : undefined,
+      );
+      // A function with no grant has no policy at all.
+      const statements = (JSON.parse(policyOf(handler)).Statement ?? []) as { Action: string | string[]; Resource: unknown }[];
+      const onMedia = statements.filter((statement) => JSON.stringify(statement.Resource).includes(`"${bucketId}"`));
+      expect(onMedia, handler).toEqual(
+        reads
+          ? [
+              {
+                Action: 's3:GetObject',
+                Effect: 'Allow',
+                Resource: { 'Fn::Join': ['', [arnOf(bucketId), `/${RECORDING_MEDIA_PREFIX}*`]] },
+              },
+            ]
+          : [],
+      );
     }
   });
 

@@ -7,6 +7,7 @@ import { createCode } from '../support/discounts';
 import { createSession } from '../support/sessions';
 import { payCheckout, waitForBooking } from '../support/stripe';
 import { anotherPool, expiredCopyOf, signedInUser, tamperedCopyOf } from '../support/users';
+import { createRecording } from '../support/recordings';
 
 type CallerName = 'anonymous' | 'member' | 'another member' | 'admin' | 'tampered' | 'expired' | "another pool's";
 const tokens = {} as Record<CallerName, string | undefined>;
@@ -19,6 +20,8 @@ const ownBooking = {} as Record<CallerName, string>;
 const ownPendingBooking = {} as Record<CallerName, string>;
 /** A guest's booking with the token of its 'Manage booking' link, which signed-out callers hold. */
 let guestBooking: { id: string; manageToken: string };
+/** A free recording: anyone may open it, and every member may save their place in it. */
+let recordingId: string;
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
@@ -48,6 +51,7 @@ beforeAll(async () => {
     body: JSON.stringify({ firstName: 'Guest', lastName: 'Booking', email: `${ulid().toLowerCase()}@example.com` }),
   });
   guestBooking = { id: guest.body.booking.id, manageToken: guest.body.manageToken };
+  recordingId = (await createRecording({ title: 'Matrix Recording', isFree: true })).id;
 });
 
 /** A valid body for each route that takes one. */
@@ -75,6 +79,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // Goes to the matrix session's attendees: the callers' own bookings.
   'POST /admin/sessions/{id}/message': (caller) => ({ subject: `Matrix note from ${caller}`, message: 'See you there.' }),
   'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
+  'POST /recordings/{id}/access': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  'PUT /recordings/{id}/progress': () => ({ positionSeconds: 12 }),
   'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
 };
 
@@ -121,7 +127,8 @@ function adminSessionForm() {
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
  * checkout, a booking on the admin's booking routes and its share route, a session nobody booked
- * for its deletion, a discount code of its own, a session elsewhere), a valid body where it has one.
+ * for its deletion, a discount code of its own, a free recording on the recordings' routes, a session
+ * elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
   const id =
@@ -135,7 +142,9 @@ async function requestFor(route: Route, caller: CallerName) {
             ? (ownPendingBooking[caller] ?? ulid())
             : route.path.startsWith('/admin/bookings/') || route.path === '/bookings/{id}/share'
               ? ownBooking.admin
-              : sessionId;
+              : route.path.startsWith('/recordings/')
+                ? recordingId
+                : sessionId;
   let path = route.path.replace('{id}', id);
   if (route.path === '/admin/discount-codes/{id}') {
     path = route.path.replace('{id}', await createCode({ type: 'percentage', percentage: 10 }));

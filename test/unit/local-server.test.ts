@@ -34,8 +34,8 @@ let clock = 0;
 const running = { now: 0, most: 0 };
 const events: APIGatewayProxyEventV2[] = [];
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
-// cognito-local for sign-in, and s3rver (the endpoint below) for the administrator's uploads.
-const expectedHeaders = securityHeaders(['http://127.0.0.1:9229', 'http://127.0.0.1:1']);
+// cognito-local for sign-in, and s3rver (the endpoint below) for the administrator's uploads and the recordings.
+const expectedHeaders = securityHeaders(['http://127.0.0.1:9229', 'http://127.0.0.1:1'], ['http://127.0.0.1:1']);
 const siteConfig = {
   region: 'eu-west-2',
   userPoolId: 'local_pool',
