@@ -19,6 +19,14 @@ export const router = createBrowserRouter([
       { index: true, Component: HomePage },
       { path: 'sessions/:id', lazy: () => import('@/routes/session-detail').then((m) => ({ Component: m.SessionDetailPage })) },
       {
+        path: 'birth-recordings',
+        lazy: () => import('@/routes/birth-recordings').then((m) => ({ Component: m.BirthRecordingsPage })),
+      },
+      {
+        path: 'birth-recordings/:id',
+        lazy: () => import('@/routes/birth-recording').then((m) => ({ Component: m.BirthRecordingPage })),
+      },
+      {
         path: 'booking-confirmation',
         lazy: () => import('@/routes/booking-confirmation').then((m) => ({ Component: m.BookingConfirmationPage })),
       },
