@@ -177,6 +177,32 @@ export const routes: Route[] = [
     // Signs a short-lived address for each uploaded video it lists (functions/domain/resource-videos.ts).
     grants: ['table:read', 'media:read'],
   },
+  // The recordings library: a public route names a member by a valid token, and the access rule
+  // (functions/domain/recording-access.ts) decides who receives a video's short-lived address.
+  { method: 'GET', path: '/recordings', handler: 'recordings/list', access: 'public', grants: ['table:read'] },
+  { method: 'GET', path: '/recordings/{id}', handler: 'recordings/get', access: 'public', grants: ['table:read', 'media:read'] },
+  {
+    method: 'POST',
+    path: '/recordings/{id}/access',
+    handler: 'recordings/access',
+    access: 'public',
+    // Keeps the address as a lead; limited per address and per client address and hour in the gate itself.
+    grants: ['table:read', 'table:write', 'media:read'],
+  },
+  {
+    method: 'GET',
+    path: '/recordings/{id}/progress',
+    handler: 'recordings/get-progress',
+    access: 'member',
+    grants: ['table:read'],
+  },
+  {
+    method: 'PUT',
+    path: '/recordings/{id}/progress',
+    handler: 'recordings/save-progress',
+    access: 'member',
+    grants: ['table:read', 'table:write'],
+  },
   { method: 'GET', path: '/me', handler: 'accounts/me', access: 'member', grants: ['table:read'] },
   { method: 'PUT', path: '/me/profile', handler: 'accounts/update-profile', access: 'member', grants: ['table:write'] },
   { method: 'GET', path: '/me/bookings', handler: 'accounts/my-bookings', access: 'member', grants: ['table:read'] },

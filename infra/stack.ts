@@ -44,6 +44,7 @@ import { RoutePart, routeParts, type RoutePartProps } from './api-routes';
 import { tableDefinition } from '../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../functions/schemas/image-upload';
 import { RESOURCE_VIDEOS_PREFIX } from '../functions/schemas/resource';
+import { RECORDING_MEDIA_PREFIX } from '../functions/schemas/recording';
 import type { Grant } from '../functions/lib/grants';
 import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
 import { schedules } from '../functions/schedules';
@@ -314,14 +315,26 @@ export class BreathworkStack extends Stack {
         );
       },
       'media:read': (fn) => {
-        // Presigning a GET needs no call, but the address works only if the signer may read the object.
-        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [mediaBucket.arnForObjects('*')] }));
-        fn.addEnvironment('MEDIA_BUCKET_NAME', mediaBucket.bucketName);
-        acknowledgePolicy(
-          fn,
-          `AwsSolutions-IAM5[Resource::${arnIn(fn, mediaBucket)}/*]`,
-          'Plays any of the private videos, each only through a short-lived address issued by the function.',
+        // Signing a video's address needs GetObject (S3 checks a presigned request against the signer's
+        // rights), on the recordings' and the resources' videos alone; nothing is listed, written or
+        // deleted. A resource's videos are keyed resources/<resource id>/<file>.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['s3:GetObject'],
+            resources: [
+              mediaBucket.arnForObjects(`${RECORDING_MEDIA_PREFIX}*`),
+              mediaBucket.arnForObjects(`${RESOURCE_VIDEOS_PREFIX}*/*`),
+            ],
+          }),
         );
+        fn.addEnvironment('MEDIA_BUCKET_NAME', mediaBucket.bucketName);
+        for (const folder of [`${RECORDING_MEDIA_PREFIX}*`, `${RESOURCE_VIDEOS_PREFIX}*/*`]) {
+          acknowledgePolicy(
+            fn,
+            `AwsSolutions-IAM5[Resource::${arnIn(fn, mediaBucket)}/${folder}]`,
+            'Videos are read by their keys in their folder, each only through a short-lived address the function signs.',
+          );
+        }
       },
       'media:upload': (fn) => {
         // As images:upload, for the resources' videos in the private media bucket.

@@ -55,6 +55,7 @@ export const CONCURRENT_INVOCATIONS = 32;
  * security headers CloudFront adds in AWS, from the same declaration.
  */
 export function createSiteServer(options: SiteServerOptions) {
+  // The player streams the recordings from s3rver, as from the media bucket in AWS.
   const headers = securityHeaders(connectTo(options.s3Endpoint), [new URL(options.s3Endpoint).origin]);
   const match = createRouter(options.routes ?? routes);
   const admit = createThrottle(defaultThrottle, options.now);

@@ -1,6 +1,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
+import { readFileSync } from 'node:fs';
 import { dynamo } from '../functions/lib/aws';
 import { tableName } from '../functions/lib/table';
 import { sessionItem, type SessionRecord } from '../functions/domain/sessions';
@@ -8,6 +9,8 @@ import { sessionCategories } from '../functions/schemas/session';
 import { bookSession } from '../functions/domain/book-session';
 import { discountCodeItem, newDiscountCode } from '../functions/domain/discounts';
 import { DiscountCodeForm } from '../functions/schemas/discount';
+import { newRecording, recordingItem, type RecordingRecord } from '../functions/domain/recordings';
+import { RECORDING_MEDIA_PREFIX } from '../functions/schemas/recording';
 
 /** One code of each kind, listed in the README so a newcomer can try them. */
 export const demoDiscountCodes = [
@@ -181,8 +184,95 @@ const demoAttendees = [
   'Maya Levin',
 ];
 
-/** Fills an empty local stack with a living schedule: categories, sessions, demo bookings and their images. */
-export async function seedDemoData(options: { s3: S3Client; imagesBucket: string; now: Date }): Promise<void> {
+/**
+ * The demo recordings: real short videos and thumbnails committed in local/demo-media (made by its
+ * make-demo-media.sh), so the player plays on a machine with no network. Two free, four premium.
+ */
+const demoRecordings: (Pick<RecordingRecord, 'title' | 'description' | 'isFree' | 'durationSeconds'> & { file: string })[] = [
+  {
+    file: 'welcome-breathing-for-birth',
+    title: 'Welcome: Breathing for Birth',
+    description:
+      'A short welcome to birth breathwork: what the practice is, how the recordings are meant to be used through pregnancy, and a first slow breath together.',
+    isFree: true,
+    durationSeconds: 4,
+  },
+  {
+    file: 'breathing-through-early-labour',
+    title: 'Breathing Through Early Labour',
+    description: 'Long, easy breaths for the first surges: softening the jaw and shoulders, and resting fully between each wave.',
+    isFree: false,
+    durationSeconds: 5,
+  },
+  {
+    file: 'the-calming-breath',
+    title: 'The Calming Breath',
+    description: 'A gentle practice for anxious moments in pregnancy: a longer out-breath that tells the body it is safe.',
+    isFree: true,
+    durationSeconds: 4,
+  },
+  {
+    file: 'riding-the-wave',
+    title: 'Riding the Wave',
+    description: 'Breath to meet stronger contractions: rising with the in-breath, releasing down and out with the long exhale.',
+    isFree: false,
+    durationSeconds: 5,
+  },
+  {
+    file: 'birth-partner-breathing',
+    title: 'Birth Partner Breathing Guide',
+    description: 'For the person at your side: how to breathe with you, count you through, and stay calm themselves.',
+    isFree: false,
+    durationSeconds: 4,
+  },
+  {
+    file: 'gentle-recovery-breath',
+    title: 'Gentle Recovery Breath',
+    description: 'For the weeks after birth: restoring breath to reconnect with the pelvic floor and rest in the early days.',
+    isFree: false,
+    durationSeconds: 5,
+  },
+];
+
+const demoMedia = (file: string) => readFileSync(new URL(`./demo-media/${file}`, import.meta.url));
+
+/** The demo recordings: each video into the private media bucket, its thumbnail into the public images bucket. */
+async function seedRecordings(options: { s3: S3Client; imagesBucket: string; mediaBucket: string; now: Date }) {
+  const recordings: RecordingRecord[] = [];
+  for (const [index, { file, ...fields }] of demoRecordings.entries()) {
+    // Random file names, as uploads get.
+    const fileId = ulid();
+    const mediaKey = `${RECORDING_MEDIA_PREFIX}${fileId}.mp4`;
+    const thumbnailKey = `images/recordings/${fileId}.jpg`;
+    await options.s3.send(
+      new PutObjectCommand({
+        Bucket: options.mediaBucket,
+        Key: mediaKey,
+        Body: demoMedia(`${file}.mp4`),
+        ContentType: 'video/mp4',
+      }),
+    );
+    await options.s3.send(
+      new PutObjectCommand({
+        Bucket: options.imagesBucket,
+        Key: thumbnailKey,
+        Body: demoMedia(`${file}.jpg`),
+        ContentType: 'image/jpeg',
+        CacheControl: 'max-age=3600',
+      }),
+    );
+    recordings.push(newRecording({ ...fields, orderIndex: index + 1, mediaKey, thumbnailUrl: `/${thumbnailKey}` }, options.now));
+  }
+  return recordings;
+}
+
+/** Fills an empty local stack with a living schedule: categories, sessions, demo bookings and their images, and the recordings. */
+export async function seedDemoData(options: {
+  s3: S3Client;
+  imagesBucket: string;
+  mediaBucket: string;
+  now: Date;
+}): Promise<void> {
   const sessions: SessionRecord[] = [];
   for (const demo of demoSessions) {
     const { daysFromNow, hourUtc, palette, bookedBy: _bookedBy, ...fields } = demo;
@@ -219,7 +309,8 @@ export async function seedDemoData(options: { s3: S3Client; imagesBucket: string
     name,
   }));
   const codes = demoDiscountCodes.map((form) => discountCodeItem(newDiscountCode(DiscountCodeForm.parse(form), options.now)));
-  const items = [...categories, ...sessions.map(sessionItem), ...codes];
+  const recordings = await seedRecordings(options);
+  const items = [...categories, ...sessions.map(sessionItem), ...codes, ...recordings.map(recordingItem)];
   for (let i = 0; i < items.length; i += 25) {
     await dynamo.send(
       new BatchWriteCommand({

@@ -123,7 +123,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (tableCreated) {
       log('Seeding demo data...');
       const s3 = new S3Client({ forcePathStyle: true });
-      await seedDemoData({ s3, imagesBucket: buckets.images, now: new Date() });
+      await seedDemoData({ s3, imagesBucket: buckets.images, mediaBucket: buckets.media, now: new Date() });
       await seedDemoResources({ s3, mediaBucket: buckets.media, now: new Date() });
       s3.destroy();
     }

@@ -2,7 +2,7 @@ import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ulid } from 'ulid';
 import { HttpError } from '../lib/errors';
-import { mediaBucketName, mediaS3 } from '../lib/media-bucket';
+import { mediaBucketName, s3 } from '../lib/buckets';
 import { confirmStoredUpload, presignedUpload, type StoredUpload } from '../lib/uploads';
 import {
   MAX_VIDEO_BYTES,
@@ -31,7 +31,7 @@ export const resourceFolder = (resourceId: string) => `${RESOURCE_VIDEOS_PREFIX}
 
 /** Where the browser posts a video: a fresh key in the resource's folder, held to its type and 100 MB. */
 export async function startVideoUpload(resourceId: string, video: VideoUploadRequest, now: Date): Promise<VideoUploadTicket> {
-  return presignedUpload(mediaS3, {
+  return presignedUpload(s3, {
     bucket: mediaBucketName(),
     key: `${resourceFolder(resourceId)}${ulid(now.getTime())}.${videoTypes[video.contentType]}`,
     contentType: video.contentType,
@@ -43,7 +43,7 @@ export async function startVideoUpload(resourceId: string, video: VideoUploadReq
 /** Checks a posted video (size, declared type, first bytes); what breaks a limit is deleted and refused. */
 export async function confirmVideoUpload(resourceId: string, key: string): Promise<UploadedVideo> {
   if (!key.startsWith(resourceFolder(resourceId))) throw new HttpError(400, 'This upload belongs to another resource');
-  const stored = await confirmStoredUpload(mediaS3, {
+  const stored = await confirmStoredUpload(s3, {
     bucket: mediaBucketName(),
     key,
     missing: videoUploadMessages.missing,
@@ -81,7 +81,7 @@ export async function checkVideosStored(keys: string[]): Promise<void> {
   const Bucket = mediaBucketName();
   await Promise.all(
     keys.map((Key) =>
-      mediaS3.send(new HeadObjectCommand({ Bucket, Key })).catch((error: unknown) => {
+      s3.send(new HeadObjectCommand({ Bucket, Key })).catch((error: unknown) => {
         if (error instanceof Error && error.name === 'NotFound') {
           throw new HttpError(400, 'A video was not uploaded: choose its file again', [
             { field: 'body.videos', message: videoUploadMessages.missing },
@@ -95,5 +95,5 @@ export async function checkVideosStored(keys: string[]): Promise<void> {
 
 /** A short-lived address of an uploaded video, for a visitor's player. */
 export function playbackUrl(key: string): Promise<string> {
-  return getSignedUrl(mediaS3, new GetObjectCommand({ Bucket: mediaBucketName(), Key: key }), { expiresIn: PLAYBACK_SECONDS });
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: mediaBucketName(), Key: key }), { expiresIn: PLAYBACK_SECONDS });
 }

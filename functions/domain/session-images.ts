@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { HttpError } from '../lib/errors';
-import { imagesBucketName, s3 } from '../lib/images-bucket';
+import { imagesBucketName, s3 } from '../lib/buckets';
 import { confirmStoredUpload, presignedUpload, type StoredUpload } from '../lib/uploads';
 import {
   imageTypes,

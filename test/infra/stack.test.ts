@@ -20,6 +20,7 @@ import { triggers } from '../../functions/triggers';
 import { tableDefinition } from '../../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../../functions/schemas/image-upload';
 import { RESOURCE_VIDEOS_PREFIX } from '../../functions/schemas/resource';
+import { RECORDING_MEDIA_PREFIX } from '../../functions/schemas/recording';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
@@ -209,25 +210,26 @@ describe('the CDK stack', () => {
   });
 
   it('grants each Lambda exactly what its catalogue entry asks for', () => {
+    // What each grant's statement alone says: an action, or for the buckets' grants the objects.
     const evidence: Record<Grant, string> = {
-      'table:read': 'dynamodb:Query',
-      'table:write': 'dynamodb:PutItem',
-      'events:publish': 'events:PutEvents',
-      'email:send': 'ses:SendEmail',
-      'stripe:read': 'secretsmanager:GetSecretValue',
-      'users:read': 'cognito-idp:AdminGetUser',
-      // Each bucket's grant by the objects it names: the session images folder, any private video
-      // (read alone, so its statement has one action), the resource videos folder.
-      'images:upload': `/${SESSION_IMAGES_PREFIX}*`,
-      'media:read': 'Action":"s3:GetObject',
-      'media:upload': `/${RESOURCE_VIDEOS_PREFIX}*`,
-      'users:search': 'cognito-idp:ListUsers',
-      'users:delete': 'cognito-idp:AdminDeleteUser',
-      'users:set-password': 'cognito-idp:AdminSetUserPassword',
+      'table:read': '"dynamodb:Query"',
+      'table:write': '"dynamodb:PutItem"',
+      'events:publish': '"events:PutEvents"',
+      'email:send': '"ses:SendEmail"',
+      'stripe:read': '"secretsmanager:GetSecretValue"',
+      'users:read': '"cognito-idp:AdminGetUser"',
+      // Each bucket's grant by the objects it names: the session images folder, the recordings'
+      // videos (with the resources' videos, keyed one folder deeper), the resource videos folder.
+      'images:upload': `"/${SESSION_IMAGES_PREFIX}*"`,
+      'media:read': `"/${RECORDING_MEDIA_PREFIX}*"`,
+      'media:upload': `"/${RESOURCE_VIDEOS_PREFIX}*"`,
+      'users:search': '"cognito-idp:ListUsers"',
+      'users:delete': '"cognito-idp:AdminDeleteUser"',
+      'users:set-password': '"cognito-idp:AdminSetUserPassword"',
     };
     for (const { handler, grants } of lambdaEntries) {
-      for (const [grant, action] of Object.entries(evidence) as [Grant, string][]) {
-        expect(policyOf(handler).includes(`"${action}"`), `${handler} ${grant}`).toBe(grants.includes(grant));
+      for (const [grant, needle] of Object.entries(evidence) as [Grant, string][]) {
+        expect(policyOf(handler).includes(needle), `${handler} ${grant}`).toBe(grants.includes(grant));
       }
     }
   });
@@ -416,16 +418,33 @@ describe('the CDK stack', () => {
     });
   }
 
-  it('lets only the functions that list videos read the private media, and nothing else', () => {
+  it("lets the functions that sign videos' addresses read the recordings' and resources' videos, and nothing else", () => {
     const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('MediaBucket'))!;
-    for (const { handler } of lambdaEntries.filter((entry) => entry.grants.includes('media:read'))) {
-      const statements = JSON.parse(policyOf(handler)).Statement as { Action: string | string[]; Resource: unknown }[];
-      expect(statements, handler).toContainEqual({
-        Action: 's3:GetObject',
-        Effect: 'Allow',
-        Resource: { 'Fn::Join': ['', [arnOf(bucketId), '/*']] },
-      });
-      expect(JSON.stringify(statements), handler).not.toMatch(/s3:(PutObject|DeleteObject)/);
+    const signing = lambdaEntries.filter(({ grants }) => grants.includes('media:read'));
+    expect(signing.map(({ handler }) => handler).sort()).toEqual(['recordings/access', 'recordings/get', 'resources/list']);
+    for (const { handler, grants } of lambdaEntries) {
+      const reads = grants.includes('media:read');
+      expect(functionOf(handler)[1].Properties.Environment.Variables.MEDIA_BUCKET_NAME, handler).toEqual(
+        reads || grants.includes('media:upload') ? { Ref: bucketId } : undefined,
+      );
+      if (grants.includes('media:upload')) continue;
+      // A function with no grant has no policy at all.
+      const statements = (JSON.parse(policyOf(handler)).Statement ?? []) as { Action: string | string[]; Resource: unknown }[];
+      const onMedia = statements.filter((statement) => JSON.stringify(statement.Resource).includes(`"${bucketId}"`));
+      expect(onMedia, handler).toEqual(
+        reads
+          ? [
+              {
+                Action: 's3:GetObject',
+                Effect: 'Allow',
+                Resource: [
+                  { 'Fn::Join': ['', [arnOf(bucketId), `/${RECORDING_MEDIA_PREFIX}*`]] },
+                  { 'Fn::Join': ['', [arnOf(bucketId), `/${RESOURCE_VIDEOS_PREFIX}*/*`]] },
+                ],
+              },
+            ]
+          : [],
+      );
     }
   });
 

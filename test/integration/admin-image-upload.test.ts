@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { imagesBucketName, s3 } from '../../functions/lib/images-bucket';
+import { imagesBucketName, s3 } from '../../functions/lib/buckets';
 import type { AdminSessionView } from '../../functions/schemas/admin-session';
 import type { ImageUploadTicket, UploadedImage } from '../../functions/schemas/image-upload';
 import type { SessionView } from '../../functions/schemas/session';

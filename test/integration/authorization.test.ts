@@ -8,6 +8,7 @@ import { createSession } from '../support/sessions';
 import { payCheckout, waitForBooking } from '../support/stripe';
 import { anotherPool, expiredCopyOf, signedInUser, tamperedCopyOf } from '../support/users';
 import { decodeJwt } from 'jose';
+import { createRecording } from '../support/recordings';
 
 type CallerName = 'anonymous' | 'member' | 'another member' | 'admin' | 'tampered' | 'expired' | "another pool's";
 const tokens = {} as Record<CallerName, string | undefined>;
@@ -25,6 +26,8 @@ let personId: string;
 const newPerson = async () => decodeJwt(await signedInUser(`person-${ulid().toLowerCase()}@example.com`)).sub!;
 /** A guest's purchase of the recordings package: its id is what the return page holds. */
 let guestPurchaseId: string;
+/** A free recording: anyone may open it, and every member may save their place in it. */
+let recordingId: string;
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
@@ -60,6 +63,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: `${ulid().toLowerCase()}@example.com`, currency: 'EUR' }),
   });
   guestPurchaseId = purchase.body.purchaseId;
+  recordingId = (await createRecording({ title: 'Matrix Recording', isFree: true })).id;
 });
 
 /** A valid body for each route that takes one. */
@@ -89,6 +93,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // Goes to the matrix session's attendees: the callers' own bookings.
   'POST /admin/sessions/{id}/message': (caller) => ({ subject: `Matrix note from ${caller}`, message: 'See you there.' }),
   'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
+  'POST /recordings/{id}/access': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
+  'PUT /recordings/{id}/progress': () => ({ positionSeconds: 12 }),
   'PUT /admin/discount-codes/{id}': () => ({ percentage: 15 }),
   // The default price, so no other test's purchase sees a different one.
   'PUT /admin/package-price': () => ({ amount: 6000, currency: 'EUR' }),
@@ -168,8 +174,8 @@ function adminSessionForm() {
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
  * checkout, a booking on the admin's booking routes and its share route, a guest's purchase on its
- * status route, a session nobody booked
- * for its deletion, a discount code of its own, a session elsewhere), a valid body where it has one.
+ * status route, a session nobody booked for its deletion, a discount code of its own, a free recording
+ * on the recordings' routes, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
   const id =
@@ -185,7 +191,9 @@ async function requestFor(route: Route, caller: CallerName) {
               ? ownBooking.admin
               : route.path === '/purchases/{id}'
                 ? guestPurchaseId
-                : sessionId;
+                : route.path.startsWith('/recordings/')
+                  ? recordingId
+                  : sessionId;
   let path = route.path.replace('{id}', id);
   if (route.path === '/admin/discount-codes/{id}') {
     path = route.path.replace('{id}', await createCode({ type: 'percentage', percentage: 10 }));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { mediaBucketName, mediaS3 } from '../../functions/lib/media-bucket';
+import { mediaBucketName, s3 } from '../../functions/lib/buckets';
 import { auditHistory } from '../../functions/domain/audit';
 import type {
   AdminResource,
@@ -57,7 +57,7 @@ async function uploaded(resource = 'new') {
 }
 
 const stored = (key: string) =>
-  mediaS3.send(new HeadObjectCommand({ Bucket: mediaBucketName(), Key: key })).catch((error: Error) => error.name);
+  s3.send(new HeadObjectCommand({ Bucket: mediaBucketName(), Key: key })).catch((error: Error) => error.name);
 
 describe('learning resources, created, edited and found', () => {
   it('creates a resource with a linked and an uploaded video, which visitors find and play in order', async () => {

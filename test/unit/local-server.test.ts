@@ -34,7 +34,7 @@ let clock = 0;
 const running = { now: 0, most: 0 };
 const events: APIGatewayProxyEventV2[] = [];
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
-// cognito-local for sign-in, and s3rver (the endpoint below) for the administrator's uploads and the videos.
+// cognito-local for sign-in, and s3rver (the endpoint below) for the administrator's uploads, the recordings and the videos.
 const expectedHeaders = securityHeaders(['http://127.0.0.1:9229', 'http://127.0.0.1:1'], ['http://127.0.0.1:1']);
 const siteConfig = {
   region: 'eu-west-2',

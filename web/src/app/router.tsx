@@ -23,6 +23,10 @@ export const router = createBrowserRouter([
         lazy: () => import('@/routes/birth-recordings').then((m) => ({ Component: m.BirthRecordingsPage })),
       },
       {
+        path: 'birth-recordings/:id',
+        lazy: () => import('@/routes/birth-recording').then((m) => ({ Component: m.BirthRecordingPage })),
+      },
+      {
         path: 'booking-confirmation',
         lazy: () => import('@/routes/booking-confirmation').then((m) => ({ Component: m.BookingConfirmationPage })),
       },

@@ -9,7 +9,7 @@ export function PurchaseReceipt() {
   const purchase = data?.purchases.find((p) => p.status === 'paid');
   if (!purchase) return null;
   return (
-    <section aria-labelledby="receipt-heading" className="rounded-2xl border border-linen bg-white p-5 md:p-6">
+    <section aria-labelledby="receipt-heading" className="mt-8 rounded-2xl border border-linen bg-white p-5 md:p-6">
       <h2 id="receipt-heading" className="text-xl">
         Your purchase
       </h2>

@@ -12,3 +12,10 @@ export function imagesBucketName(): string {
   if (!name) throw new Error('IMAGES_BUCKET_NAME is not set: the function needs the images:upload grant');
   return name;
 }
+
+/** The private media bucket (MEDIA_BUCKET_NAME, set on functions granted `media:read` or `media:upload`). */
+export function mediaBucketName(): string {
+  const name = optionalEnvironment('MEDIA_BUCKET_NAME');
+  if (!name) throw new Error('MEDIA_BUCKET_NAME is not set: the function needs the media:read or media:upload grant');
+  return name;
+}
