@@ -196,7 +196,7 @@ export const consumers = [
   },
   {
     handler: 'overview/count-facts',
-    on: ['BookingConfirmed', 'BookingCancelled'],
+    on: ['BookingConfirmed', 'BookingCancelled', 'PurchasePaid'],
     grants: ['table:read', 'table:write'],
   },
   {

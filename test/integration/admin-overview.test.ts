@@ -3,6 +3,7 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { handler as countFacts } from '../../functions/overview/count-facts';
 import type { BookingReceipt } from '../../functions/schemas/booking';
+import type { PurchaseAnswer } from '../../functions/schemas/purchase';
 import type { AdminOverview, OverviewWeek } from '../../functions/schemas/overview';
 import { api } from '../support/stack';
 import { createSession } from '../support/sessions';
@@ -20,7 +21,7 @@ const overview = async () => {
   return body;
 };
 const thisWeek = async () => (await overview()).weeks.at(-1)!;
-const pounds = (week: OverviewWeek) => week.revenue.find((money) => money.currency === 'GBP')?.amount ?? 0;
+const taken = (week: OverviewWeek, currency: string) => week.revenue.find((money) => money.currency === currency)?.amount ?? 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The week's figures once the consumers have caught up: unchanged for a second and a half. */
@@ -46,7 +47,7 @@ const cancel = (receipt: BookingReceipt) =>
   api(`/bookings/${receipt.booking.id}/cancel`, { method: 'POST', body: JSON.stringify({ token: receipt.manageToken }) });
 
 describe("the owner's overview", () => {
-  it('counts a burst of bookings, payments and cancellations exactly once, and shows how full the next session is', async () => {
+  it('counts a burst of bookings, payments, cancellations and a package sale exactly once, and shows how full the next session is', async () => {
     const before = await settledWeek();
     // Starts sooner than any other test's session, so it is among the few the overview lists.
     const soonest = await createSession({
@@ -67,12 +68,23 @@ describe("the owner's overview", () => {
     await Promise.all(paidBookings.map((receipt) => waitForBooking(receipt.booking.id, (b) => b.status === 'completed')));
     const cancelled = await Promise.all([...laterBookings, paidBookings[0]].map(cancel));
     expect(cancelled.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // And the recordings package, bought once at the spec's 60 EUR.
+    const purchase = await api<PurchaseAnswer>('/purchases', {
+      method: 'POST',
+      body: JSON.stringify({ email: `otto-${ulid().toLowerCase()}@example.com`, currency: 'EUR' }),
+    });
+    expect(purchase.status).toBe(201);
+    await payCheckout((purchase.body as { url: string }).url);
+    // Paid: its PurchasePaid event is written with it, for the consumer to count.
+    while ((await api<{ status: string }>(`/purchases/${purchase.body.purchaseId}`)).body.status !== 'paid') await sleep(200);
 
     const after = await settledWeek();
     expect(after.bookings - before.bookings).toBe(23);
     expect(after.cancellations - before.cancellations).toBe(3);
     // Three seats paid, one refunded in full.
-    expect(pounds(after) - pounds(before)).toBe(3000);
+    expect(taken(after, 'GBP') - taken(before, 'GBP')).toBe(3000);
+    expect(after.packageSales - before.packageSales).toBe(1);
+    expect(taken(after, 'EUR') - taken(before, 'EUR')).toBe(6000);
 
     const listed = (await overview()).upcoming.find((session) => session.id === soonest.id);
     expect(listed).toEqual({
