@@ -4,13 +4,15 @@ import type { PackageOffer } from '../../functions/schemas/purchase';
 import { getPurchase } from '../../functions/domain/purchases';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createCode } from '../support/discounts';
+import { createRecording } from '../support/recordings';
 import { idTokenOf, sitePool } from '../support/users';
 import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 
 describe('the recordings package in the browser', () => {
-  it('a guest buys it with a code through the checkout page, sets up the account from the dialog, and owns it', async () => {
+  it('a guest buys it with a code through the checkout page, sets up the account from the dialog, owns it and plays a premium recording', async () => {
+    const premium = await createRecording({ title: `Bought Breath ${ulid()}`, isFree: false });
     const code = await createCode({ type: 'percentage', percentage: 10 }, { code: `PKG${ulid().slice(-8)}` });
     const email = newAddress('package');
     const page = await openPage(browser(), phone);
@@ -75,9 +77,18 @@ describe('the recordings package in the browser', () => {
     await receipt.getByText(code).waitFor();
     await expectCleanPage(page);
     await page.goto(`${siteUrl}/birth-recordings`);
-    await page.getByRole('heading', { level: 1, name: 'Birth Breathwork Recordings' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Breathe your baby into the world.' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('button', { name: 'Unlock All Recordings' }).count()).toBe(0);
+
+    // And the premium recording plays for the new owner.
+    await page.goto(`${siteUrl}/birth-recordings/${premium.id}`);
+    await page.getByRole('heading', { level: 1, name: premium.title }).waitFor();
+    await page.locator('video').evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 1, undefined, { timeout: 15_000 });
     await page.close();
   });
 

@@ -5,7 +5,7 @@ import { tableName } from '../../functions/lib/table';
 import { discountCodeItem, type DiscountCodeRecord } from '../../functions/domain/discounts';
 import type { Discount } from '../../functions/schemas/discount';
 
-/** Writes a code straight to the table, as the admin's form will; its name is unique to the test. */
+/** Writes a code straight to the table, as the admin's form would; its name is unique to the test unless `fields` names it. */
 export async function createCode(discount: Discount, fields: Partial<DiscountCodeRecord> = {}): Promise<string> {
   const code = `T${ulid()}`;
   const now = new Date().toISOString();
@@ -20,5 +20,5 @@ export async function createCode(discount: Discount, fields: Partial<DiscountCod
     ...fields,
   };
   await dynamo.send(new PutCommand({ TableName: tableName(), Item: discountCodeItem(record) }));
-  return code;
+  return record.code;
 }
