@@ -116,6 +116,10 @@ export const router = createBrowserRouter([
           { path: 'users/:id', lazy: () => import('@/routes/admin-user').then((m) => ({ Component: m.AdminUserPage })) },
           { path: 'orders', lazy: () => import('@/routes/admin-orders').then((m) => ({ Component: m.AdminOrdersPage })) },
           {
+            path: 'birth-recordings',
+            lazy: () => import('@/routes/admin-birth-recordings').then((m) => ({ Component: m.AdminBirthRecordingsPage })),
+          },
+          {
             path: 'discount-codes',
             lazy: () => import('@/routes/admin-discount-codes').then((m) => ({ Component: m.AdminDiscountCodesPage })),
           },

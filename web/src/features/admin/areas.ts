@@ -13,7 +13,7 @@ export const adminAreas = [
     path: '/admin/birth-recordings',
     title: 'Birth Recordings',
     text: 'The recordings library and its package price.',
-    ready: false,
+    ready: true,
   },
   { path: '/admin/discount-codes', title: 'Discount Codes', text: 'Promo codes for bookings and purchases.', ready: true },
   { path: '/admin/birth-purchases', title: 'Birth Purchases', text: 'Purchases of the recordings package.', ready: false },
