@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { endImpersonation, useImpersonation } from '@/features/auth/impersonation';
 
@@ -16,6 +15,8 @@ export function ImpersonationBanner() {
     await endImpersonation();
     // What was read as the user is not the administrator's own.
     queryClient.removeQueries({ queryKey: ['me'] });
+    // sonner loads with the first toast, not with every page.
+    const { toast } = await import('sonner');
     toast('Back to your own account', { description: `You are no longer viewing the site as ${name}.` });
     await navigate(`/admin/users/${view.user.id}`);
   };

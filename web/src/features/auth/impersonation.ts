@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { IMPERSONATION_HEADER, impersonationRefusals, type ImpersonationView } from '@schemas/impersonation';
-import { toast } from 'sonner';
 import { apiDelete, setViewAsUser } from '@/lib/api';
 
 /**
@@ -87,7 +86,9 @@ setViewAsUser(
   },
   (body) => {
     // Whatever the page says of its own failure, the reason is told once, in the server's words.
-    if (body.code === impersonationRefusals.readOnly) toast.error('Read only', { description: String(body.message) });
+    // sonner loads with the first toast, not with every page.
+    if (body.code === impersonationRefusals.readOnly)
+      void import('sonner').then(({ toast }) => toast.error('Read only', { description: String(body.message) }));
     if (body.code === impersonationRefusals.ended) forgetImpersonation();
   },
 );
