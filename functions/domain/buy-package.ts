@@ -8,8 +8,7 @@ import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { formatClockTime } from '../lib/when';
 import { outboxEvent } from '../events/outbox';
-import { MISSING_EMAIL, PACKAGE_NAME, type PackageOffer, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
-import type { Currency } from '../schemas/money';
+import { MISSING_EMAIL, PACKAGE_NAME, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { getPackagePrice, ownsPackage } from './package';
 import { closeCheckout, startCheckout } from './payments';
@@ -31,29 +30,6 @@ const alreadyOwned = () => conflict('You already own the recordings package.');
 
 /** The return page for every purchase, paid at Stripe or given by a code. */
 const returnPath = (purchaseId: string) => `/birth-recordings?success=true&purchaseId=${encodeURIComponent(purchaseId)}`;
-
-/**
- * The package's price in the visitor's currency through the one pricing module (and, with a
- * code, the discount: code checks count against the caller's network as the booking form's do),
- * and whether the signed-in caller owns it.
- */
-export async function packageOffer(
-  request: { currency?: Currency; code?: string },
-  context: { now: Date; userId?: string; clientAddress: string },
-): Promise<PackageOffer> {
-  if (request.code !== undefined) await countCodeAttempt(context.clientAddress, context.now);
-  const [base, owned] = await Promise.all([
-    getPackagePrice(),
-    context.userId === undefined ? false : ownsPackage(context.userId),
-  ]);
-  const quoted = await quotePrice(base, request.currency ?? base.currency, request.code, context.now);
-  return {
-    originalPrice: quoted.originalPrice,
-    price: quoted.price,
-    discount: quoted.quote ? { code: quoted.quote.code, percentOff: quoted.quote.percentOff, free: quoted.quote.free } : null,
-    owned,
-  };
-}
 
 /**
  * Starts a purchase as one transaction: the purchase, the code's redemption, the hourly
