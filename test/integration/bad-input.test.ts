@@ -51,12 +51,27 @@ const tableItems = async () => {
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  // Consumers of earlier tests' events may still be recording their work.
+  // Consumers of earlier tests' events may still be recording their work, and the reminders job
+  // (every few minutes) may find an earlier test's session starting within a day.
   return items
-    .filter((item) => !String(item.pk).startsWith('idempotency#'))
+    .filter((item) => !String(item.pk).startsWith('idempotency#') && item.eventType !== 'ReminderDue')
     .map((item) => JSON.stringify(item))
     .sort();
 };
+
+/**
+ * The body a route reads from what is sent: a string goes as it is (JSON or not), anything else as
+ * JSON; no body, or JSON null, is read as {}.
+ */
+function bodyAsRead(body: unknown): unknown {
+  if (typeof body !== 'string') return body ?? {};
+  if (body === '') return {};
+  try {
+    return (JSON.parse(body) as unknown) ?? {};
+  } catch {
+    return undefined;
+  }
+}
 
 /** Every route a caller can send something to, with the schemas its handler parses with. */
 const routesTakingInput: { route: (typeof routes)[number]; schemas: Schemas }[] = [];
@@ -89,7 +104,7 @@ describe('bad input to every route: a 4xx with a message, never a 5xx, nothing w
           const params = { id };
           const queryValid = !schemas.query || schemas.query.safeParse(query).success;
           const paramsValid = !schemas.params || schemas.params.safeParse(params).success;
-          const bodyValid = !schemas.body || (typeof body !== 'string' && schemas.body.safeParse(body).success);
+          const bodyValid = !schemas.body || schemas.body.safeParse(bodyAsRead(body)).success;
           fc.pre(!(queryValid && paramsValid && bodyValid)); // only input the route must refuse
 
           const search = new URLSearchParams(
