@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
+import { unclaimedByAddress } from './guest-claims';
 import { linkSecretMatches } from '../lib/link-token';
 import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../lib/paging';
@@ -248,23 +249,7 @@ export async function refreshSessionSnapshot(booking: BookingRecord, session: Se
  * concurrent claim changes nothing twice. Answers how many bookings this call linked.
  */
 export async function claimGuestBookings(userId: string, email: string): Promise<number> {
-  const unclaimed: BookingRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi4.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        FilterExpression: '#type = :booking AND attribute_not_exists(userId)',
-        ExpressionAttributeNames: { '#pk': gsi4.partitionKey, '#type': 'type' },
-        ExpressionAttributeValues: { ':pk': addressBookingsPartition(email), ':booking': 'Booking' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    unclaimed.push(...(page.Items ?? []).map((item) => withoutKeys<BookingRecord>(item)));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const unclaimed = await unclaimedByAddress<BookingRecord>(email, 'Booking');
 
   let claimed = 0;
   for (let i = 0; i < unclaimed.length; i += 10) {

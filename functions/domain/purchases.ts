@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws';
+import { unclaimedByAddress } from './guest-claims';
 import { gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import type { Money } from '../schemas/money';
@@ -144,23 +145,7 @@ export function giveUpOwnership(userId: string, purchaseId: string) {
  * purchases this call linked.
  */
 export async function claimGuestPurchases(userId: string, email: string, now: Date): Promise<number> {
-  const unclaimed: PurchaseRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi4.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        FilterExpression: '#type = :purchase AND attribute_not_exists(userId)',
-        ExpressionAttributeNames: { '#pk': gsi4.partitionKey, '#type': 'type' },
-        ExpressionAttributeValues: { ':pk': addressPartition(email), ':purchase': 'Purchase' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    unclaimed.push(...(page.Items ?? []).map((item) => withoutKeys<PurchaseRecord>(item)));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const unclaimed = await unclaimedByAddress<PurchaseRecord>(email, 'Purchase');
   let claimed = 0;
   // Paid ones first, so the ownership names a paid purchase.
   for (const purchase of unclaimed.sort((a, b) => Number(b.state === 'paid') - Number(a.state === 'paid'))) {
