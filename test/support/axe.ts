@@ -12,6 +12,16 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: the site's CSP (scripts from the site
   // only) rightly refuses an inline script tag.
   await page.evaluate(axeSource);
+  // A toast or dialog still fading in has the contrast of its half-way opacity: axe judges what
+  // settles. Endless animations (skeletons, spinners) are left running.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      (globalThis as unknown as { document: { getAnimations(): Animation[] } }).document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     // Runs in the browser, where the injected script defined axe.
     const { axe, document } = globalThis as unknown as {
