@@ -5,7 +5,7 @@ import { formatMoney } from '@schemas/currency';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrency } from '@/features/currency/currency-context';
-import { packageQuery } from '../api/purchases';
+import { packageQuery, purchaseStatusQuery } from '../api/purchases';
 import { PurchaseDialog, type Buyer } from './purchase-dialog';
 import { PurchaseReturn } from './purchase-return';
 
@@ -28,6 +28,9 @@ export function PackageOffer({ buyer, signedOut }: { buyer: Buyer; signedOut: bo
   const wantsDialog = params.get('purchase') === 'true';
   const returning = params.get('success') === 'true' ? params.get('purchaseId') : null;
   const known = buyer !== undefined || signedOut;
+  // Just paid as a guest: the account to set up owns it, so the banner does not offer it again.
+  const returned = useQuery({ ...purchaseStatusQuery(returning ?? ''), enabled: returning !== null });
+  const hidden = offer.data?.owned === true || returned.data?.status === 'paid';
 
   useEffect(() => {
     if (!wantsDialog || !known || offer.data?.owned !== false) return;
@@ -44,7 +47,7 @@ export function PackageOffer({ buyer, signedOut }: { buyer: Buyer; signedOut: bo
   return (
     <>
       {returning && <PurchaseReturn purchaseId={returning} buyer={buyer} signedOut={signedOut} />}
-      {offer.data?.owned ? null : (
+      {hidden ? null : (
         <section
           aria-labelledby="package-offer-heading"
           className="overflow-hidden rounded-3xl border border-linen bg-gradient-to-br from-sand via-cream to-white p-6 shadow-sm md:p-10"
