@@ -101,6 +101,7 @@ export type BreathworkStackProps = StackProps & {
 /** The user pool operation for each trigger the catalogue can name. */
 const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  PostAuthentication: UserPoolOperation.POST_AUTHENTICATION,
   CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
 };
 

@@ -1,3 +1,4 @@
+import { AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { triggers } from '../functions/triggers';
 import { functionName, invoke as invokeHandler } from './lambda';
 import { AwsError } from './aws-errors';
@@ -22,9 +23,13 @@ export const isLambdaInvoke = (path: string) => INVOKE_PATH.test(path);
  */
 export async function lambdaInvoke(
   request: { path: string; headers: Record<string, string | string[] | undefined>; body: string },
-  options: { functions?: Map<string, string>; invoke?: (handler: string, event: unknown) => Promise<unknown> } = {},
+  options: {
+    functions?: Map<string, string>;
+    invoke?: (handler: string, event: unknown) => Promise<unknown>;
+    markVerified?: (userPoolId: string, userName: string, email: string) => Promise<void>;
+  } = {},
 ): Promise<LambdaResponse> {
-  const { functions = triggerFunctions, invoke = invokeHandler } = options;
+  const { functions = triggerFunctions, invoke = invokeHandler, markVerified = markAddressVerified } = options;
   const match = INVOKE_PATH.exec(request.path);
   if (!match) throw new AwsError(404, 'UnknownOperationException', `No operation at ${request.path}`);
   const requested = decodeURIComponent(match[1]);
@@ -41,7 +46,17 @@ export async function lambdaInvoke(
   } catch {
     throw new AwsError(400, 'InvalidRequestContentException', 'Could not parse request body into json');
   }
-  event = asCognitoSendsIt(event);
+  const asSent = asCognitoSendsIt(event);
+  if (asSent !== event) {
+    // Stored too, so later events of the account (a sign-in's) carry it as Cognito's do.
+    const { userPoolId, userName, request } = asSent as {
+      userPoolId: string;
+      userName: string;
+      request: { userAttributes: { email: string } };
+    };
+    await markVerified(userPoolId, userName, request.userAttributes.email);
+    event = asSent;
+  }
   const invocationType = String(request.headers['x-amz-invocation-type'] ?? 'RequestResponse');
   const headers = { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' };
   if (invocationType === 'DryRun') return { status: 204, headers, body: '' };
@@ -60,6 +75,24 @@ export async function lambdaInvoke(
       body: JSON.stringify({ errorType: failure.name, errorMessage: failure.message, trace: (failure.stack ?? '').split('\n') }),
     };
   }
+}
+
+let cognito: CognitoIdentityProviderClient | undefined;
+
+/** Marks the account's address verified in cognito-local, as Cognito marks it when the sign-up's code is confirmed. */
+async function markAddressVerified(userPoolId: string, userName: string, email: string): Promise<void> {
+  cognito ??= new CognitoIdentityProviderClient({});
+  await cognito.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: userPoolId,
+      Username: userName,
+      // cognito-local changes the flag only with the address it belongs to.
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
 }
 
 type PostConfirmationLike = {

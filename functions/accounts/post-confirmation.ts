@@ -3,8 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
 import { createProfile, DEFAULT_SUBSCRIPTION_STATUS } from '../domain/profiles';
-import { claimGuestBookings } from '../domain/bookings';
-import { claimGuestPurchases } from '../domain/purchases';
+import { claimGuestOrders } from '../domain/claim-guest-orders';
 
 /**
  * Cognito calls this when a new member confirms their sign-up: their profile begins here, and
@@ -29,11 +28,8 @@ export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTrigg
       updatedAt: now,
     });
     if (attributes.email_verified === 'true') {
-      const claimed = await claimGuestBookings(attributes.sub, email);
-      if (claimed > 0) logger.info('Guest bookings given to the new account', { claimed });
-      // A paid one also makes the recordings package theirs.
-      const purchases = await claimGuestPurchases(attributes.sub, email, new Date());
-      if (purchases > 0) logger.info('Guest purchases given to the new account', { purchases });
+      const claimed = await claimGuestOrders(attributes.sub, email, new Date());
+      if (claimed.bookings + claimed.purchases > 0) logger.info('Guest orders given to the new account', claimed);
     }
     return event;
   });

@@ -12,7 +12,8 @@ import { MISSING_EMAIL, type PackageOffer, type PurchaseAnswer, type PurchaseSta
 import { ADMIN_EMAIL } from '../../local/environment';
 import { api, sentEmails, waitForEmails, type SentEmail } from '../support/stack';
 import { createCode } from '../support/discounts';
-import { signedInUser, signUp } from '../support/users';
+import { idTokenOf, signedInUser, signUp, sitePool } from '../support/users';
+import { createSession } from '../support/sessions';
 import { checkoutEvent, payCheckout, postWebhook, stripe } from '../support/stripe';
 
 const address = (who: string) => `${who}-${ulid().toLowerCase()}@example.com`;
@@ -263,6 +264,25 @@ describe("a guest's paid purchase", () => {
     const mine = await api<{ purchases: { id: string }[] }>('/purchases', { headers: bearer(owner) });
     expect(mine.body.purchases.map((p) => p.id)).toEqual([body.purchaseId]);
     expect((await api<{ purchases: unknown[] }>('/purchases', { headers: bearer(stranger) })).body.purchases).toEqual([]);
+  });
+  it('made with the address of an account that already exists, is theirs from their next sign-in, as is a guest booking', async () => {
+    const email = address('returning');
+    const before = await signUp(email, 'with the code');
+    const { body } = await buy({ email, name: 'Nora Guest', currency: 'EUR' });
+    await payCheckout((body as { url: string }).url);
+    await waitForPurchase(body.purchaseId, 'paid');
+    const session = await createSession({ title: `Booked signed out ${ulid().slice(-6)}` });
+    const booked = await api<{ booking: { id: string } }>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Nora', lastName: 'Guest', email }),
+    });
+    expect(booked.status).toBe(201);
+    expect((await offer(before)).body.owned).toBe(false);
+
+    const after = await idTokenOf((await sitePool()).clientId, email, 'breathe-in-slowly');
+    expect((await offer(after)).body.owned).toBe(true);
+    const bookings = await api<{ bookings: { id: string }[] }>('/me/bookings', { headers: bearer(after) });
+    expect(bookings.body.bookings.map((b) => b.id)).toContain(booked.body.booking.id);
   });
 });
 

@@ -68,4 +68,26 @@ describe('the local Lambda Invoke API', () => {
     expect(asCognitoSendsIt(reset)).toEqual(reset);
     expect(asCognitoSendsIt({ a: 1 })).toEqual({ a: 1 });
   });
+
+  it("stores the verified address on the account when it restores it, so the account's sign-ins carry it too", async () => {
+    const event = {
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      callerContext: { clientId: 'web' },
+      userPoolId: 'pool-1',
+      userName: 'u1',
+      request: { userAttributes: { sub: 's1', email: 'x@example.com' } },
+    };
+    const marked: string[][] = [];
+    const options = {
+      invoke: async (_handler: string, received: unknown) => received,
+      markVerified: async (pool: string, user: string, email: string) => void marked.push([pool, user, email]),
+    };
+    const response = await lambdaInvoke(request('accounts-post-confirmation', JSON.stringify(event)), options);
+    expect(marked).toEqual([['pool-1', 'u1', 'x@example.com']]);
+    expect(JSON.parse(response.body).request.userAttributes.email_verified).toBe('true');
+    // Confirmed by an administrator: nothing is stored.
+    const byAdmin = { ...event, callerContext: { clientId: null } };
+    await lambdaInvoke(request('accounts-post-confirmation', JSON.stringify(byAdmin)), options);
+    expect(marked).toHaveLength(1);
+  });
 });
