@@ -315,6 +315,17 @@ export const routes: Route[] = [
     access: 'admin',
     grants: ['table:read', 'table:write'],
   },
+  // The recordings purchases; a paid one is refunded through POST /admin/orders/{id}/refund.
+  { method: 'GET', path: '/admin/purchases', handler: 'admin/list-purchases', access: 'admin', grants: ['table:read'] },
+  { method: 'GET', path: '/admin/purchases/{id}', handler: 'admin/get-purchase', access: 'admin', grants: ['table:read'] },
+  {
+    method: 'DELETE',
+    path: '/admin/purchases/{id}',
+    handler: 'admin/delete-purchase',
+    access: 'admin',
+    // Deleting a pending purchase closes its Stripe checkout first.
+    grants: ['table:read', 'table:write', 'stripe:read'],
+  },
   {
     method: 'GET',
     path: '/admin/discount-codes',

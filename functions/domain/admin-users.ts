@@ -9,6 +9,7 @@ import { gsi2, tableName, withoutKeys } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import type { AdminUserDetail, AdminUserItem, AdminUserPage, AdminUserRow, AdminUserUpdate } from '../schemas/admin-user';
 import type { Money } from '../schemas/money';
+import { PACKAGE_NAME } from '../schemas/purchase';
 import {
   deleteAccount,
   getAccount,
@@ -20,6 +21,7 @@ import {
 } from './accounts';
 import { auditEntry, auditHistory } from './audit';
 import { nameFoundBy, searchableName, searchNames } from './people-names';
+import { listMemberPurchases, memberPurchasesPartition, type PurchaseRecord } from './purchases';
 import { DEFAULT_SUBSCRIPTION_STATUS, deleteProfile, getProfile, getProfiles, saveProfile, type ProfileRecord } from './profiles';
 
 // The administrator's people: accounts live in Cognito, names and subscriptions in the profiles.
@@ -120,7 +122,7 @@ function rowOf(id: string, profile: ProfileRecord | undefined, account: Account 
 
 const memberPartition = (userId: string) => `USER#${userId}`;
 
-/** What the user's member index holds (bookings, purchases...), the latest first, a page at a time. */
+/** The user's bookings on the member index (gsi2 `USER#<id>`), the latest session first, a page at a time. */
 function listMemberItems(userId: string, cursor: string | undefined) {
   return queryPage(
     {
@@ -145,7 +147,7 @@ const isMoney = (value: unknown): value is Money =>
 
 /**
  * One item of the member index as the admin's user page lists it, read by what it says of
- * itself: a booking by its session; anything else (a purchase) by its own title or kind.
+ * itself: a booking by its session; anything else by its own title or kind.
  */
 export function memberItemView(item: Record<string, unknown> & { type: string }): AdminUserItem {
   const session = (item.session ?? {}) as Record<string, unknown>;
@@ -159,12 +161,27 @@ export function memberItemView(item: Record<string, unknown> & { type: string })
   };
 }
 
-/** The user's page: account, profile, their bookings and purchases, and who changed what. */
+/** A purchase of the recordings package on the user's page. */
+const purchaseItemView = (purchase: PurchaseRecord): AdminUserItem => ({
+  id: purchase.id,
+  kind: 'Purchase',
+  title: PACKAGE_NAME,
+  at: purchase.createdAt,
+  status: purchase.state,
+  price: purchase.price,
+});
+
+/**
+ * The user's page: account, profile, their bookings and purchases, and who changed what. Their
+ * purchases (a handful at most, on their own partition) head the first page; the bookings follow,
+ * a page at a time.
+ */
 export async function userDetail(userId: string, itemsCursor: string | undefined): Promise<AdminUserDetail> {
-  const [account, profile, items, history] = await Promise.all([
+  const [account, profile, items, purchases, history] = await Promise.all([
     getAccount(userId),
     getProfile(userId),
     listMemberItems(userId, itemsCursor),
+    itemsCursor ? [] : listMemberPurchases(userId),
     auditHistory({ kind: 'user', id: userId }),
   ]);
   return {
@@ -173,7 +190,7 @@ export async function userDetail(userId: string, itemsCursor: string | undefined
       fullName: profile?.fullName || account.name,
       updatedAt: profile?.updatedAt ?? account.updatedAt,
     },
-    items: items.items.map(memberItemView),
+    items: [...purchases.map(purchaseItemView), ...items.items.map(memberItemView)],
     nextItemsCursor: items.nextCursor,
     history,
   };
@@ -222,30 +239,32 @@ export async function deleteUser(userId: string, admin: Caller, now: Date): Prom
   return { unlinked };
 }
 
-/** Every item of the user's member index made a guest's; answers how many. */
+/** Every booking and purchase of the user (both their partitions of the member index) made a guest's; answers how many. */
 async function unlinkMemberItems(userId: string): Promise<number> {
   let unlinked = 0;
-  let cursor: string | undefined;
-  do {
-    const page = await queryPage(
-      {
-        TableName: tableName(),
-        IndexName: gsi2.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': gsi2.partitionKey },
-        ExpressionAttributeValues: { ':pk': memberPartition(userId) },
-      },
-      { limit: 100, cursor },
-      (item) => ({ pk: String(item.pk), sk: String(item.sk) }),
-    );
-    const results = await Promise.all(page.items.map((key) => unlinkItem(key, userId)));
-    unlinked += results.filter(Boolean).length;
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
+  for (const partition of [memberPartition(userId), memberPurchasesPartition(userId)]) {
+    let cursor: string | undefined;
+    do {
+      const page = await queryPage(
+        {
+          TableName: tableName(),
+          IndexName: gsi2.indexName,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': gsi2.partitionKey },
+          ExpressionAttributeValues: { ':pk': partition },
+        },
+        { limit: 100, cursor },
+        (item) => ({ pk: String(item.pk), sk: String(item.sk) }),
+      );
+      const results = await Promise.all(page.items.map((key) => unlinkItem(key, partition)));
+      unlinked += results.filter(Boolean).length;
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
   return unlinked;
 }
 
-async function unlinkItem(key: { pk: string; sk: string }, userId: string): Promise<boolean> {
+async function unlinkItem(key: { pk: string; sk: string }, partition: string): Promise<boolean> {
   try {
     await dynamo.send(
       new UpdateCommand({
@@ -255,7 +274,7 @@ async function unlinkItem(key: { pk: string; sk: string }, userId: string): Prom
         // Only while it is still this member's: a concurrent claim by a new account stays.
         ConditionExpression: '#gsi2pk = :pk',
         ExpressionAttributeNames: { '#gsi2pk': gsi2.partitionKey, '#gsi2sk': gsi2.sortKey },
-        ExpressionAttributeValues: { ':pk': memberPartition(userId) },
+        ExpressionAttributeValues: { ':pk': partition },
       }),
     );
     return true;

@@ -33,7 +33,8 @@ export type CountedFact = {
   /** Names the fact for good (e.g. `BookingConfirmed#<booking id>`): it is counted once. */
   id: string;
   at: string;
-  counter: Counter;
+  /** The count it adds one to; none for money alone (a package sale refunded). */
+  counter?: Counter;
   /** Money taken (positive) or given back (negative), if any. */
   revenue?: Money;
 };
@@ -71,6 +72,7 @@ export function overviewWeeks(now: Date, timeZone?: string): string[] {
  */
 export async function countFact(fact: CountedFact, now: Date): Promise<void> {
   const revenue = fact.revenue && fact.revenue.amount !== 0 ? fact.revenue : undefined;
+  const additions = [fact.counter && '#counter :one', revenue && '#revenue :amount'].filter(Boolean);
   await transactNamed({
     mark: {
       Put: {
@@ -88,13 +90,17 @@ export async function countFact(fact: CountedFact, now: Date): Promise<void> {
       Update: {
         TableName: tableName(),
         Key: weekKey(weekStartOf(new Date(fact.at))),
-        UpdateExpression: `SET #type = :type ADD #counter :one${revenue ? ', #revenue :amount' : ''}`,
+        UpdateExpression: `SET #type = :type${additions.length ? ` ADD ${additions.join(', ')}` : ''}`,
         ExpressionAttributeNames: {
           '#type': 'type',
-          '#counter': fact.counter,
+          ...(fact.counter && { '#counter': fact.counter }),
           ...(revenue && { '#revenue': revenueAttribute(revenue.currency) }),
         },
-        ExpressionAttributeValues: { ':type': 'OverviewWeek', ':one': 1, ...(revenue && { ':amount': revenue.amount }) },
+        ExpressionAttributeValues: {
+          ':type': 'OverviewWeek',
+          ...(fact.counter && { ':one': 1 }),
+          ...(revenue && { ':amount': revenue.amount }),
+        },
       },
     },
   });

@@ -3,9 +3,11 @@ import { emailTo, mailSite, type Fact, type MailSite } from '../lib/email-layout
 import { formatDay } from '../lib/when';
 import { formatMoney } from '../schemas/currency';
 import { PACKAGE_NAME } from '../schemas/purchase';
+import type { RefundReason } from './payment-records';
 import type { PurchaseRecord } from './purchases';
 
-// The e-mails of a recordings purchase, on the one layout: the buyer's receipt and the teacher's notice.
+// The e-mails of a recordings purchase, on the one layout: the buyer's receipt, the teacher's
+// notice, and the buyer's word that money went back.
 
 /** What was bought and paid: the receipt's facts, also the teacher's. */
 function purchaseFactsOf(purchase: PurchaseRecord): Fact[] {
@@ -78,6 +80,48 @@ export function purchaseAdminEmail(purchase: PurchaseRecord, to: string, site: M
       action: { label: 'See the orders', url: `${site.url}/admin/orders` },
       footer: ['You are sent this for every purchase made on the site.'],
       toTeacher: true,
+    },
+    site,
+  );
+}
+
+/** Why a purchase's money went back, as its buyer is told (a payment of no purchase of ours is never mailed). */
+export type PurchaseRefundReason = Exclude<RefundReason, 'unexpected_payment'>;
+
+const refundedBecause: Record<PurchaseRefundReason, (paid: string) => string> = {
+  cancelled: (paid) =>
+    `The teacher has refunded your purchase: your payment of ${paid} goes back to you in full, and the recordings are no longer unlocked for you.`,
+  late_payment: (paid) => `Your payment of ${paid} arrived after this order had been closed, so we have refunded it in full.`,
+  code_used_up: (paid) =>
+    `Your payment of ${paid} arrived after the last use of your discount code had been taken by another purchase, so we have refunded it in full.`,
+  already_owned: (paid) =>
+    `You already own the recordings package, so we have refunded this second payment of ${paid} in full. Your recordings stay unlocked.`,
+};
+
+/**
+ * The buyer is told their money went back, and why, once Stripe has taken the refund: a purchase's
+ * payment goes back whole, and only one at its price was ever recorded for it.
+ */
+export function purchaseRefundEmail(purchase: PurchaseRecord, reason: PurchaseRefundReason, site: MailSite = mailSite()): Email {
+  const paid = formatMoney(purchase.price);
+  const owner = reason === 'already_owned';
+  return emailTo(
+    purchase.customerEmail,
+    {
+      subject: `Refunded: ${PACKAGE_NAME}`,
+      preview: `Your payment of ${paid} has been refunded in full.`,
+      status: { text: 'Payment refunded', tone: 'released' },
+      heading: PACKAGE_NAME,
+      paragraphs: [purchase.customerName ? `Hello ${purchase.customerName},` : 'Hello,', refundedBecause[reason](paid)],
+      facts: [
+        { label: 'Package', value: `${PACKAGE_NAME}, lifetime access` },
+        { label: 'Refunded', value: paid },
+        { label: 'Order', value: purchase.id },
+      ],
+      action: owner
+        ? { label: 'Watch the recordings', url: `${site.url}/dashboard/resources` }
+        : { label: 'See the recordings', url: `${site.url}/birth-recordings` },
+      closing: ['The refund reaches your account within 5 to 10 working days.'],
     },
     site,
   );

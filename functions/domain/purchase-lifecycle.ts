@@ -40,6 +40,7 @@ export const purchaseTransitions = {
   refund: {
     from: ['paid'],
     to: 'refunded',
+    event: 'PurchaseRefunded',
     description: 'its money goes back (the administrator refunds it): the package is no longer owned',
   },
 } as const satisfies Record<string, PurchaseTransition>;

@@ -21,7 +21,8 @@ const ASYNC_PAYMENT_DAYS = 7;
 export const purchaseHold = (purchase: Pick<PurchaseRecord, 'id'>, expiresAt: string) =>
   holdItem('purchase-checkout', purchase.id, undefined, expiresAt);
 
-const dropHold = (purchaseId: string) => ({ Delete: { TableName: tableName(), Key: holdKey(purchaseId) } });
+/** The purchase's checkout hold removed, as one item of a transaction. */
+export const dropHold = (purchaseId: string) => ({ Delete: { TableName: tableName(), Key: holdKey(purchaseId) } });
 
 /**
  * The purchase must still have the member it was read with (none, or the same): a claim by a new
@@ -38,15 +39,23 @@ const sameMember = (purchase: PurchaseRecord) =>
  * checked the sum). A pending purchase is paid: the package becomes its member's, PurchasePaid is
  * written. One that ended unpaid (expired, failed) is paid after all, as a booking's seat is taken
  * again, if its code still has a use; a member who owns the package already, or a code used up
- * since, is refunded instead. Answers undefined when the purchase changed since it was read.
+ * since, is refunded instead, and so is a payment for a purchase the administrator has deleted.
+ * Answers undefined when the purchase changed since it was read.
  */
 export async function settlePurchase(payment: PaymentRecord, paid: PaidCheckout, now: Date): Promise<PaymentOutcome | undefined> {
-  const purchase = await getPurchase(payment.subject.id, { consistent: true });
-  if (!purchase) throw new Error(`The purchase ${payment.subject.id} of payment ${payment.checkoutSessionId} is missing`);
+  const purchaseId = payment.subject.id;
+  const purchase = await getPurchase(purchaseId, { consistent: true });
+  // The administrator deleted it (its checkout is closed then, but a payment may still get through).
+  if (!purchase) return refundPurchasePayment(purchaseId, purchaseGone(purchaseId), paid, now, 'late_payment');
   if (purchase.state === 'pending') return payPurchase(purchase, paid, now, 'pay');
   if (purchase.state === 'expired' || purchase.state === 'failed') return payPurchase(purchase, paid, now, 'payLate');
-  return refundPurchasePayment(purchase, paid, now, 'late_payment');
+  return refundPurchasePayment(purchase.id, purchaseStateCheck(purchase.id, [purchase.state]), paid, now, 'late_payment');
 }
+
+/** A transaction item that only checks the purchase no longer exists. */
+const purchaseGone = (purchaseId: string) => ({
+  ConditionCheck: { TableName: tableName(), Key: purchaseKey(purchaseId), ConditionExpression: 'attribute_not_exists(pk)' },
+});
 
 async function payPurchase(
   purchase: PurchaseRecord,
@@ -70,26 +79,28 @@ async function payPurchase(
   });
   if (!refusal) return 'confirmed';
   if (refusal.refused('payment') || refusal.refused('purchase')) return undefined;
-  if (refusal.refused('owner')) return refundPurchasePayment(purchase, paid, now, 'already_owned');
+  const unchanged = purchaseStateCheck(purchase.id, [purchase.state]);
+  if (refusal.refused('owner')) return refundPurchasePayment(purchase.id, unchanged, paid, now, 'already_owned');
   const code = refusal.refused('discount');
   // A code deleted since is no longer counted; one whose uses others took since is not theirs again.
   if (code && !refusedCode(code)) return payPurchase({ ...purchase, discountCode: undefined }, paid, now, transition);
-  return refundPurchasePayment(purchase, paid, now, 'code_used_up');
+  return refundPurchasePayment(purchase.id, unchanged, paid, now, 'code_used_up');
 }
 
-/** The payment is recorded and given back, the purchase left as it is. */
+/** The payment is recorded and given back, the purchase left as `unchanged` checks it still is. */
 async function refundPurchasePayment(
-  purchase: PurchaseRecord,
+  purchaseId: string,
+  unchanged: ReturnType<typeof purchaseStateCheck> | ReturnType<typeof purchaseGone>,
   paid: PaidCheckout,
   now: Date,
   reason: RefundReason,
 ): Promise<PaymentOutcome | undefined> {
-  if (!paid.paymentIntentId) throw new Error(`The payment of purchase ${purchase.id} names no payment intent to refund`);
+  if (!paid.paymentIntentId) throw new Error(`The payment of purchase ${purchaseId} names no payment intent to refund`);
   const refusal = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
-    purchase: purchaseStateCheck(purchase.id, [purchase.state]),
+    purchase: unchanged,
     ...refundDue(
-      { subject: { kind: 'purchase', id: purchase.id }, paymentIntentId: paid.paymentIntentId, amount: paid.amount, reason },
+      { subject: { kind: 'purchase', id: purchaseId }, paymentIntentId: paid.paymentIntentId, amount: paid.amount, reason },
       now,
     ),
   });
@@ -140,14 +151,20 @@ export async function awaitPurchasePayment(purchase: PurchaseRecord, now: Date):
 
 /**
  * The administrator refunds a paid purchase: it is refunded and the package is no longer its
- * member's, in one transaction with the Refund item (the refund consumer sends it to Stripe)
- * and the audit entry. A purchase given free has nothing to send back.
+ * member's, in one transaction with the Refund item (the refund consumer sends it to Stripe and
+ * tells the buyer), PurchaseRefunded (the overview takes it off the revenue) and the audit entry.
+ * A purchase given free has nothing to send back.
  */
 export async function refundPurchase(purchase: PurchaseRecord, actor: Actor, now: Date): Promise<void> {
   if (purchase.state !== 'paid') throw conflict('Only a paid purchase can be refunded.');
   const money = purchase.price.amount > 0;
   if (money && !purchase.paymentIntentId) throw conflict('This purchase has no Stripe payment to refund.');
   const refusal = await transactNamed({
+    event: outboxEvent(
+      'PurchaseRefunded',
+      { ...purchaseFacts(purchase), refund: money ? purchase.price : null, refundedAt: now.toISOString() },
+      now,
+    ),
     purchase: purchaseUpdate('refund', purchase.id, now, { when: sameMember(purchase) }),
     owner: purchase.userId !== undefined && giveUpOwnership(purchase.userId, purchase.id),
     ...(money &&

@@ -1,10 +1,11 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws';
 import { unclaimedByAddress } from './guest-claims';
-import { gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
+import { queryPage, type Page, type PageQuery } from '../lib/paging';
+import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import type { Money } from '../schemas/money';
-import type { PurchaseReceipt, PurchaseStatusView } from '../schemas/purchase';
+import type { AdminPurchase, PurchaseReceipt, PurchaseStatusView } from '../schemas/purchase';
 import { ORDERS_PARTITION } from './bookings';
 import { packageOwnerKey, type PackageOwnerRecord } from './package';
 import { purchaseKey, type PurchaseEndReason, type PurchaseState } from './purchase-lifecycle';
@@ -42,8 +43,9 @@ export type PurchaseRecord = {
 
 export { purchaseKey };
 
-/** The index partitions a purchase is listed in: its member's (apart from their bookings, which are ordered by session start), its address's. */
-const memberPurchasesPartition = (userId: string) => `USER#${userId}#PURCHASES`;
+/** The index partitions a purchase is listed in: every purchase (the admin's), its member's (apart from their bookings, which are ordered by session start), its address's. */
+const PURCHASES_PARTITION = 'PURCHASES';
+export const memberPurchasesPartition = (userId: string) => `USER#${userId}#PURCHASES`;
 const addressPartition = (email: string) => `EMAIL#${email.toLowerCase()}`;
 
 /** A member's purchases, newest first: the keys that put a purchase on their resources page. */
@@ -56,6 +58,9 @@ export function purchaseItem(purchase: PurchaseRecord) {
   return {
     ...purchaseKey(purchase.id),
     ...(purchase.userId && memberPurchaseKeys(purchase.userId, purchase)),
+    // Every purchase, newest first: the admin's purchases page.
+    [gsi1.partitionKey]: PURCHASES_PARTITION,
+    [gsi1.sortKey]: `${purchase.createdAt}#${purchase.id}`,
     // All orders, newest first: the admin's orders page (its Recordings tab).
     [gsi3.partitionKey]: ORDERS_PARTITION,
     [gsi3.sortKey]: `${purchase.createdAt}#PURCHASE#${purchase.id}`,
@@ -92,6 +97,37 @@ export const purchaseReceipt = (purchase: PurchaseRecord): PurchaseReceipt => ({
   createdAt: purchase.createdAt,
   paidAt: purchase.paidAt ?? null,
 });
+
+/** A purchase as the administrator's purchases page lists it. */
+export const adminPurchaseView = (purchase: PurchaseRecord): AdminPurchase => ({
+  id: purchase.id,
+  name: purchase.customerName,
+  email: purchase.customerEmail,
+  createdAt: purchase.createdAt,
+  paidAt: purchase.paidAt ?? null,
+  status: purchase.state,
+  price: purchase.price,
+  originalPrice: purchase.originalPrice,
+  discountCode: purchase.discountCode ?? null,
+  paymentId: purchase.paymentIntentId ?? null,
+  userId: purchase.userId ?? null,
+});
+
+/** Every purchase, newest first, a page at a time: one Query of gsi1 `PURCHASES`. */
+export function listPurchases(page: PageQuery): Promise<Page<AdminPurchase>> {
+  return queryPage(
+    {
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
+      ExpressionAttributeValues: { ':pk': PURCHASES_PARTITION },
+      ScanIndexForward: false,
+    },
+    page,
+    (item) => adminPurchaseView(withoutKeys<PurchaseRecord>(item)),
+  );
+}
 
 /** A member's purchases, newest first: one Query of their own partition (a member has a handful at most). */
 export async function listMemberPurchases(userId: string): Promise<PurchaseRecord[]> {

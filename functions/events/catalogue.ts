@@ -120,6 +120,11 @@ export const eventCatalogue = {
     description: 'A recordings purchase was paid (or given free): its buyer is sent the receipt.',
     schema: PurchaseFacts,
   },
+  PurchaseRefunded: {
+    description:
+      "The administrator refunded a paid recordings purchase: the package is no longer its member's, and what was paid (none when it was given free) comes off the week's revenue.",
+    schema: z.extend(PurchaseFacts, { refund: z.nullable(Money), refundedAt: z.iso.datetime() }),
+  },
 } satisfies Record<string, { description: string; schema: z.ZodMiniType }>;
 
 export type EventType = keyof typeof eventCatalogue;
@@ -196,7 +201,7 @@ export const consumers = [
   },
   {
     handler: 'overview/count-facts',
-    on: ['BookingConfirmed', 'BookingCancelled', 'PurchasePaid'],
+    on: ['BookingConfirmed', 'BookingCancelled', 'PurchasePaid', 'PurchaseRefunded'],
     grants: ['table:read', 'table:write'],
   },
   {

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { personName } from './text';
 import { DiscountCodeText } from './discount';
 import { currencies, type Money } from './money';
+import type { AuditEntry } from './audit';
 
 // The recordings package as the site sells it: the offer, the purchase dialog's request, and
 // what the return page and the member's resources read. Parsed the same way in the browser.
@@ -74,3 +75,29 @@ export type PurchaseReceipt = {
 
 /** `GET /api/purchases`: the signed-in member's purchases, newest first. */
 export type MemberPurchases = { purchases: PurchaseReceipt[] };
+
+/**
+ * A purchase as the administrator's purchases page lists it, the spec's columns: Name (null when
+ * the buyer gave none), Email, Purchase Date, Currency (the price's), Discount (the code, and what it
+ * took off the original price), Status and Payment ID (Stripe's payment, once paid).
+ */
+export type AdminPurchase = {
+  id: string;
+  name: string | null;
+  email: string;
+  createdAt: string;
+  paidAt: string | null;
+  status: PurchaseStatus;
+  price: Money;
+  originalPrice: Money;
+  discountCode: string | null;
+  paymentId: string | null;
+  /** The member whose purchase it is, once a member has it. */
+  userId: string | null;
+};
+
+/** `GET /api/admin/purchases`: newest first, a page at a time. */
+export type AdminPurchasePage = { purchases: AdminPurchase[]; nextCursor: string | null };
+
+/** `GET /api/admin/purchases/{id}`: the purchase and who changed it, newest first. */
+export type AdminPurchaseDetail = { purchase: AdminPurchase; history: AuditEntry[] };

@@ -5,7 +5,9 @@ import { handler as countFacts } from '../../functions/overview/count-facts';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import type { PurchaseAnswer } from '../../functions/schemas/purchase';
 import type { AdminOverview, OverviewWeek } from '../../functions/schemas/overview';
+import { getPurchase } from '../../functions/domain/purchases';
 import { api } from '../support/stack';
+import { buy, waitForPurchase } from '../support/purchases';
 import { createSession } from '../support/sessions';
 import { payCheckout, waitForBooking } from '../support/stripe';
 import { signedInUser } from '../support/users';
@@ -116,6 +118,46 @@ describe("the owner's overview", () => {
         { functionName: 'overview-count-facts', awsRequestId: id, getRemainingTimeInMillis: () => 10_000 } as Context,
       );
     }
+    expect(await settledWeek()).toEqual(after);
+  });
+
+  it('takes a refunded package sale off the revenue of the week it was refunded, once', async () => {
+    const before = await settledWeek();
+    const { body } = await buy({ email: `refund-${ulid().toLowerCase()}@example.com`, name: 'Rae Refund', currency: 'USD' });
+    await payCheckout((body as { url: string }).url);
+    const paid = (await waitForPurchase(body.purchaseId, 'paid'))!;
+    const sold = await settledWeek();
+    expect(sold.packageSales - before.packageSales).toBe(1);
+    expect(taken(sold, 'USD') - taken(before, 'USD')).toBe(paid.price.amount);
+
+    const refunded = await api(`/admin/orders/${body.purchaseId}/refund`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: '{}',
+    });
+    expect(refunded.status).toBe(200);
+    const after = await settledWeek();
+    expect(taken(after, 'USD')).toBe(taken(before, 'USD'));
+    // The sale was made: it stays counted, as a cancelled booking stays booked.
+    expect(after.packageSales).toBe(sold.packageSales);
+
+    // Its event again, in an envelope the consumer's own idempotency does not recognise: counted once.
+    const { stateChangedAt } = (await getPurchase(body.purchaseId, { consistent: true }))!;
+    await countFacts(
+      {
+        id: 'refund-again',
+        'detail-type': 'PurchaseRefunded',
+        source: 'breathwork',
+        detail: {
+          purchaseId: body.purchaseId,
+          customerEmail: paid.customerEmail,
+          customerName: 'Rae Again',
+          refund: paid.price,
+          refundedAt: stateChangedAt,
+        },
+      } as EventBridgeEvent<string, unknown>,
+      { functionName: 'overview-count-facts', awsRequestId: 'refund-again', getRemainingTimeInMillis: () => 10_000 } as Context,
+    );
     expect(await settledWeek()).toEqual(after);
   });
 

@@ -8,7 +8,11 @@ import type { ImpersonationView } from '../../functions/schemas/impersonation';
 import type { MeView, MemberBookingsPage } from '../../functions/schemas/member';
 import { api, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
-import { idTokenOf, signedInUser, sitePool } from '../support/users';
+import { idTokenOf, signedInUser, signUp, sitePool } from '../support/users';
+import { createCode } from '../support/discounts';
+import { buy } from '../support/purchases';
+import { getPurchase } from '../../functions/domain/purchases';
+import type { MemberPurchases, PackageOffer } from '../../functions/schemas/purchase';
 
 type Answer<T> = T & { message?: string; code?: string; errors?: { field: string; message: string }[] };
 
@@ -182,6 +186,44 @@ describe("a user's page", () => {
       action: 'user.deleted',
       data: { keptAsGuest: 1 },
     });
+  });
+});
+
+describe("a member's purchases on their page", () => {
+  it("are listed with their bookings, and kept as a guest's for the account their address makes again", async () => {
+    const member = await newMember('buyer');
+    const session = await createSession({ title: 'Booked Beside' });
+    await api(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      headers: bearer(member.token),
+      body: JSON.stringify({ firstName: 'Bea', lastName: 'Buyer', email: member.email }),
+    });
+    const free = await createCode({ type: 'percentage', percentage: 100 });
+    const { body } = await buy({ currency: 'EUR', discountCode: free }, member.token);
+
+    const page = await asAdmin<AdminUserDetail>(`/users/${member.id}`);
+    expect(page.body.items).toEqual([
+      {
+        id: body.purchaseId,
+        kind: 'Purchase',
+        title: 'Birth Breathwork Recordings',
+        at: expect.any(String),
+        status: 'paid',
+        price: { amount: 0, currency: 'EUR' },
+      },
+      expect.objectContaining({ kind: 'Booking', title: 'Booked Beside' }),
+    ]);
+
+    // Deleted, the member's purchase becomes a guest's, which the account made again with the address claims.
+    expect(await asAdmin(`/users/${member.id}`, { method: 'DELETE', body: '{}' })).toMatchObject({
+      status: 200,
+      body: { unlinked: 2 },
+    });
+    expect((await getPurchase(body.purchaseId, { consistent: true }))?.userId).toBeUndefined();
+    const again = await signUp(member.email, 'with the code');
+    const mine = await api<MemberPurchases>('/purchases', { headers: bearer(again) });
+    expect(mine.body.purchases.map((purchase) => purchase.id)).toEqual([body.purchaseId]);
+    expect((await api<PackageOffer>('/package', { headers: bearer(again) })).body.owned).toBe(true);
   });
 });
 

@@ -148,6 +148,15 @@ async function pathToRemove(route: Route) {
   return route.path.replace('{id}', session.id).replace('{entryId}', place.id);
 }
 
+/** A guest's purchase awaiting payment that nothing else touches (one the administrator can delete). */
+async function purchaseOfItsOwn() {
+  const { body } = await api<{ purchaseId: string }>('/purchases', {
+    method: 'POST',
+    body: JSON.stringify({ email: `${ulid().toLowerCase()}@example.com`, currency: 'EUR' }),
+  });
+  return body.purchaseId;
+}
+
 /** A confirmed booking nothing else touches, paid when asked (one the administrator can refund). */
 async function bookingOfItsOwn({ paid }: { paid: boolean }) {
   const session = await createSession({ title: 'Matrix Breath order', priceAmount: paid ? 1500 : 0 });
@@ -174,7 +183,7 @@ function adminSessionForm() {
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
  * checkout, a booking on the admin's booking routes and its share route, a guest's purchase on its
- * status route, a session nobody booked for its deletion, a discount code of its own, a free recording
+ * status route and the admin's purchase routes (one of its own to delete), a session nobody booked for its deletion, a discount code of its own, a free recording
  * on the recordings' routes, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
@@ -205,6 +214,9 @@ async function requestFor(route: Route, caller: CallerName) {
       '{id}',
       route.method === 'DELETE' && route.path === '/admin/users/{id}' ? await newPerson() : personId,
     );
+  }
+  if (route.path === '/admin/purchases/{id}') {
+    path = route.path.replace('{id}', route.method === 'DELETE' ? await purchaseOfItsOwn() : guestPurchaseId);
   }
   if (route.path.startsWith('/admin/orders/{id}')) {
     path = route.path.replace('{id}', await bookingOfItsOwn({ paid: route.path.endsWith('/refund') }));

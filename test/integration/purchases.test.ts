@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { discountCodeKey } from '../../functions/domain/discounts';
 import { getPayment, getRefund } from '../../functions/domain/payment-records';
-import { getPurchase, purchaseKey } from '../../functions/domain/purchases';
+import { getPurchase } from '../../functions/domain/purchases';
 import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
-import { purchaseHold } from '../../functions/domain/purchase-payments';
-import { MISSING_EMAIL, type PackageOffer, type PurchaseAnswer, type PurchaseStatusView } from '../../functions/schemas/purchase';
+import { MISSING_EMAIL, type PackageOffer, type PurchaseStatusView } from '../../functions/schemas/purchase';
 import { ADMIN_EMAIL } from '../../local/environment';
 import { api, sentEmails, waitForEmails, type SentEmail } from '../support/stack';
+import { buy, paidCheckoutOf, runOutCheckout, waitForPurchase } from '../support/purchases';
 import { createCode } from '../support/discounts';
 import { idTokenOf, signedInUser, signUp, sitePool } from '../support/users';
 import { createSession } from '../support/sessions';
@@ -19,22 +19,9 @@ import { checkoutEvent, payCheckout, postWebhook, stripe } from '../support/stri
 const address = (who: string) => `${who}-${ulid().toLowerCase()}@example.com`;
 const bearer = (token?: string): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
-type Answer = PurchaseAnswer & { message?: string };
-const buy = (body: Record<string, unknown>, token?: string) =>
-  api<Answer>('/purchases', { method: 'POST', headers: bearer(token), body: JSON.stringify(body) });
 const offer = (token?: string, query = '') =>
   api<PackageOffer & { message?: string }>(`/package${query}`, { headers: bearer(token) });
 const statusOf = (id: string) => api<PurchaseStatusView & { message?: string }>(`/purchases/${id}`);
-
-/** Polls the purchase until it is in `state` (the webhook and the outbox run after the API answers). */
-async function waitForPurchase(id: string, state: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const purchase = await getPurchase(id, { consistent: true });
-    if (purchase?.state === state || Date.now() > deadline) return purchase;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** The first e-mail sent that `matches`, once delivery has caught up. */
 async function waitForEmail(matches: (mail: SentEmail) => boolean, timeoutMs = 15_000) {
@@ -48,33 +35,6 @@ async function waitForEmail(matches: (mail: SentEmail) => boolean, timeoutMs = 1
 
 /** Lets the stream, the bus and the consumers catch up before counting what did not happen. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1500));
-
-/** The purchase's Checkout Session as Stripe reports it paid, with a payment of its own. */
-async function paidCheckoutOf(purchaseId: string) {
-  const purchase = (await getPurchase(purchaseId))!;
-  return {
-    id: purchase.checkoutSessionId!,
-    client_reference_id: purchaseId,
-    payment_status: 'paid' as const,
-    payment_intent: `pi_test_${ulid()}`,
-    amount_total: purchase.price.amount,
-    currency: purchase.price.currency.toLowerCase(),
-  };
-}
-
-/** Moves a pending purchase's checkout expiry (and its hold, which the sweep finds) into the past, as if its 31 minutes were up. */
-async function runOutCheckout(purchaseId: string) {
-  const past = new Date(Date.now() - 60_000).toISOString();
-  await dynamo.send(new PutCommand(purchaseHold({ id: purchaseId }, past).Put));
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: purchaseKey(purchaseId),
-      UpdateExpression: 'SET checkoutExpiresAt = :past',
-      ExpressionAttributeValues: { ':past': past },
-    }),
-  );
-}
 
 const timesUsed = async (code: string) =>
   (await dynamo.send(new GetCommand({ TableName: tableName(), Key: discountCodeKey(code), ConsistentRead: true }))).Item!
@@ -213,22 +173,34 @@ describe('a checkout that ends unpaid, as a booking hold does', () => {
     expect(await timesUsed(code)).toBe(1);
   });
 
-  it('a late payment whose one-time code was used by someone else since is refunded, the purchase left ended', async () => {
+  it('a late payment whose one-time code was used by someone else since is refunded, the purchase left ended, and its buyer told', async () => {
     const code = await createCode({ type: 'percentage', percentage: 50 }, { oneTime: true });
-    const { body } = await buy({ email: address('slow'), currency: 'EUR', discountCode: code });
-    const paidLater = await paidCheckoutOf(body.purchaseId);
+    const email = address('slow');
+    const { body } = await buy({ email, name: 'Sam Slow', currency: 'EUR', discountCode: code });
+    const { checkoutSessionId } = (await getPurchase(body.purchaseId))!;
     await runOutCheckout(body.purchaseId);
-    await postWebhook(checkoutEvent('checkout.session.expired', { ...paidLater, payment_status: 'unpaid' }));
+    await postWebhook(
+      checkoutEvent('checkout.session.expired', { ...(await paidCheckoutOf(body.purchaseId)), payment_status: 'unpaid' }),
+    );
     expect((await getPurchase(body.purchaseId, { consistent: true }))?.state).toBe('expired');
     expect((await buy({ email: address('quick'), discountCode: code })).status).toBe(201);
 
-    await postWebhook(checkoutEvent('checkout.session.completed', paidLater));
+    // Paid on Stripe's page all the same (its own checkout had not closed yet).
+    await payCheckout((body as { url: string }).url);
+    const deadline = Date.now() + 15_000;
+    while (!(await getPayment(checkoutSessionId!))?.paymentIntentId && Date.now() < deadline) await settle();
+    const { paymentIntentId } = (await getPayment(checkoutSessionId!))!;
     expect((await getPurchase(body.purchaseId, { consistent: true }))?.state).toBe('expired');
-    expect(await getRefund(paidLater.payment_intent)).toMatchObject({
+    expect(await getRefund(paymentIntentId!)).toMatchObject({
       subject: { kind: 'purchase', id: body.purchaseId },
       reason: 'code_used_up',
-      amount: { amount: paidLater.amount_total, currency: 'EUR' },
+      amount: { amount: 3000, currency: 'EUR' },
     });
+    const told = await waitForEmail((mail) => mail.destination.to.includes(email) && mail.subject.startsWith('Refunded'));
+    expect(told?.subject).toBe('Refunded: Birth Breathwork Recordings');
+    expect(told?.body.text).toContain(
+      'Your payment of €30 arrived after the last use of your discount code had been taken by another purchase, so we have refunded it in full.',
+    );
   });
 
   it('a failed bank payment ends the purchase as failed', async () => {
@@ -311,6 +283,8 @@ describe('a refunded purchase', () => {
       reason: 'cancelled',
       subject: { kind: 'purchase' },
     });
+    const told = await waitForEmail((mail) => mail.destination.to.includes(email) && mail.subject.startsWith('Refunded'));
+    expect(told?.body.text).toContain('The teacher has refunded your purchase: your payment of €60 goes back to you in full');
     // Refunded once: a second refund is refused.
     expect(
       (await api(`/admin/orders/${body.purchaseId}/refund`, { method: 'POST', headers: bearer(admin), body: '{}' })).status,

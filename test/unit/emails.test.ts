@@ -26,6 +26,8 @@ import type { WaitlistPlace } from '../../functions/schemas/waitlist';
 import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
 import { sender } from '../../functions/lib/mail-sender';
 import { sendEmail, type Email } from '../../functions/lib/email';
+import { purchaseRefundEmail, type PurchaseRefundReason } from '../../functions/domain/purchase-emails';
+import type { PurchaseRecord } from '../../functions/domain/purchases';
 
 const site: MailSite = { name: 'Breathwork', url: 'https://breathwork.example', contactUrl: 'mailto:hello@breathwork.example' };
 const now = new Date('2026-06-01T09:00:00.000Z');
@@ -598,5 +600,38 @@ describe("Cognito's mails, on the same layout", () => {
     expect(reset.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(reset.html.length).toBeLessThan(20_000);
     expect(reset.text).toContain(`Choose a new password: ${link}`);
+  });
+});
+
+describe('the refund e-mail of a recordings purchase', () => {
+  const purchase: PurchaseRecord = {
+    id: '01JPURCHASE',
+    customerEmail: 'ada@example.com',
+    customerName: '<b>x</b>',
+    state: 'refunded',
+    price: { amount: 5400, currency: 'EUR' },
+    originalPrice: { amount: 6000, currency: 'EUR' },
+    createdAt: '2026-06-01T08:00:00.000Z',
+  };
+  const reasons: PurchaseRefundReason[] = ['cancelled', 'late_payment', 'code_used_up', 'already_owned'];
+
+  it('says what went back and why, to the buyer, with the name as text', () => {
+    const mails = Object.fromEntries(reasons.map((reason) => [reason, purchaseRefundEmail(purchase, reason, site)]));
+    for (const reason of reasons) {
+      const mail = mails[reason];
+      expect(mail.to).toBe('ada@example.com');
+      expect(mail.subject).toBe('Refunded: Birth Breathwork Recordings');
+      expect(mail.text).toContain('Hello <b>x</b>,');
+      expect(mail.html).not.toContain('<b>x</b>');
+      expect(mail.text).toContain('Refunded: €54');
+      expect(mail.text).toContain('Order: 01JPURCHASE');
+    }
+    expect(mails.cancelled.text).toContain(
+      'The teacher has refunded your purchase: your payment of €54 goes back to you in full',
+    );
+    expect(mails.late_payment.text).toContain('arrived after this order had been closed');
+    expect(mails.code_used_up.text).toContain('the last use of your discount code had been taken by another purchase');
+    expect(mails.already_owned.text).toContain('You already own the recordings package');
+    expect(mails.already_owned.text).toContain(`Watch the recordings: ${site.url}/dashboard/resources`);
   });
 });

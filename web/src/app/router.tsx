@@ -120,6 +120,10 @@ export const router = createBrowserRouter([
             lazy: () => import('@/routes/admin-birth-recordings').then((m) => ({ Component: m.AdminBirthRecordingsPage })),
           },
           {
+            path: 'birth-purchases',
+            lazy: () => import('@/routes/admin-birth-purchases').then((m) => ({ Component: m.AdminBirthPurchasesPage })),
+          },
+          {
             path: 'discount-codes',
             lazy: () => import('@/routes/admin-discount-codes').then((m) => ({ Component: m.AdminDiscountCodesPage })),
           },

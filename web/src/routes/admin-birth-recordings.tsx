@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { RecordingView } from '@schemas/recording';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
 import { PackagePriceSettings } from '@/features/admin/components/package-price-settings';
+import { PurchaseList } from '@/features/admin/components/purchase-list';
 import { useAuthSession } from '@/features/auth/session';
 import { recordingsQuery } from '@/features/recordings/api/recordings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -24,7 +24,7 @@ const recordingColumns: Column<RecordingView>[] = [
   { header: 'Created', cell: (recording) => formatDate(recording.createdAt), className: 'whitespace-nowrap' },
 ];
 
-/** /admin/birth-recordings: the package's price and the recordings library (Recordings), and where its purchases are (Purchases). */
+/** /admin/birth-recordings: the package's price and the recordings library (Recordings), and its purchases (Purchases). */
 export function AdminBirthRecordingsPage() {
   useDocumentTitle('Birth Recordings');
   const [tab, setTab] = useState<'recordings' | 'purchases'>('recordings');
@@ -51,13 +51,7 @@ export function AdminBirthRecordingsPage() {
             <RecordingsLibrary />
           </>
         ) : (
-          <p className="rounded-2xl bg-sand p-6 text-muted">
-            Purchases of the package are listed with every order, where each can be refunded.{' '}
-            <Link to="/admin/orders" className="font-medium text-clay-dark underline">
-              Open the orders
-            </Link>{' '}
-            and choose Recordings.
-          </p>
+          <PurchaseList />
         )}
       </div>
     </section>

@@ -16,5 +16,10 @@ export const adminAreas = [
     ready: true,
   },
   { path: '/admin/discount-codes', title: 'Discount Codes', text: 'Promo codes for bookings and purchases.', ready: true },
-  { path: '/admin/birth-purchases', title: 'Birth Purchases', text: 'Purchases of the recordings package.', ready: false },
+  {
+    path: '/admin/birth-purchases',
+    title: 'Birth Purchases',
+    text: 'Purchases of the recordings package: refunds and deletions.',
+    ready: true,
+  },
 ] as const;
