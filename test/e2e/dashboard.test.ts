@@ -71,6 +71,15 @@ describe('the member dashboard in the browser', () => {
       { now: new Date(Date.now() - days(3)), userId: robin.userId, clientAddress: 'test' },
     );
 
+    // A free recording Robin has started: listed first on My Resources, where they stopped.
+    const started = await createRecording({ title: `Started Breath ${tag}`, isFree: true, durationSeconds: 4 });
+    const saved = await api(`/recordings/${started.id}/progress`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${robin.token}` },
+      body: JSON.stringify({ positionSeconds: 2 }),
+    });
+    expect(saved.status).toBe(200);
+
     const page = await open(desktop);
     await signIn(page, robin.email, robin.password);
 
@@ -83,7 +92,11 @@ describe('the member dashboard in the browser', () => {
     // Times with their zone, as the schedule shows them ('7:00 PM GMT').
     await upcomingCard.getByText(formatTimeWithZone(soon.startTime), { exact: true }).waitFor();
     await pastCard.getByText(formatTimeWithZone(before.startTime), { exact: true }).waitFor();
-    await page.getByRole('region', { name: 'My Resources' }).getByText('No resources found').waitFor();
+    const resources = page.getByRole('list', { name: 'Your recordings' });
+    await resources
+      .getByRole('link', { name: new RegExp(started.title) })
+      .getByText('Continue at 0:02')
+      .waitFor();
     const nav = page.getByRole('navigation', { name: 'Dashboard' });
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     await expectCleanAtBothWidths(page, () => visible(page, soon.title));
@@ -131,8 +144,8 @@ describe('the member dashboard in the browser', () => {
   });
 
   it('shows a new member every empty state', async () => {
-    // A premium recording the member has not bought: My Resources points to the library whatever else is there.
-    await createRecording({ title: `Locked Breath ${ulid().slice(-6)}` });
+    // A premium recording the member has not bought is never listed as theirs.
+    const locked = await createRecording({ title: `Locked Breath ${ulid().slice(-6)}` });
     const ana = await member('ana');
     const page = await open(phone);
     await signIn(page, ana.email, ana.password);
@@ -140,7 +153,13 @@ describe('the member dashboard in the browser', () => {
     await expectCleanAtBothWidths(page, async () => {
       await page.getByRole('region', { name: 'Upcoming Sessions' }).getByText('No upcoming sessions booked.').waitFor();
       await page.getByRole('region', { name: 'Past Sessions' }).getByText('No past sessions available.').waitFor();
-      await page.getByRole('region', { name: 'My Resources' }).getByText('No resources found').waitFor();
+      // Free recordings are every member's: only a library with none of those leaves the card empty.
+      const card = page.getByRole('region', { name: 'My Resources' });
+      await card
+        .getByText('No resources found')
+        .or(card.getByRole('list', { name: 'Your recordings' }))
+        .waitFor();
+      expect(await card.getByText(locked.title).count()).toBe(0);
     });
 
     const pages: [string, string][] = [

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { MemberBookingsPage } from '@schemas/member';
+import type { RecordingView } from '@schemas/recording';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +10,8 @@ import { meQuery, profileOf } from '@/features/auth/api/me';
 import { requireMember } from '@/features/auth/require-member';
 import { myBookingsPreviewQuery } from '@/features/dashboard/api/my-bookings';
 import { BookingPreviewList } from '@/features/dashboard/components/booking-list';
+import { recordingsQuery } from '@/features/recordings/api/recordings';
+import { RecordingPreviewList, RecordingPreviewSkeleton } from '@/features/recordings/components/recording-preview-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Member only; the profile and both short lists load with the page's code. */
@@ -19,6 +22,7 @@ export const dashboardLoader = (queryClient: QueryClient) => async (args: Loader
     queryClient.ensureQueryData(meQuery(user.id)),
     queryClient.ensureQueryData(myBookingsPreviewQuery(user.id, 'upcoming')),
     queryClient.ensureQueryData(myBookingsPreviewQuery(user.id, 'past')),
+    queryClient.ensureQueryData(recordingsQuery(user.id)),
   ]);
   return { userId: user.id };
 };
@@ -28,6 +32,7 @@ export function DashboardPage() {
   const { data: me, isLoading, isError, refetch } = useQuery(meQuery(userId));
   const upcoming = useQuery(myBookingsPreviewQuery(userId, 'upcoming'));
   const past = useQuery(myBookingsPreviewQuery(userId, 'past'));
+  const recordings = useQuery(recordingsQuery(userId));
   useDocumentTitle('Dashboard');
 
   return (
@@ -65,12 +70,7 @@ export function DashboardPage() {
           <Bookings query={past} label="Your past sessions" empty="No past sessions available." />
         </Card>
         <Card id="resources" title="My Resources" to="/dashboard/resources">
-          <CardEmpty message="No resources found">
-            <p className="text-sm">The recordings you unlock will be listed here.</p>
-            <ButtonLink to="/birth-recordings" variant="secondary" size="sm">
-              Explore Recordings
-            </ButtonLink>
-          </CardEmpty>
+          <Resources query={recordings} />
         </Card>
       </div>
     </section>
@@ -108,6 +108,18 @@ function Card({ id, title, to, children }: { id: string; title: string; to: stri
   );
 }
 
+/** A card's list that failed to load: what failed, and a way to try again. */
+function RetryList({ label, onRetry }: { label: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 text-muted">
+      <p>{label}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
 function CardEmpty({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-start gap-3 rounded-xl bg-cream px-4 py-5 text-muted">
@@ -115,6 +127,29 @@ function CardEmpty({ message, children }: { message: string; children?: ReactNod
       {children}
     </div>
   );
+}
+
+/** Up to three recordings the member may watch, those they have started first. */
+function Resources({ query }: { query: UseQueryResult<RecordingView[]> }) {
+  if (query.isPending) return <RecordingPreviewSkeleton label="Loading your recordings" />;
+  if (query.isError)
+    return <RetryList label="Your recordings could not be loaded just now." onRetry={() => void query.refetch()} />;
+  const started = (r: RecordingView) => Number((r.positionSeconds ?? 0) > 0);
+  const watchable = query.data
+    .filter((r) => r.access === 'open' || r.access === 'unlocked')
+    .sort((a, b) => started(b) - started(a))
+    .slice(0, 3);
+  if (watchable.length === 0) {
+    return (
+      <CardEmpty message="No resources found">
+        <p className="text-sm">The recordings you unlock will be listed here.</p>
+        <ButtonLink to="/birth-recordings" variant="secondary" size="sm">
+          Explore Recordings
+        </ButtonLink>
+      </CardEmpty>
+    );
+  }
+  return <RecordingPreviewList recordings={watchable} label="Your recordings" />;
 }
 
 function Bookings({
@@ -143,16 +178,8 @@ function Bookings({
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <div role="alert" className="flex flex-col items-start gap-3 text-muted">
-        <p>These sessions could not be loaded just now.</p>
-        <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError)
+    return <RetryList label="These sessions could not be loaded just now." onRetry={() => void query.refetch()} />;
   const { bookings } = query.data;
   if (bookings.length === 0) {
     return (
