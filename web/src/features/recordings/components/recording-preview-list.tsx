@@ -11,7 +11,7 @@ export function RecordingPreviewList({ recordings, label }: { recordings: Record
       {recordings.map((recording) => (
         <li key={recording.id} className="py-3 first:pt-0 last:pb-0">
           <Link to={`/birth-recordings/${recording.id}`} className="group flex gap-3 rounded-xl">
-            <div className="aspect-video w-24 shrink-0 overflow-hidden rounded-lg bg-sand">
+            <div className="aspect-video w-24 shrink-0 self-start overflow-hidden rounded-lg bg-sand">
               {recording.thumbnailUrl && (
                 <img
                   src={recording.thumbnailUrl}
