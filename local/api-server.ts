@@ -176,9 +176,14 @@ function parseTarget(target: string | undefined): URL | undefined {
   }
 }
 
+/** What API Gateway reads of a request to build its event: a Node request, or a test's description of one. */
+export type ApiRequest = Pick<IncomingMessage, 'method' | 'headers' | 'httpVersion'> & {
+  socket: Pick<IncomingMessage['socket'], 'remoteAddress' | 'remotePort'>;
+};
+
 /** The event API Gateway sends a Lambda, with what CloudFront adds to the request on the way. */
-function apiEvent(
-  request: IncomingMessage,
+export function apiEvent(
+  request: ApiRequest,
   url: URL,
   routeKey: string,
   pathParameters: Record<string, string>,

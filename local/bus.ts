@@ -15,6 +15,21 @@ import { AwsError } from './aws-errors';
 
 export type BusEvent = EventBridgeEvent<string, unknown>;
 
+/** An event as an EventBridge rule hands it to its target. */
+export function busEvent(type: string, source: string, detail: unknown): BusEvent {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': type,
+    source,
+    account: '000000000000',
+    time: new Date().toISOString(),
+    region: process.env.AWS_REGION ?? 'local',
+    resources: [],
+    detail,
+  };
+}
+
 /** One event on its way to one consumer: a file under deliveries/ until it succeeded or was dead-lettered. */
 export type Delivery = { id: string; consumer: string; event: BusEvent; attempts: number };
 export type DeadLetter = Delivery & { error: string; deadLetteredAt: string };
@@ -106,17 +121,7 @@ export function createEventBus(options: {
     }
     const detail = eventCatalogue[type as EventType].schema.safeParse(parseJson(entry.Detail));
     if (!detail.success) return { ErrorCode: 'InvalidDetail', ErrorMessage: detail.error.message };
-    const event: BusEvent = {
-      version: '0',
-      id: randomUUID(),
-      'detail-type': type,
-      source: typeof entry.Source === 'string' ? entry.Source : '',
-      account: '000000000000',
-      time: new Date().toISOString(),
-      region: process.env.AWS_REGION ?? 'local',
-      resources: [],
-      detail: detail.data,
-    };
+    const event = busEvent(type, typeof entry.Source === 'string' ? entry.Source : '', detail.data);
     // One rule per consumer, matching the source and one of the consumer's types.
     const targets = event.source === EVENT_SOURCE ? consumers.filter((c) => (c.on as readonly string[]).includes(type)) : [];
     const deliveries = targets.map((c) => ({

@@ -58,7 +58,8 @@ export async function invoke(name: string, event: unknown, options: { timeoutMs?
   }
 }
 
-function lambdaContext(name: string, deadline: number): Context {
+/** The context Lambda hands a handler, its remaining time counting down to `deadline` (epoch milliseconds). */
+export function lambdaContext(name: string, deadline: number): Context {
   const fn = functionName(name);
   return {
     callbackWaitsForEmptyEventLoop: false,

@@ -15,7 +15,14 @@ import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { consumers, outboxRelay } from '../../functions/events/catalogue';
 import { importMapping } from '../../local/retained-resources';
-import { projectApp, stackResources, type Json, type TemplateResource as Resource } from '../support/cdk-app';
+import {
+  catalogueFunctions,
+  projectApp,
+  stackResources,
+  testStackProps,
+  type Json,
+  type TemplateResource as Resource,
+} from '../support/cdk-app';
 
 type Synthesized = { stack: BreathworkStack; resources: Record<string, Resource>; json: Json };
 
@@ -23,13 +30,7 @@ const webDist = mkdtempSync(join(tmpdir(), 'site-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'assets', 'index-1a2b3c4d.js'), 'console.log("site")');
-const props: BreathworkStackProps = {
-  fromEmail: 'hello@breathwork-demo.co.uk',
-  adminEmail: 'studio@breathwork-demo.co.uk',
-  stripeSecretName: 'test/stripe',
-  site: { timeZone: 'Europe/London' },
-  webDist,
-};
+const props: BreathworkStackProps = { ...testStackProps, webDist };
 
 /**
  * The stack synthesized with cdk-nag, its Lambdas left unbundled: these tests read the template
@@ -56,8 +57,7 @@ const onlyOne = (type: string, s: Synthesized = ops) => {
   return found[0];
 };
 const functionOf = (handler: string, s: Synthesized = ops) => {
-  const pattern = new RegExp(`^${constructId(handler)}[0-9A-F]{8}$`);
-  const found = ofType('AWS::Lambda::Function', s).filter(([id]) => pattern.test(id));
+  const found = catalogueFunctions(s.resources, handler);
   expect(found, handler).toHaveLength(1);
   return found[0];
 };

@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import { projectApp, stackResources, type TemplateResource as Resource } from '../support/cdk-app';
+import {
+  assetDir,
+  catalogueFunctions,
+  projectApp,
+  stackResources,
+  testStackProps,
+  type TemplateResource as Resource,
+} from '../support/cdk-app';
 import { SITE_NAME, type SiteSettings } from '../../functions/schemas/site-config';
 import { sender } from '../../functions/lib/mail-sender';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -26,7 +33,6 @@ import type { Grant } from '../../functions/lib/grants';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
 import { OUTBOX_ITEM_TYPE } from '../../functions/events/outbox';
 
-const addresses = { fromEmail: 'hello@breathwork-demo.co.uk', adminEmail: 'studio@breathwork-demo.co.uk' };
 // A built site stands in for web/dist: the deployment copies it and writes the site's config.json.
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
@@ -38,7 +44,7 @@ const site: SiteSettings = {
   contactUrl: 'mailto:hello@breathwork-demo.co.uk',
   timeZone: 'Europe/Lisbon',
 };
-const props: BreathworkStackProps = { ...addresses, stripeSecretName: 'test/stripe', site, webDist };
+const props: BreathworkStackProps = { ...testStackProps, site, webDist };
 
 let app: App;
 let stack: BreathworkStack;
@@ -64,8 +70,7 @@ function siteDeployment(which: 'hashed' | 'pages'): [string, Resource] {
 
 /** The logical id of a catalogue handler's Lambda: 'bookings/create' is BookingsCreateXXXXXXXX. */
 function functionOf(handler: string): [string, Resource] {
-  const pattern = new RegExp(`^${constructId(handler)}[0-9A-F]{8}$`);
-  const found = resourcesOf('AWS::Lambda::Function').filter(([id]) => pattern.test(id));
+  const found = catalogueFunctions(resources, handler);
   expect(found, handler).toHaveLength(1);
   return found[0];
 }
@@ -174,7 +179,7 @@ describe('the CDK stack', () => {
     const [topicId] = onlyOne('AWS::SNS::Topic');
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
-      Endpoint: addresses.adminEmail,
+      Endpoint: props.adminEmail,
       TopicArn: { Ref: topicId },
     });
   });
@@ -255,7 +260,7 @@ describe('the CDK stack', () => {
     for (const { handler, grants } of lambdaEntries) {
       const [, fn] = functionOf(handler);
       expect(fn.Properties.Environment.Variables.NODE_OPTIONS ?? '', handler).not.toContain('--enable-source-maps');
-      const asset = join(app.outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+      const asset = assetDir(app.outdir, fn);
       // CommonJS, as `lambdaBundling` asks: NodejsFunction names it index.js.
       const bundle = readFileSync(join(asset, 'index.js'), 'utf8');
       // The SDK's default credential chain (profiles, SSO, web identity, IMDS) with its STS and SSO clients.
@@ -295,19 +300,19 @@ describe('the CDK stack', () => {
       UsernameAttributes: ['email'],
       Policies: { PasswordPolicy: { MinimumLength: userPoolSettings.passwordMinLength } },
       // The site's name before the address, as the functions' own mail has it (functions/lib/mail-sender.ts).
-      EmailConfiguration: { EmailSendingAccount: 'DEVELOPER', From: sender(SITE_NAME, addresses.fromEmail) },
+      EmailConfiguration: { EmailSendingAccount: 'DEVELOPER', From: sender(SITE_NAME, props.fromEmail) },
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: userPoolSettings.adminGroup });
   });
 
   it('has Cognito send through the SES identity verified for the sender: the address, or its domain when told so', () => {
     const [, pool] = onlyOne('AWS::Cognito::UserPool');
-    expect(JSON.stringify(pool.Properties.EmailConfiguration.SourceArn)).toContain(`:identity/${addresses.fromEmail}`);
+    expect(JSON.stringify(pool.Properties.EmailConfiguration.SourceArn)).toContain(`:identity/${props.fromEmail}`);
     const domainStack = new Stack(projectApp(), 'Domain', { env: { region: 'eu-west-2' } });
-    new UserPool(domainStack, 'Users', { email: userPoolEmail(addresses.fromEmail, 'domain', domainStack.region) });
+    new UserPool(domainStack, 'Users', { email: userPoolEmail(props.fromEmail, 'domain', domainStack.region) });
     Template.fromStack(domainStack).hasResourceProperties('AWS::Cognito::UserPool', {
       EmailConfiguration: {
-        From: sender(SITE_NAME, addresses.fromEmail),
+        From: sender(SITE_NAME, props.fromEmail),
         SourceArn: { 'Fn::Join': ['', ['arn:aws:ses:eu-west-2:', { Ref: 'AWS::AccountId' }, ':identity/breathwork-demo.co.uk']] },
       },
     });

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { constructId } from '../../infra/handler-function';
+import type { BreathworkStackProps } from '../../infra/stack';
 
 const cdkJson = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
@@ -9,6 +11,14 @@ const cdkJson = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'c
 
 /** An app with the project's feature flags (cdk.json's context), as `cdk synth` builds it, and any more context. */
 export const projectApp = (context: Record<string, unknown> = {}) => new App({ context: { ...cdkJson.context, ...context } });
+
+/** What a test stack is built with: real-looking addresses, the Stripe secret's name and the teacher's time zone. */
+export const testStackProps = {
+  fromEmail: 'hello@breathwork-demo.co.uk',
+  adminEmail: 'studio@breathwork-demo.co.uk',
+  stripeSecretName: 'test/stripe',
+  site: { timeZone: 'Europe/London' },
+} satisfies BreathworkStackProps;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CloudFormation properties come in any shape
 export type Json = Record<string, any>;
@@ -40,3 +50,13 @@ function substitute(value: unknown, parameters: Json): unknown {
   if (typeof record.Ref === 'string' && record.Ref in parameters) return parameters[record.Ref];
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, substitute(item, parameters)]));
 }
+
+/** A catalogue handler's Lambda functions among the resources: 'bookings/create' is BookingsCreateXXXXXXXX. */
+export function catalogueFunctions(resources: Record<string, TemplateResource>, handler: string): [string, TemplateResource][] {
+  const pattern = new RegExp(`^${constructId(handler)}[0-9A-F]{8}$`);
+  return Object.entries(resources).filter(([id, resource]) => resource.Type === 'AWS::Lambda::Function' && pattern.test(id));
+}
+
+/** The folder `cdk synth` staged a function's code in, as `cdk deploy` zips and uploads it: the asset its S3 key names. */
+export const assetDir = (outdir: string, fn: TemplateResource) =>
+  join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);

@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import type { APIGatewayProxyStructuredResultV2, CustomMessageTriggerEvent } from 'aws-lambda';
+import { ulid } from 'ulid';
+import { BreathworkStack } from '../../infra/stack';
+import { lambdaEntries } from '../../infra/handler-function';
+import { schedules } from '../../functions/schedules';
+import { EVENT_SOURCE } from '../../functions/events/catalogue';
+import { getBooking } from '../../functions/domain/bookings';
+import { getSession } from '../../functions/domain/sessions';
+import { localEnvironment } from '../../local/environment';
+import { busEvent } from '../../local/bus';
+import { scheduledEvent } from '../../local/scheduler';
+import { projectApp, stackResources, testStackProps } from '../support/cdk-app';
+import { apiGatewayEvent, invokeBundle, loadBundle, unpackBundles, type DeployedBundle } from '../support/lambda-bundles';
+import { bookingsOf, createSession } from '../support/sessions';
+import { api, TEST_PORT, waitForEmails } from '../support/stack';
+import { checkoutEvent, runOutHold, signedWebhook } from '../support/stripe';
+import { sitePool } from '../support/users';
+
+// `cdk synth` bundles every catalogue Lambda with esbuild, one after another: about a hundred
+// bundles, 1.5 to 3 minutes on two cores.
+const SYNTH_TIMEOUT_MS = 10 * 60_000;
+
+let outdir: string;
+let unpacked: ReturnType<typeof unpackBundles>;
+const bundle = (handler: string): DeployedBundle => unpacked.bundles.get(handler)!;
+
+beforeAll(async () => {
+  const app = projectApp();
+  const stack = new BreathworkStack(app, 'Artifacts', testStackProps);
+  outdir = app.outdir;
+  unpacked = unpackBundles(outdir, stackResources(stack), localEnvironment(TEST_PORT, await sitePool()));
+}, SYNTH_TIMEOUT_MS);
+
+afterAll(() => {
+  if (unpacked) rmSync(unpacked.root, { recursive: true, force: true });
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
+const guest = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email });
+type HttpAnswer = APIGatewayProxyStructuredResultV2 & { body: string };
+
+/** A paid booking made through the local stack's API: its seat held for a checkout on the Stripe stand-in. */
+async function heldBooking() {
+  const session = await createSession({ title: `Paid Breath ${ulid()}`, priceAmount: 1500, priceCurrency: 'GBP' });
+  const { status, body } = await api<{ booking: { id: string } }>(`/sessions/${session.id}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify(guest(newEmail('payer'))),
+  });
+  expect(status).toBe(201);
+  return { session, booking: (await getBooking(body.booking.id))! };
+}
+
+describe("every Lambda as `cdk synth` bundles it, alone in its folder on Lambda's Node", () => {
+  for (const { handler } of lambdaEntries) {
+    it(`${handler} loads and exports its handler`, async () => {
+      await loadBundle(bundle(handler));
+    });
+  }
+});
+
+describe('the deployed bundles answer against the emulators', () => {
+  it('GET /sessions lists the upcoming sessions', async () => {
+    const session = await createSession({ title: `Listed Breath ${ulid()}` });
+    const answer = await invokeBundle<HttpAnswer>(bundle('sessions/list'), apiGatewayEvent('GET', '/sessions'));
+    expect(answer.statusCode).toBe(200);
+    const { sessions } = JSON.parse(answer.body) as { sessions: { id: string; title: string }[] };
+    expect(sessions).toContainEqual(expect.objectContaining({ id: session.id, title: session.title }));
+  });
+
+  it('a free booking takes its seat and is stored', async () => {
+    const session = await createSession({ title: `Free Breath ${ulid()}`, maxAttendees: 5 });
+    const email = newEmail('free');
+    const event = apiGatewayEvent('POST', `/sessions/${session.id}/bookings`, { body: JSON.stringify(guest(email)) });
+    const answer = await invokeBundle<HttpAnswer>(bundle('bookings/create'), event);
+    expect(answer.statusCode).toBe(201);
+    const { booking } = JSON.parse(answer.body) as { booking: { id: string; status: string } };
+    expect(booking.status).toBe('completed');
+    expect(await bookingsOf(session.id)).toEqual([
+      expect.objectContaining({ id: booking.id, attendeeEmail: email, state: 'confirmed' }),
+    ]);
+    expect((await getSession(session.id))!.seatsTaken).toBe(1);
+  });
+
+  it("Stripe's signed webhook of a paid checkout confirms the booking", async () => {
+    const { booking } = await heldBooking();
+    const payload = checkoutEvent('checkout.session.completed', {
+      id: booking.checkoutSessionId,
+      client_reference_id: booking.id,
+      payment_status: 'paid',
+      payment_intent: `pi_test_${ulid()}`,
+      amount_total: 1500,
+      currency: 'gbp',
+    });
+    const event = apiGatewayEvent('POST', '/stripe/webhook', {
+      body: payload,
+      headers: { 'stripe-signature': await signedWebhook(payload) },
+    });
+    const answer = await invokeBundle<HttpAnswer>(bundle('payments/stripe-webhook'), event);
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ received: true });
+    expect(await getBooking(booking.id)).toMatchObject({ state: 'confirmed' });
+  });
+
+  it('an event consumer e-mails a shared session through SES', async () => {
+    const session = await createSession({ title: `Shared Breath ${ulid()}` });
+    const to = newEmail('friend');
+    const event = busEvent('SessionShared', EVENT_SOURCE, { sessionId: session.id, to, sharedAt: new Date().toISOString() });
+    expect(await invokeBundle(bundle('notifications/session-shared'), event)).toEqual({ handled: true });
+    const mails = await waitForEmails(to, 1);
+    expect(mails.map((mail) => mail.subject)).toEqual([`A breathwork session for you: ${session.title}`]);
+  });
+
+  it('the scheduled sweep releases a hold that has run out', async () => {
+    const { session, booking } = await heldBooking();
+    await runOutHold(booking.id);
+    const sweep = schedules.find((schedule) => schedule.handler === 'payments/release-expired-holds')!;
+    expect(await invokeBundle(bundle(sweep.handler), scheduledEvent(sweep, new Date()))).toBeNull();
+    expect(await getBooking(booking.id)).toMatchObject({ state: 'released' });
+    expect((await getSession(session.id))!.seatsHeld).toBe(0);
+  });
+
+  it("Cognito's custom message trigger writes the password reset e-mail with its link", async () => {
+    const email = newEmail('forgetful');
+    const event = {
+      version: '1',
+      region: process.env.AWS_REGION!,
+      userPoolId: 'eu-west-2_local',
+      userName: ulid(),
+      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: 'local' },
+      triggerSource: 'CustomMessage_ForgotPassword',
+      request: { userAttributes: { email }, codeParameter: '{####}', linkParameter: '{##Click Here##}', usernameParameter: null },
+      response: { smsMessage: null, emailMessage: null, emailSubject: null },
+    } satisfies CustomMessageTriggerEvent;
+    const { response } = await invokeBundle<CustomMessageTriggerEvent>(bundle('accounts/custom-message'), event);
+    expect(response.emailSubject).toBe('Reset your password');
+    // Cognito puts the code where its placeholder stands, in the HTML it is answered.
+    expect(response.emailMessage).toContain(
+      `href="${process.env.SITE_URL}/update-password?code={####}&amp;email=${encodeURIComponent(email)}"`,
+    );
+  });
+});
