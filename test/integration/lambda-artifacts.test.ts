@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import type { APIGatewayProxyStructuredResultV2, CustomMessageTriggerEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { BreathworkStack } from '../../infra/stack';
@@ -54,9 +54,20 @@ async function heldBooking() {
 }
 
 describe("every Lambda as `cdk synth` bundles it, alone in its folder on Lambda's Node", () => {
-  for (const { handler } of lambdaEntries) {
-    it(`${handler} loads and exports its handler`, async () => {
+  for (const { handler, grants } of lambdaEntries) {
+    it(`${handler} loads and exports its handler, carrying no code it never runs`, async () => {
+      const { file, environment } = bundle(handler);
       await loadBundle(bundle(handler));
+      expect(environment.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps');
+      const code = readFileSync(file, 'utf8');
+      // The SDK's default credential chain (profiles, SSO, web identity, IMDS) with its STS and SSO clients.
+      expect(code).not.toMatch(/defaultProvider::fromSSO|AssumeRoleWithWebIdentity/);
+      // Stripe's SDK only where the function may read Stripe's keys.
+      expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));
+      // A source map beside it for the logger (mappings and names, no sources), which Node does not load at start.
+      const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string; sourcesContent?: unknown };
+      expect(map.mappings.length).toBeGreaterThan(0);
+      expect(map.sourcesContent).toBeUndefined();
     });
   }
 });
