@@ -379,6 +379,40 @@ export const routes: Route[] = [
     // Signs the upload's policy (which needs PutObject), then reads and deletes what was stored.
     grants: ['media:upload'],
   },
+  // The recordings library, managed: each recording's uploaded video and thumbnail go with it.
+  { method: 'GET', path: '/admin/recordings', handler: 'admin/list-recordings', access: 'admin', grants: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/admin/recordings',
+    handler: 'admin/create-recording',
+    access: 'admin',
+    // Checks that the uploaded video it names is in the media bucket and no other recording's.
+    grants: ['table:read', 'table:write', 'media:upload'],
+  },
+  { method: 'GET', path: '/admin/recordings/{id}', handler: 'admin/get-recording', access: 'admin', grants: ['table:read'] },
+  {
+    method: 'PUT',
+    path: '/admin/recordings/{id}',
+    handler: 'admin/update-recording',
+    access: 'admin',
+    // Deletes the video and thumbnail a save replaces.
+    grants: ['table:read', 'table:write', 'media:upload', 'images:upload'],
+  },
+  {
+    method: 'DELETE',
+    path: '/admin/recordings/{id}',
+    handler: 'admin/delete-recording',
+    access: 'admin',
+    grants: ['table:read', 'table:write', 'media:upload', 'images:upload'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/recordings/upload',
+    handler: 'admin/recording-upload',
+    access: 'admin',
+    // Signs the upload's policy (which needs PutObject), then reads and deletes what was stored.
+    grants: ['media:upload', 'images:upload'],
+  },
   // People: accounts in Cognito, profiles in the table. The user's id is their Cognito `sub`.
   {
     method: 'GET',

@@ -17,7 +17,8 @@ export const userPoolSettings = {
  * headers policy and the local server both send exactly these.
  * `connectTo` lists the origins the site talks to besides its own (Cognito's endpoint, and the
  * buckets', where the administrator's browser posts uploads); `mediaFrom` the origins videos play
- * from (the private media bucket's, through the short-lived addresses the API signs).
+ * from (the private media bucket's, through the short-lived addresses the API signs; in AWS an
+ * https origin, which media-src names anyway for linked recordings, and locally s3rver's http one).
  */
 export function securityHeaders(connectTo: string[], mediaFrom: string[]): Record<string, string> {
   const csp = [
@@ -27,7 +28,9 @@ export function securityHeaders(connectTo: string[], mediaFrom: string[]): Recor
     // blob: for the preview of an image the administrator has chosen, made in the page itself.
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `media-src ${["'self'", ...mediaFrom].join(' ')}`,
+    // blob: for the length of a video the administrator has chosen, read in the page itself;
+    // https: for a recording the administrator links from elsewhere instead of uploading it.
+    `media-src ${["'self'", ...mediaFrom, 'blob:', 'https:'].join(' ')}`,
     `connect-src ${["'self'", ...connectTo].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",

@@ -45,6 +45,7 @@ import { tableDefinition } from '../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../functions/schemas/image-upload';
 import { RESOURCE_VIDEOS_PREFIX } from '../functions/schemas/resource';
 import { RECORDING_MEDIA_PREFIX } from '../functions/schemas/recording';
+import { RECORDING_THUMBNAILS_PREFIX } from '../functions/schemas/admin-recording';
 import type { Grant } from '../functions/lib/grants';
 import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
 import { schedules } from '../functions/schedules';
@@ -299,21 +300,25 @@ export class BreathworkStack extends Stack {
       },
       'images:upload': (fn) => {
         // Signing an upload's policy needs PutObject (S3 checks the policy against the signer's
-        // rights); confirming it reads the object (HeadObject, its first bytes) and may delete it.
+        // rights); confirming it reads the object (HeadObject, its first bytes) and may delete it,
+        // as deleting a recording deletes its thumbnail. The sessions' and the recordings' folders alone.
+        const folders = [`${SESSION_IMAGES_PREFIX}*`, `${RECORDING_THUMBNAILS_PREFIX}*`];
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-            resources: [imagesBucket.arnForObjects(`${SESSION_IMAGES_PREFIX}*`)],
+            resources: folders.map((folder) => imagesBucket.arnForObjects(folder)),
           }),
         );
         // Without it S3 answers 403 for a key that does not exist, where the confirmation says 404.
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [imagesBucket.bucketArn] }));
         fn.addEnvironment('IMAGES_BUCKET_NAME', imagesBucket.bucketName);
-        acknowledgePolicy(
-          fn,
-          `AwsSolutions-IAM5[Resource::${arnIn(fn, imagesBucket)}/${SESSION_IMAGES_PREFIX}*]`,
-          'Each upload gets a fresh key in the session images folder; the wildcard stands for those keys alone.',
-        );
+        for (const folder of folders) {
+          acknowledgePolicy(
+            fn,
+            `AwsSolutions-IAM5[Resource::${arnIn(fn, imagesBucket)}/${folder}]`,
+            'Each upload gets a fresh key in its images folder; the wildcard stands for those keys alone.',
+          );
+        }
       },
       'media:read': (fn) => {
         // Signing a video's address needs GetObject (S3 checks a presigned request against the signer's
@@ -338,20 +343,23 @@ export class BreathworkStack extends Stack {
         }
       },
       'media:upload': (fn) => {
-        // As images:upload, for the resources' videos in the private media bucket.
+        // As images:upload, for the resources' and the recordings' videos in the private media bucket.
+        const folders = [`${RESOURCE_VIDEOS_PREFIX}*`, `${RECORDING_MEDIA_PREFIX}*`];
         fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['s3:PutObject', 's3:GetObject', 's3:DeleteObject'],
-            resources: [mediaBucket.arnForObjects(`${RESOURCE_VIDEOS_PREFIX}*`)],
+            resources: folders.map((folder) => mediaBucket.arnForObjects(folder)),
           }),
         );
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [mediaBucket.bucketArn] }));
         fn.addEnvironment('MEDIA_BUCKET_NAME', mediaBucket.bucketName);
-        acknowledgePolicy(
-          fn,
-          `AwsSolutions-IAM5[Resource::${arnIn(fn, mediaBucket)}/${RESOURCE_VIDEOS_PREFIX}*]`,
-          'Each upload gets a fresh key in the resource videos folder; the wildcard stands for those keys alone.',
-        );
+        for (const folder of folders) {
+          acknowledgePolicy(
+            fn,
+            `AwsSolutions-IAM5[Resource::${arnIn(fn, mediaBucket)}/${folder}]`,
+            'Each upload gets a fresh key in its videos folder; the wildcard stands for those keys alone.',
+          );
+        }
       },
       'users:read': (fn) => {
         // Only reading one user, by address: whether it exists (functions/domain/accounts.ts).

@@ -108,14 +108,25 @@ export const MEDIA_URL_MARGIN_SECONDS = 5 * 60;
  * issue signed URLs from this same function, behind the same check. In AWS an address signed with
  * the function's temporary credentials also ends when those do; the player then asks for a fresh one.
  */
-export async function signMediaUrl(
-  recording: Pick<RecordingRecord, 'mediaKey' | 'durationSeconds'>,
-  now: Date,
-): Promise<RecordingMedia> {
-  const expiresIn = Math.ceil(recording.durationSeconds) + MEDIA_URL_MARGIN_SECONDS;
+export async function signMediaUrl(recording: { mediaKey: string; durationSeconds: number }, now: Date): Promise<RecordingMedia> {
+  const expiresIn = mediaLifetime(recording);
   const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: mediaBucketName(), Key: recording.mediaKey }), {
     expiresIn,
     signingDate: now,
   });
   return { url, expiresAt: new Date(now.getTime() + expiresIn * 1000).toISOString() };
+}
+
+const mediaLifetime = (recording: Pick<RecordingRecord, 'durationSeconds'>) =>
+  Math.ceil(recording.durationSeconds) + MEDIA_URL_MARGIN_SECONDS;
+
+/**
+ * The video of a recording for a caller the access rule allowed: an uploaded one by a signed
+ * address; one the administrator linked from elsewhere by its own address, which is only as private
+ * as where it is hosted (the player asks again after the same time, as for an upload).
+ */
+export async function mediaOf(recording: RecordingRecord, now: Date): Promise<RecordingMedia> {
+  if (recording.mediaKey) return signMediaUrl({ mediaKey: recording.mediaKey, durationSeconds: recording.durationSeconds }, now);
+  if (!recording.videoUrl) throw new Error(`Recording ${recording.id} has no video`);
+  return { url: recording.videoUrl, expiresAt: new Date(now.getTime() + mediaLifetime(recording) * 1000).toISOString() };
 }

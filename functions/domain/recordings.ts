@@ -2,12 +2,12 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
-import type { RecordingAccess, RecordingView } from '../schemas/recording';
+import { MAX_ORDER_INDEX, type RecordingAccess, type RecordingView } from '../schemas/recording';
 
 /**
- * A birth-breathwork recording as stored. Its video lives in the private media bucket under
- * `mediaKey` and is only ever reached through a short-lived signed address; its thumbnail is a
- * public image of the site (/images/...).
+ * A birth-breathwork recording as stored. Its video is either an upload in the private media
+ * bucket under `mediaKey`, only ever reached through a short-lived signed address, or the
+ * administrator's `videoUrl` of a video elsewhere; its thumbnail is a public image of the site (/images/...).
  */
 export type RecordingRecord = {
   id: string;
@@ -17,17 +17,18 @@ export type RecordingRecord = {
   isFree: boolean;
   /** The library's order, ascending (the spec's order_index): a whole number from 0. */
   orderIndex: number;
-  /** The video's key in the media bucket, under RECORDING_MEDIA_PREFIX (functions/schemas/recording.ts). */
-  mediaKey: string;
+  /** The uploaded video's key in the media bucket, under RECORDING_MEDIA_PREFIX (functions/schemas/recording.ts); */
+  mediaKey?: string;
+  /** or the https address of a video file elsewhere, played as it is. */
+  videoUrl?: string;
   /** The video's length, which the signed address outlives by a margin. */
   durationSeconds: number;
   createdAt: string;
   updatedAt?: string;
 };
 
-/** The most places the library's order can take: orderIndex is written with this many digits. */
-const ORDER_DIGITS = 6;
-export const MAX_ORDER_INDEX = 10 ** ORDER_DIGITS - 1;
+/** orderIndex is written with this many digits, so it sorts as text (up to MAX_ORDER_INDEX). */
+const ORDER_DIGITS = String(MAX_ORDER_INDEX).length;
 
 const ALL_RECORDINGS = 'RECORDINGS';
 

@@ -8,7 +8,8 @@ import { transactNamed } from '../lib/transactions';
 import type { Money } from '../schemas/money';
 import { NEW_RESOURCE, type AdminResource, type PublicResource, type ResourceForm, type ResourceList } from '../schemas/resource';
 import { auditEntry } from './audit';
-import { checkVideosStored, PLAYBACK_SECONDS, playbackUrl, resourceFolder, videoTypeOf } from './resource-videos';
+import { PLAYBACK_SECONDS, playbackUrl, resourceFolder } from './resource-videos';
+import { checkVideosStored, videoTypeOf } from './video-uploads';
 
 // The learning resources, all in one partition (RESOURCES), each one item with its videos in
 // order: a resource is always read and written with its videos, so one item is one read and one
@@ -135,7 +136,7 @@ async function checkNewUploads(form: ResourceForm, resourceId: string | undefine
     const message = 'A video was uploaded for another resource';
     throw new HttpError(400, message, [{ field: 'body.videos', message }]);
   }
-  await checkVideosStored(keys);
+  await checkVideosStored(keys, 'body.videos');
 }
 
 export async function createResource(form: ResourceForm, actor: Actor, now: Date): Promise<AdminResource> {

@@ -1,86 +1,26 @@
-import { ulid } from 'ulid';
 import { HttpError } from '../lib/errors';
-import { imagesBucketName, s3 } from '../lib/buckets';
-import { confirmStoredUpload, presignedUpload, type StoredUpload } from '../lib/uploads';
 import {
-  imageTypes,
-  imageUploadMessages,
-  MAX_IMAGE_BYTES,
   SESSION_IMAGES_PREFIX,
-  type ImageType,
   type ImageUploadRequest,
   type ImageUploadTicket,
   type UploadedImage,
 } from '../schemas/image-upload';
+import { checkUploadedImage, presignImageUpload } from './image-uploads';
 
-// The administrator's images go from the browser straight to the images bucket by presigned POST
-// (never through a Lambda), under images/sessions/<session id>/<ulid>.<ext>, and are served by
-// CloudFront at /images/*. The Create New Session form uploads before its session exists, under
-// the id 'new' (NEW_SESSION): the image keeps that key once the session is saved, since only the
-// session's thumbnailUrl ties an image to it. An image replaced or never saved stays in the bucket.
-
-/** The spec's cache control for stored files, kept on the object and sent by CloudFront. */
-export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
+// A session's images live under images/sessions/<session id>/ (./image-uploads.ts uploads them).
+// The Create New Session form uploads before its session exists, under the id 'new' (NEW_SESSION):
+// the image keeps that key once the session is saved, since only the session's thumbnailUrl ties an
+// image to it. An image replaced or never saved stays in the bucket.
 
 const sessionFolder = (sessionId: string) => `${SESSION_IMAGES_PREFIX}${sessionId}/`;
 
-/**
- * Where the browser posts the image: a fresh key in the session's folder, with a policy that lets
- * only that key be written, only with the declared image type and the spec's cache control, at
- * most 10 MB, within five minutes. S3 enforces the policy; s3rver does not, which is why every
- * upload is confirmed (below) in both runtimes.
- */
-export async function startImageUpload(sessionId: string, image: ImageUploadRequest, now: Date): Promise<ImageUploadTicket> {
-  return presignedUpload(s3, {
-    bucket: imagesBucketName(),
-    key: `${sessionFolder(sessionId)}${ulid(now.getTime())}.${imageTypes[image.contentType]}`,
-    contentType: image.contentType,
-    fields: { 'Cache-Control': IMAGE_CACHE_CONTROL },
-    maxBytes: MAX_IMAGE_BYTES,
-    now,
-  });
+/** Where the browser posts a session's image: a fresh key in the session's folder. */
+export function startImageUpload(sessionId: string, image: ImageUploadRequest, now: Date): Promise<ImageUploadTicket> {
+  return presignImageUpload(sessionFolder(sessionId), image, now);
 }
 
-/**
- * Checks what was stored under an upload's key: its size (HeadObject), its declared type against
- * its key's extension, and its first bytes against that type's signature, so a file that only
- * claims to be an image is refused too. What breaks a limit is deleted and refused with the reason;
- * a good image answers its address on the site.
- */
+/** Checks a posted image of the session's own folder; what breaks a limit is deleted and refused. */
 export async function confirmImageUpload(sessionId: string, key: string): Promise<UploadedImage> {
   if (!key.startsWith(sessionFolder(sessionId))) throw new HttpError(400, 'This upload belongs to another session');
-  await confirmStoredUpload(s3, {
-    bucket: imagesBucketName(),
-    key,
-    missing: 'No image was uploaded under this key',
-    refusalOf: (stored) => refusalOf(key, stored),
-  });
-  return { key, url: `/${key}` };
-}
-
-/** Why a stored upload is not a session image, or undefined when it is one. */
-async function refusalOf(key: string, { size, contentType, firstBytes }: StoredUpload) {
-  if (size === 0) return imageUploadMessages.noFile;
-  if (size > MAX_IMAGE_BYTES) return imageUploadMessages.tooLarge(size);
-  const type = (Object.keys(imageTypes) as ImageType[]).find((t) => key.endsWith(`.${imageTypes[t]}`));
-  if (!type || contentType !== type) return imageUploadMessages.notAnImage;
-  return startsAsImage(type, await firstBytes(SIGNATURE_BYTES)) ? undefined : imageUploadMessages.notAnImage;
-}
-
-/** How many bytes the signatures below need. */
-const SIGNATURE_BYTES = 12;
-
-/** The file's first bytes are those of its type: the signatures in each format's specification. */
-export function startsAsImage(type: ImageType, bytes: Uint8Array): boolean {
-  const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  switch (type) {
-    case 'image/jpeg':
-      return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-    case 'image/png':
-      return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, i) => bytes[i] === byte);
-    case 'image/gif':
-      return text(0, 6) === 'GIF87a' || text(0, 6) === 'GIF89a';
-    case 'image/webp':
-      return text(0, 4) === 'RIFF' && text(8, 12) === 'WEBP';
-  }
+  return checkUploadedImage(key);
 }

@@ -2,7 +2,7 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { getRecording } from '../domain/recordings';
-import { purchaseRequired, signMediaUrl } from '../domain/recording-access';
+import { purchaseRequired, mediaOf } from '../domain/recording-access';
 import { recordLead } from '../domain/recording-leads';
 import { RecordingAccessRequest, recordingMessages, type RecordingAccessGrant } from '../schemas/recording';
 
@@ -17,6 +17,6 @@ export const handler = httpRoute({ params: IdParams, body: RecordingAccessReques
   if (!recording) throw notFound(recordingMessages.notFound);
   if (!recording.isFree) throw purchaseRequired();
   await recordLead(body.email, recording.id, { now, clientAddress });
-  const grant: RecordingAccessGrant = { media: await signMediaUrl(recording, now) };
+  const grant: RecordingAccessGrant = { media: await mediaOf(recording, now) };
   return { body: grant };
 });

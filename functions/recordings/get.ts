@@ -2,7 +2,7 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { getRecording, toRecordingView } from '../domain/recordings';
-import { mayWatch, recordingAccess, recordingForMember, signMediaUrl } from '../domain/recording-access';
+import { mayWatch, recordingAccess, recordingForMember, mediaOf } from '../domain/recording-access';
 import { recordingMessages, type RecordingDetail } from '../schemas/recording';
 
 /**
@@ -18,7 +18,7 @@ export const handler = httpRoute({ params: IdParams }, async ({ params, caller }
   const access = recordingAccess(recording, { signedIn: Boolean(caller), ownsPackage });
   const body: RecordingDetail = {
     recording: toRecordingView(recording, access, progress?.positionSeconds),
-    media: mayWatch(access) ? await signMediaUrl(recording, now) : null,
+    media: mayWatch(access) ? await mediaOf(recording, now) : null,
   };
   return { body };
 });

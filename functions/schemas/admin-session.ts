@@ -32,10 +32,10 @@ export const optionalLink = (label: string) =>
   );
 
 /**
- * The session's image: its address on the site (`/images/...`, as an upload answers it), or none.
+ * An image of the site (a session's, a recording's thumbnail): its address (`/images/...`, as an upload answers it), or none.
  * Only the site's own images: its Content-Security-Policy shows no image from elsewhere.
  */
-const optionalSiteImage = trimmedOrNull().check(
+export const optionalSiteImage = trimmedOrNull().check(
   z.refine(
     (text) =>
       text === null ||

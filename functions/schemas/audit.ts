@@ -2,7 +2,7 @@
 
 /** What an entry is about: a session, a booking, a purchase, a discount code, a user (by their user id), ... and its id. */
 export type AuditSubject = {
-  kind: 'session' | 'booking' | 'purchase' | 'discount-code' | 'package' | 'resource' | 'user';
+  kind: 'session' | 'booking' | 'purchase' | 'discount-code' | 'package' | 'resource' | 'recording' | 'user';
   id: string;
 };
 

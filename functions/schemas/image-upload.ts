@@ -27,8 +27,11 @@ export const imageUploadMessages = {
   uploaded: 'Image uploaded successfully',
 } as const;
 
+/** The end of an upload's key: a ULID and the extension of an image type. */
+export const imageFileName = `[0-9A-HJKMNP-TV-Z]{26}\\.(${Object.values(imageTypes).join('|')})`;
+
 /** Step one: the image the administrator chose, which the upload's policy then holds to its type and size. */
-const ImageUploadRequest = z.object({
+export const ImageUploadRequest = z.object({
   // A refinement rather than an enum, so that of the body's two shapes this one answers why.
   contentType: z.pipe(
     z
@@ -50,9 +53,7 @@ const ImageUploadConfirmation = z.object({
     .string({ error: 'Send the key of the upload' })
     .check(
       z.regex(
-        new RegExp(
-          `^${SESSION_IMAGES_PREFIX}[A-Za-z0-9-]{1,64}/[0-9A-HJKMNP-TV-Z]{26}\\.(${Object.values(imageTypes).join('|')})$`,
-        ),
+        new RegExp(`^${SESSION_IMAGES_PREFIX}[A-Za-z0-9-]{1,64}/${imageFileName}$`),
         'This is not the key of an image upload',
       ),
     ),

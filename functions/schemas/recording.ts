@@ -3,6 +3,9 @@ import * as z from 'zod/mini';
 /** Where the recordings' videos live in the media bucket; the media:read grant reaches only these. */
 export const RECORDING_MEDIA_PREFIX = 'recordings/';
 
+/** The most places the library's order can take (the spec's order_index): it is stored with six digits. */
+export const MAX_ORDER_INDEX = 999_999;
+
 /**
  * What the caller may do with a recording, decided on the server (functions/domain/recording-access.ts):
  * - `open`: a free recording the caller may watch (a member);

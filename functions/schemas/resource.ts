@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { currencies, type Money } from './money';
 import { lineOfText } from './text';
 import { optionalLink, optionalText } from './admin-session';
+import { VideoUploadRequest, videoFileName, type VideoType } from './video-upload';
 
 // The learning resources (the spec's `resources` and `resource_videos`): a title, an optional
 // description, category and price, and videos in order, each either a link to a video elsewhere
@@ -18,16 +19,6 @@ export const resourceMessages = {
   empty: 'No resources found',
 } as const;
 
-/** The videos a resource may carry, each with the extension its key is given: what every browser plays. */
-export const videoTypes = { 'video/mp4': 'mp4', 'video/webm': 'webm' } as const;
-export type VideoType = keyof typeof videoTypes;
-export const videoContentTypes = Object.keys(videoTypes) as VideoType[];
-
-/**
- * A resource video's largest file: 100 MB, the spec's limit for the recordings, so the site has one
- * limit for videos (about ten minutes of 720p; a longer lecture is better linked from a video host).
- */
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;
 /** How many videos one resource holds: they are stored on its item, which DynamoDB caps at 400 KB. */
 export const MAX_VIDEOS = 30;
 
@@ -36,17 +27,7 @@ export const RESOURCE_VIDEOS_PREFIX = 'resources/';
 /** The resource id the Create New Resource form uploads under: the resource has no id until it is saved. */
 export const NEW_RESOURCE = 'new';
 
-export const videoUploadMessages = {
-  noFile: 'No file provided',
-  tooLarge: (bytes: number) =>
-    `File size exceeds the maximum allowed size of 100MB. Your file is ${(bytes / (1024 * 1024)).toFixed(2)} MB.`,
-  notAVideo: 'Only MP4 and WebM videos can be uploaded',
-  missing: 'No video was uploaded under this key',
-} as const;
-
-const keyPattern = new RegExp(
-  `^${RESOURCE_VIDEOS_PREFIX}[A-Za-z0-9-]{1,64}/[0-9A-HJKMNP-TV-Z]{26}\\.(${Object.values(videoTypes).join('|')})$`,
-);
+const keyPattern = new RegExp(`^${RESOURCE_VIDEOS_PREFIX}[A-Za-z0-9-]{1,64}/${videoFileName}$`);
 const VideoKey = z
   .string({ error: 'Send the key of the upload' })
   .check(z.regex(keyPattern, 'This is not the key of a video upload'));
@@ -110,32 +91,10 @@ export const ResourceSearchQuery = z.object({
   ),
 });
 
-/** Step one of a video upload: the file the administrator chose, which the policy then holds to its type and size. */
-const VideoUploadRequest = z.object({
-  contentType: z.pipe(
-    z
-      .string({ error: videoUploadMessages.notAVideo })
-      .check(z.refine((type) => videoContentTypes.includes(type as VideoType), videoUploadMessages.notAVideo)),
-    z.transform((type) => type as VideoType),
-  ),
-  size: z
-    .int({ error: videoUploadMessages.noFile })
-    .check(
-      z.minimum(1, videoUploadMessages.noFile),
-      z.maximum(MAX_VIDEO_BYTES, { error: (issue) => videoUploadMessages.tooLarge(Number(issue.input)) }),
-    ),
-});
-
 /** `POST /api/admin/resources/{id}/video-upload`: start an upload, or confirm the one posted. */
 export const VideoUploadBody = z.union([z.object({ key: VideoKey }), VideoUploadRequest], {
   error: 'Send the video’s contentType and size to start an upload, or the key of the upload to confirm it',
 });
-export type VideoUploadRequest = z.output<typeof VideoUploadRequest>;
-
-/** Step one's answer: post the file to `url` as multipart/form-data with `fields`, the file last, before `expiresAt`. */
-export type VideoUploadTicket = { key: string; url: string; fields: Record<string, string>; expiresAt: string };
-/** Step two's answer: the key to save with the resource. */
-export type UploadedVideo = { key: string; contentType: VideoType; size: number };
 
 /** A video as the administrator edits it. */
 export type AdminResourceVideo = { title: string; orderIndex: number; url: string | null; key: string | null };

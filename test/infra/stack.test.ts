@@ -27,6 +27,7 @@ import { tableDefinition } from '../../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../../functions/schemas/image-upload';
 import { RESOURCE_VIDEOS_PREFIX } from '../../functions/schemas/resource';
 import { RECORDING_MEDIA_PREFIX } from '../../functions/schemas/recording';
+import { RECORDING_THUMBNAILS_PREFIX } from '../../functions/schemas/admin-recording';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
 import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
@@ -224,10 +225,11 @@ describe('the CDK stack', () => {
       'email:send': '"ses:SendEmail"',
       'stripe:read': '"secretsmanager:GetSecretValue"',
       'users:read': '"cognito-idp:AdminGetUser"',
-      // Each bucket's grant by the objects it names: the session images folder, the recordings'
-      // videos (with the resources' videos, keyed one folder deeper), the resource videos folder.
+      // Each bucket's grant by the objects it names: the session images folder (beside the
+      // recordings' thumbnails), the resources' videos keyed one folder deeper (which only signing
+      // reads, beside the recordings' videos), the resource videos folder (beside the recordings').
       'images:upload': `"/${SESSION_IMAGES_PREFIX}*"`,
-      'media:read': `"/${RECORDING_MEDIA_PREFIX}*"`,
+      'media:read': `"/${RESOURCE_VIDEOS_PREFIX}*/*"`,
       'media:upload': `"/${RESOURCE_VIDEOS_PREFIX}*"`,
       'users:search': '"cognito-idp:ListUsers"',
       'users:delete': '"cognito-idp:AdminDeleteUser"',
@@ -356,11 +358,21 @@ describe('the CDK stack', () => {
   });
 
   const uploadBuckets = [
-    { bucket: 'ImagesBucket', grant: 'images:upload', folder: SESSION_IMAGES_PREFIX, variable: 'IMAGES_BUCKET_NAME' },
-    { bucket: 'MediaBucket', grant: 'media:upload', folder: RESOURCE_VIDEOS_PREFIX, variable: 'MEDIA_BUCKET_NAME' },
+    {
+      bucket: 'ImagesBucket',
+      grant: 'images:upload',
+      folders: [SESSION_IMAGES_PREFIX, RECORDING_THUMBNAILS_PREFIX],
+      variable: 'IMAGES_BUCKET_NAME',
+    },
+    {
+      bucket: 'MediaBucket',
+      grant: 'media:upload',
+      folders: [RESOURCE_VIDEOS_PREFIX, RECORDING_MEDIA_PREFIX],
+      variable: 'MEDIA_BUCKET_NAME',
+    },
   ] as const;
-  for (const { bucket, grant, folder, variable } of uploadBuckets) {
-    it(`takes the administrator's uploads to ${bucket} from the site's origin only, into ${folder} only`, () => {
+  for (const { bucket, grant, folders, variable } of uploadBuckets) {
+    it(`takes the administrator's uploads to ${bucket} from the site's origin only, into ${folders.join(' and ')} only`, () => {
       const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith(bucket))!;
       const [distributionId] = onlyOne('AWS::CloudFront::Distribution');
       // CORS is set by an SDK call once the distribution exists: its call, with the references named.
@@ -397,11 +409,20 @@ describe('the CDK stack', () => {
         expect(statements).toContainEqual({
           Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
           Effect: 'Allow',
-          Resource: { 'Fn::Join': ['', [arnOf(bucketId), `/${folder}*`]] },
+          // Every folder, in whatever order CDK writes them.
+          Resource: expect.arrayContaining(folders.map((folder) => ({ 'Fn::Join': ['', [arnOf(bucketId), `/${folder}*`]] }))),
         });
-        // No statement about objects reaches beyond the folder (the bucket itself is only listed).
-        for (const statement of statements.filter((s) => JSON.stringify(s.Action).includes('Object'))) {
-          expect(JSON.stringify(statement.Resource), handler).toContain(folder);
+        // No statement about this bucket's objects reaches beyond the folders (the bucket itself is only listed).
+        const objectResources = statements
+          .filter((statement) => JSON.stringify(statement.Action).includes('Object'))
+          .flatMap((statement) => [statement.Resource].flat().map((resource) => JSON.stringify(resource)))
+          .filter((resource) => resource.includes(`"${bucketId}"`));
+        expect(objectResources.length, handler).toBeGreaterThan(0);
+        for (const resource of objectResources) {
+          expect(
+            folders.some((folder) => resource.includes(`"/${folder}*"`)),
+            `${handler}: ${resource}`,
+          ).toBe(true);
         }
       }
     });

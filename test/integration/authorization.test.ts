@@ -102,12 +102,27 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'PUT /admin/resources/{id}': resourceForm,
   // Step one of an upload (where to post the video): it writes nothing.
   'POST /admin/resources/{id}/video-upload': () => ({ contentType: 'video/mp4', size: 4096 }),
+  'POST /admin/recordings': recordingForm,
+  'PUT /admin/recordings/{id}': recordingForm,
+  // Step one of an upload (where to post the video): it writes nothing.
+  'POST /admin/recordings/upload': () => ({ kind: 'video', contentType: 'video/mp4', size: 4096 }),
   'PUT /admin/users/{id}': (caller) => ({ fullName: `Matrix ${caller.replace(/\W/g, '')}` }),
   'POST /admin/users/{id}/password': () => ({ password: `matrix-${ulid()}` }),
 };
 
 function resourceForm(caller: CallerName) {
   return { title: `Matrix resource of ${caller}`, videos: [{ title: 'Linked', url: 'https://video.example/matrix' }] };
+}
+
+/** A recording linked from elsewhere, last in the library's order. */
+function recordingForm(caller: CallerName) {
+  return {
+    title: `Matrix recording of ${caller}`,
+    isFree: true,
+    orderIndex: 999_999,
+    durationSeconds: 4,
+    videoUrl: 'https://videos.example/matrix.mp4',
+  };
 }
 
 /** A resource of its own, for the routes that read or edit one. */
@@ -183,8 +198,9 @@ function adminSessionForm() {
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
  * checkout, a booking on the admin's booking routes and its share route, a guest's purchase on its
- * status route and the admin's purchase routes (one of its own to delete), a session nobody booked for its deletion, a discount code of its own, a free recording
- * on the recordings' routes, a session elsewhere), a valid body where it has one.
+ * status route and the admin's purchase routes (one of its own to delete), a session nobody booked
+ * for its deletion, a discount code of its own, a free recording on the recordings' routes, a
+ * recording of its own for the admin's, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
   const id =
@@ -208,6 +224,9 @@ async function requestFor(route: Route, caller: CallerName) {
     path = route.path.replace('{id}', await createCode({ type: 'percentage', percentage: 10 }));
   }
   if (route.path === '/admin/resources/{id}') path = route.path.replace('{id}', await resourceOfItsOwn());
+  if (route.path === '/admin/recordings/{id}') {
+    path = route.path.replace('{id}', (await createRecording({ title: 'Matrix recording', orderIndex: 999_999 })).id);
+  }
   if (path.includes('{bookingId}') || path.includes('{entryId}')) path = await pathToRemove(route);
   if (route.path.startsWith('/admin/users/{id}')) {
     path = route.path.replace(

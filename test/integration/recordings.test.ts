@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { gsi1, tableName } from '../../functions/lib/table';
-import { MEDIA_URL_MARGIN_SECONDS, signMediaUrl } from '../../functions/domain/recording-access';
+import { MEDIA_URL_MARGIN_SECONDS, mediaOf } from '../../functions/domain/recording-access';
 import { leadKey, recordingGateLimits } from '../../functions/domain/recording-leads';
 import type { RecordingRecord } from '../../functions/domain/recordings';
 import type {
@@ -116,12 +116,12 @@ describe('premium recordings', () => {
   it('stop playing once their address has expired, as S3 refuses it', async () => {
     // Signed a moment longer ago than it lasts: expired now, by S3's own reckoning (s3rver checks as S3 does).
     const lifetime = premium.durationSeconds + MEDIA_URL_MARGIN_SECONDS;
-    const expired = await signMediaUrl(premium, new Date(Date.now() - (lifetime + 5) * 1000));
+    const expired = await mediaOf(premium, new Date(Date.now() - (lifetime + 5) * 1000));
     const refused = await play(expired);
     expect(refused.status).toBe(403);
     expect(refused.bytes.toString()).toContain('Request has expired');
     // Signed now, the same recording plays.
-    expect((await play(await signMediaUrl(premium, new Date()))).status).toBe(200);
+    expect((await play(await mediaOf(premium, new Date()))).status).toBe(200);
   });
 });
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MEDIA_URL_MARGIN_SECONDS,
   mayWatch,
+  mediaOf,
   recordingAccess,
   signMediaUrl,
   type Viewer,
@@ -50,5 +51,25 @@ describe("a recording's media address", () => {
     expect(url.searchParams.get('X-Amz-Date')).toBe('20260301T100000Z');
     expect(Number(url.searchParams.get('X-Amz-Expires'))).toBe(1801 + MEDIA_URL_MARGIN_SECONDS);
     expect(media.expiresAt).toBe(new Date(now.getTime() + (1801 + MEDIA_URL_MARGIN_SECONDS) * 1000).toISOString());
+  });
+
+  it('hands out a linked video by its own address, to be asked for again after the same time', async () => {
+    const now = new Date('2026-03-01T10:00:00Z');
+    const linked = {
+      id: '01JTESTLINKED0000000000000',
+      title: 'Linked',
+      description: '',
+      isFree: false,
+      orderIndex: 1,
+      durationSeconds: 60,
+      videoUrl: 'https://videos.example/birth.mp4',
+      createdAt: now.toISOString(),
+    };
+    expect(await mediaOf(linked, now)).toEqual({
+      url: 'https://videos.example/birth.mp4',
+      expiresAt: new Date(now.getTime() + (60 + MEDIA_URL_MARGIN_SECONDS) * 1000).toISOString(),
+    });
+    const uploaded = await mediaOf({ ...linked, videoUrl: undefined, mediaKey: 'recordings/b.mp4' }, now);
+    expect(new URL(uploaded.url).pathname).toMatch(/recordings\/b\.mp4$/);
   });
 });

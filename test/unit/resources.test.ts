@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesSearch } from '../../functions/domain/resources';
-import { startsAsVideo } from '../../functions/domain/resource-videos';
+import { startsAsVideo } from '../../functions/domain/video-uploads';
 import { isKeptVideo, ResourceForm, ResourceSearchQuery } from '../../functions/schemas/resource';
 
 const resource = {

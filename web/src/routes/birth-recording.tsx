@@ -6,7 +6,7 @@ import { recordingMessages } from '@schemas/recording';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
-import { formatPlaybackTime } from '@/features/recordings/playback-time';
+import { formatPlaybackTime } from '@/lib/playback-time';
 import { openFreeRecording, recordingQuery, recordingsQuery, saveProgress } from '@/features/recordings/api/recordings';
 import { RecordingBadge } from '@/features/recordings/components/recording-badge';
 import { RecordingPlayer } from '@/features/recordings/components/recording-player';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminResource, AdminResourceList, ResourceFormInput, UploadedVideo, VideoUploadTicket } from '@schemas/resource';
+import type { AdminResource, AdminResourceList, ResourceFormInput } from '@schemas/resource';
+import type { UploadedVideo, VideoUploadTicket } from '@schemas/video-upload';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
 import { postToBucket } from '@/lib/post-to-bucket';
 

@@ -3,16 +3,13 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   isKeptVideo,
-  MAX_VIDEO_BYTES,
   NEW_RESOURCE,
   ResourceForm,
   resourceMessages,
-  videoContentTypes,
-  videoUploadMessages,
   type AdminResource,
   type ResourceFormInput,
-  type VideoType,
 } from '@schemas/resource';
+import { MAX_VIDEO_BYTES, videoContentTypes, videoUploadMessages, type VideoType } from '@schemas/video-upload';
 import { currencies, type Currency } from '@schemas/money';
 import { Button, buttonClass } from '@/components/ui/button';
 import { controlClass, Field, Labelled } from '@/components/ui/field';

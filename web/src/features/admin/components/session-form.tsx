@@ -3,10 +3,12 @@ import { useForm } from 'react-hook-form';
 import { SessionForm, type AdminSessionView, type SessionFormInput } from '@schemas/admin-session';
 import { currencies, type Currency } from '@schemas/money';
 import { sessionCategories } from '@schemas/session';
+import { NEW_SESSION } from '@schemas/image-upload';
 import { Button } from '@/components/ui/button';
 import { controlClass, Field, Labelled } from '@/components/ui/field';
+import { uploadSessionImage } from '@/features/admin/api/session-images';
 import { timeZoneName } from '@/lib/format';
-import { SessionImageField } from './session-image-field';
+import { ImageField } from './image-field';
 
 /** The form as typed: every input is text until it is sent (the price in pounds, the start in the admin's zone). */
 type Values = {
@@ -151,8 +153,13 @@ export function SessionFormView({
           />
         </Labelled>
         <input type="hidden" {...register('thumbnailUrl')} />
-        <SessionImageField
-          sessionId={session?.id}
+        <ImageField
+          id="session-image"
+          label="Session image"
+          hint="JPEG, PNG, WebP or GIF, up to 10 MB. Shown wide (1200 × 630) on the session’s page."
+          width={1200}
+          height={630}
+          upload={(file, onProgress) => uploadSessionImage(session?.id ?? NEW_SESSION, file, onProgress)}
           value={watch('thumbnailUrl')}
           error={errors.thumbnailUrl?.message}
           onChange={(url) => setValue('thumbnailUrl', url, { shouldDirty: true })}

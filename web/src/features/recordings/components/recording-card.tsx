@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { RecordingView } from '@schemas/recording';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPlaybackTime } from '../playback-time';
+import { formatPlaybackTime } from '@/lib/playback-time';
 import { RecordingBadge } from './recording-badge';
 import { WatchProgress } from './watch-progress';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { RecordingView } from '@schemas/recording';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPlaybackTime } from '../playback-time';
+import { formatPlaybackTime } from '@/lib/playback-time';
 import { RecordingBadge } from './recording-badge';
 
 /** A short list of recordings for a dashboard card: a small thumbnail, the badge, the title and where the member stopped. */

@@ -1,5 +1,5 @@
 import type { RecordingView } from '@schemas/recording';
-import { formatPlaybackTime } from '../playback-time';
+import { formatPlaybackTime } from '@/lib/playback-time';
 
 /** How far the member has watched: a bar and where they stopped, or nothing before they start. */
 export function WatchProgress({

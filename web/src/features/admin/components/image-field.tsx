@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
-import { imageContentTypes, imageUploadMessages, MAX_IMAGE_BYTES, NEW_SESSION, type ImageType } from '@schemas/image-upload';
+import { imageContentTypes, imageUploadMessages, MAX_IMAGE_BYTES, type ImageType } from '@schemas/image-upload';
 import { buttonClass, Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { uploadSessionImage } from '@/features/admin/api/session-images';
 
 /** Why a chosen file cannot be uploaded, in the spec's words, or undefined when it can. */
 function refusalOf(file: File | undefined): string | undefined {
@@ -13,22 +12,31 @@ function refusalOf(file: File | undefined): string | undefined {
   return undefined;
 }
 
-const inputId = 'session-image';
-
 /**
- * The session's image in the form's Basic Information: a preview, a picker (or a file dropped on
- * the preview) that uploads at once with its progress, and a way to remove it. The spec's messages
- * come as toasts. Before the session exists, the upload goes under 'new' (NEW_SESSION); either way
- * the form saves only the image's address, as the session's thumbnailUrl.
+ * An image of a form (a session's, a recording's thumbnail): a preview, a picker (or a file dropped
+ * on the preview) that uploads at once with its progress, and a way to remove it. The spec's
+ * messages come as toasts. `upload` posts the file and answers its address, which is all the form saves.
  */
-export function SessionImageField({
-  sessionId,
+export function ImageField({
+  id: inputId,
+  label,
+  hint,
+  width,
+  height,
+  upload: uploadFile,
   value,
   error,
   onChange,
   onUploadingChange,
 }: {
-  sessionId?: string;
+  id: string;
+  /** The field's name, which the preview's description repeats in lower case. */
+  label: string;
+  hint: string;
+  /** The size the image is shown at, for the preview's shape. */
+  width: number;
+  height: number;
+  upload: (file: File, onProgress: (percent: number) => void) => Promise<string>;
   /** The image's address on the site, or '' for none. */
   value: string;
   error?: string;
@@ -59,7 +67,7 @@ export function SessionImageField({
     setProgress(0);
     onUploadingChange(true);
     try {
-      onChange(await uploadSessionImage(sessionId ?? NEW_SESSION, file, setProgress));
+      onChange(await uploadFile(file, setProgress));
       toast.success(imageUploadMessages.uploaded);
     } catch (failure) {
       toast.error('Error', {
@@ -83,7 +91,7 @@ export function SessionImageField({
   return (
     <div role="group" aria-labelledby={`${inputId}-label`} className="flex flex-col gap-1.5">
       <span id={`${inputId}-label`} className="text-sm font-medium text-ink">
-        Session image
+        {label}
       </span>
       <div
         onDragOver={(event) => {
@@ -99,10 +107,11 @@ export function SessionImageField({
         {shown ? (
           <img
             src={shown}
-            alt={uploading ? 'The chosen image, uploading' : 'The session image'}
-            width="1200"
-            height="630"
-            className={`aspect-[1200/630] w-full object-cover ${uploading ? 'opacity-70' : ''}`}
+            alt={uploading ? 'The chosen image, uploading' : `The ${label.toLowerCase()}`}
+            width={width}
+            height={height}
+            style={{ aspectRatio: `${width} / ${height}` }}
+            className={`w-full object-cover ${uploading ? 'opacity-70' : ''}`}
           />
         ) : (
           <div className="flex min-h-36 flex-col items-center justify-center gap-2 px-6 py-8 text-center text-muted">
@@ -154,7 +163,7 @@ export function SessionImageField({
         )}
       </div>
       <p id={`${inputId}-hint`} className="text-sm text-muted">
-        JPEG, PNG, WebP or GIF, up to 10 MB. Shown wide (1200 × 630) on the session’s page.
+        {hint}
       </p>
       {error && (
         <p id={`${inputId}-error`} role="alert" className="text-sm text-[#a23b22]">

@@ -1,0 +1,5 @@
+import { httpRoute } from '../lib/http';
+import { IdParams } from '../lib/params';
+import { adminRecording } from '../domain/admin-recordings';
+
+export const handler = httpRoute({ params: IdParams }, async ({ params }) => ({ body: await adminRecording(params.id) }));
