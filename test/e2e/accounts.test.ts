@@ -58,7 +58,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${siteUrl}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Welcome, Ana Lee' }).waitFor();
-    await page.getByText('Free', { exact: true }).waitFor();
+    await page.getByText('Subscription Free', { exact: true }).waitFor();
     // The top bar now offers the dashboard, and no Admin link to a member.
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
