@@ -5,7 +5,17 @@ import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createRecording, givePackage } from '../support/recordings';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signedInAdmin, signInAt, useBrowser } from '../support/browser';
+import {
+  desktop,
+  expectCleanPage,
+  newAddress,
+  openPage,
+  phone,
+  signedInAdmin,
+  signInAt,
+  useBrowser,
+  expectCleanAtBothWidths,
+} from '../support/browser';
 
 const browser = useBrowser();
 /**
@@ -20,13 +30,6 @@ const clip = (() => {
   return Buffer.concat([video, padding]);
 })();
 const still = readFileSync(new URL('../../local/demo-media/riding-the-wave.jpg', import.meta.url));
-
-async function expectCleanAtBothWidths(page: Page) {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await expectCleanPage(page);
-  }
-}
 
 /** Chooses a file of `bytes` in the page itself, as a person would from their disk (too large to send from the test). */
 const chooseLargeFile = (page: Page, label: string, bytes: number) =>

@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { getBooking } from '../../functions/domain/bookings';
 import { getDiscountCode } from '../../functions/domain/discounts';
 import { siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { waitForBooking } from '../support/stripe';
-import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser, signedInAdmin } from '../support/browser';
+import { desktop, newAddress, openPage, phone, useBrowser, signedInAdmin, expectCleanAtBothWidths } from '../support/browser';
 
 const browser = useBrowser();
-
-/** No accessibility violation at the phone's width and the desktop's, with a picture of each when asked. */
-async function expectCleanAtBothWidths(page: Page, name: string) {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await expectCleanPage(page);
-    if (process.env.SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}-${viewport.width}.png`, fullPage: true });
-    }
-  }
-}
 
 describe("the admin's discount codes in the browser", () => {
   it('creates a code in the dialog that then takes its amount off a visitor’s paid booking, edits it and deletes it', async () => {
@@ -35,7 +23,7 @@ describe("the admin's discount codes in the browser", () => {
     expect(await dialog.getByLabel('One-time use').isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Create Code' }).click();
     await dialog.getByText('Code is required').waitFor();
-    await expectCleanAtBothWidths(page, 'discount-code-dialog');
+    await expectCleanAtBothWidths(page);
 
     // Uppercased as typed; a fixed amount in pounds, with the limits beyond the spec.
     const name = `calm-${ulid().slice(-6).toLowerCase()}`;
@@ -64,7 +52,7 @@ describe("the admin's discount codes in the browser", () => {
       maxUses: 2,
       expiresAt: expect.stringMatching(/T\d\d:59:59\.999Z$/),
     });
-    await expectCleanAtBothWidths(page, 'discount-codes');
+    await expectCleanAtBothWidths(page);
 
     // The same code again is refused on its field.
     await page.setViewportSize(desktop);
@@ -128,7 +116,7 @@ describe("the admin's discount codes in the browser", () => {
     await page.getByRole('button', { name: `Delete ${code}` }).click();
     const asking = page.getByRole('dialog', { name: 'Delete this discount code?' });
     await asking.waitFor();
-    await expectCleanAtBothWidths(page, 'discount-code-delete');
+    await expectCleanAtBothWidths(page);
     await page.setViewportSize(desktop);
     await asking.getByRole('button', { name: 'Delete code' }).click();
     await page.getByText('Discount code deleted').waitFor();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { decodeJwt } from 'jose';
 import { auditHistory } from '../../functions/domain/audit';
@@ -7,21 +6,9 @@ import { getProfile } from '../../functions/domain/profiles';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { idTokenOf, signedInUser, sitePool } from '../support/users';
-import { desktop, expectCleanPage, newAddress, phone, signedInAdmin, useBrowser } from '../support/browser';
+import { newAddress, signedInAdmin, useBrowser, expectCleanAtBothWidths } from '../support/browser';
 
 const browser = useBrowser();
-
-/** No accessibility violation at the phone's width and the desktop's, with a picture of each when asked. */
-async function expectCleanAtBothWidths(page: Page, name: string) {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await expectCleanPage(page);
-    if (process.env.SCREENSHOT_DIR) {
-      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/${name}-${viewport.width}.png`, fullPage: true });
-    }
-  }
-  await page.setViewportSize(desktop);
-}
 
 describe("the admin's users in the browser", () => {
   it('finds a member, edits their name, sets their password, views the site as them and comes back', async () => {
@@ -44,7 +31,7 @@ describe("the admin's users in the browser", () => {
     const row = page.getByRole('row', { name: /No name given/ }).filter({ hasText: email });
     await row.waitFor();
     for (const text of ['Active', 'Free']) await row.getByText(text, { exact: true }).waitFor();
-    await expectCleanAtBothWidths(page, 'admin-users');
+    await expectCleanAtBothWidths(page);
 
     await row.getByRole('link', { name: `View ${email}` }).click();
     await page.waitForURL(`${siteUrl}/admin/users/${userId}`);
@@ -62,7 +49,7 @@ describe("the admin's users in the browser", () => {
     await page.getByText('User details updated successfully').waitFor();
     await page.getByRole('heading', { name: 'Mira Member', level: 1 }).waitFor();
     expect(await getProfile(userId)).toMatchObject({ fullName: 'Mira Member', subscriptionStatus: 'Premium' });
-    await expectCleanAtBothWidths(page, 'admin-user');
+    await expectCleanAtBothWidths(page);
 
     // Set a password: empty is refused, a new one signs in at once.
     await page.getByRole('button', { name: 'Set Password' }).click();
@@ -85,7 +72,7 @@ describe("the admin's users in the browser", () => {
     await page.getByRole('heading', { name: /Mira Member/, level: 1 }).waitFor();
     await page.getByText(session.title).first().waitFor();
     expect(await page.evaluate("JSON.parse(localStorage.getItem('admin_impersonating')).user.id")).toBe(userId);
-    await expectCleanAtBothWidths(page, 'viewing-as-user');
+    await expectCleanAtBothWidths(page);
 
     // A change made while viewing is refused by the server, whatever the page sends.
     await page.goto(`${siteUrl}/dashboard/settings`);

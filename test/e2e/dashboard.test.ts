@@ -6,7 +6,7 @@ import { api, siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
 import { createRecording } from '../support/recordings';
-import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser, expectCleanAtBothWidths } from '../support/browser';
 import { bookSession } from '../../functions/domain/book-session';
 import { formatTimeWithZone } from '../../web/src/lib/format';
 
@@ -30,15 +30,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(`${siteUrl}/dashboard`);
-}
-
-/** No WCAG A/AA violation and no CSP report, at the phone and the desktop width. */
-async function expectCleanAtBothWidths(page: Page, ready: () => Promise<void>) {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await ready();
-    await expectCleanPage(page);
-  }
 }
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();

@@ -9,7 +9,7 @@ import type { PlaybackProgress } from '../../functions/schemas/recording';
 import { api, siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createRecording, givePackage } from '../support/recordings';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import { desktop, newAddress, openPage, phone, signInAt, useBrowser, expectCleanAtBothWidths } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -34,15 +34,6 @@ const play = (page: Page) =>
 
 async function waitForTime(page: Page, atLeast: number) {
   await page.waitForFunction((min) => (document.querySelector('video')?.currentTime ?? 0) >= min, atLeast, { timeout: 15_000 });
-}
-
-/** No WCAG A/AA violation and nothing the CSP refused, at the phone and the desktop width. */
-async function expectCleanAtBothWidths(page: Page, ready: () => Promise<unknown>) {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await ready();
-    await expectCleanPage(page);
-  }
 }
 
 async function member(name: string, options: { withPackage?: boolean } = {}) {

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { siteUrl } from '../support/stack';
-import { desktop, expectCleanPage, openPage, phone, signedInAdmin, useBrowser } from '../support/browser';
+import { desktop, openPage, phone, signedInAdmin, useBrowser, expectCleanAtBothWidths } from '../support/browser';
 
 const browser = useBrowser();
 /** A real WebM of a few seconds, as the demo data has. */
@@ -16,13 +16,6 @@ async function expectPlayable(video: Locator) {
     .poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 })
     .toBeGreaterThan(0);
   expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(1);
-}
-
-async function expectCleanAtBothWidths(page: Page) {
-  for (const viewport of [phone, desktop]) {
-    await page.setViewportSize(viewport);
-    await expectCleanPage(page);
-  }
 }
 
 describe('learning resources in the browser', () => {

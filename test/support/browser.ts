@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ulid } from 'ulid';
@@ -31,10 +32,39 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
   return page;
 }
 
-/** No WCAG A/AA violation, and nothing the page's Content-Security-Policy refused. */
+/**
+ * No WCAG A/AA violation, and nothing the page's Content-Security-Policy refused. With
+ * SCREENSHOT_DIR set, a full-page picture of what was checked is written there too, named after
+ * the test, the page and the width, so every checked page can be looked at after a run.
+ */
 export async function expectCleanPage(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(await page.evaluate('window.cspViolations')).toEqual([]);
+  const folder = process.env.SCREENSHOT_DIR;
+  if (folder) await page.screenshot({ path: join(folder, screenshotName(page)), fullPage: true });
+}
+
+/** No violation at a phone's width, then at a desktop's (where it leaves the page), once `ready` has what the check needs on screen. */
+export async function expectCleanAtBothWidths(page: Page, ready?: () => Promise<unknown>) {
+  for (const viewport of [phone, desktop]) {
+    await page.setViewportSize(viewport);
+    await ready?.();
+    await expectCleanPage(page);
+  }
+}
+
+let screenshots = 0;
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** 'the-admin-area-…-03-admin-users-id-390.png': the test, the order taken, the path (ids left out) and the width. */
+function screenshotName(page: Page): string {
+  const path = new URL(page.url()).pathname.replace(/[0-9A-HJKMNP-TV-Z]{26}|[0-9a-f]{8}-[0-9a-f-]{27}/gi, 'id');
+  const test = slug(expect.getState().currentTestName ?? 'page').slice(0, 80);
+  return `${test}-${String(++screenshots).padStart(2, '0')}-${slug(path) || 'home'}-${page.viewportSize()?.width ?? 0}.png`;
 }
 
 /** Signs in on /sign-in, reached from `path` (a dashboard page sends a signed-out visitor there and back). */
