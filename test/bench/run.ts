@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the figures behind the performance budgets (GUIDE section 9), printed as one
  * table at the end (figure, budget, the reference measured in the same run, ratio) and written as
- * JSON to .local/bench/results.json. A figure over budget is reported, never a failure. It needs
- * the built site (`npm run build:web`) and starts its own local stack (`--port N`, default 4610).
+ * JSON to .local/bench/results.json. A figure over budget is reported, never a failure. It builds
+ * what it measures (the site if its sources changed, each Lambda bundle) and starts its own local
+ * stack (`--port N`, default 4610).
  *   - lambdas: each Lambda bundle's size and module load time on Lambda's Node, against its budget
  *   - site: JavaScript and CSS each main page loads by network idle, gzipped, every file counted
  *     (budget for `/`: 60 KB of JavaScript); Lighthouse (mobile), median of three runs
@@ -17,7 +18,9 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
+import { build as viteBuild } from 'vite';
 import { handlerEntry, lambdaEntries } from '../../infra/handler-function';
+import { siteBuild, staleSiteBuild } from '../../infra/site-build';
 import { LAMBDA_NODE_MAJOR, lambdaBudgetFor, lambdaBundling, lambdaEsbuildOptions } from '../../infra/resources';
 import { lambdaNode } from '../../local/node-runtime';
 import { localEnvironment, portsFor } from '../../local/environment';
@@ -157,7 +160,7 @@ async function pageLoads(site: string, sessionId: string, admin: { email: string
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  const dist = join(root, 'web', 'dist');
+  const dist = siteBuild.dist;
   const signIn = async (page: Page) => {
     await page.goto(`${site}/sign-in`);
     await page.getByLabel('Email', { exact: true }).fill(admin.email);
@@ -203,6 +206,12 @@ async function pageLoads(site: string, sessionId: string, admin: { email: string
 }
 
 async function stackFigures(port: number) {
+  // The site as its sources are now: built again only if they changed since, as `npm start` does.
+  const stale = staleSiteBuild(siteBuild);
+  if (stale) {
+    console.log(`\n${stale}: building it...`);
+    await viteBuild({ configFile: join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  }
   const stack = await spawnStack(port, { args: ['--count-dynamodb-calls'] });
   const site = `http://127.0.0.1:${portsFor(port).site}`;
   const [, adminEmail] = /Admin e-mail\s+(\S+)/.exec(stack.output())!;
@@ -222,7 +231,7 @@ async function stackFigures(port: number) {
     const { apiUnderLoad, bookingRushes } = await import('./api-figures');
     const { monthlyCost } = await import('./cost');
     await bookingRushes(site);
-    monthlyCost(await apiUnderLoad(site), join(root, 'web', 'dist'));
+    monthlyCost(await apiUnderLoad(site), siteBuild.dist);
   } finally {
     await stack.stop();
     rmSync(stack.dataDir, { recursive: true, force: true });
