@@ -36,12 +36,17 @@ const guest = (run: string, n: number) => ({
 
 /** A call straight to DynamoDB Local: only its time matters. */
 async function raw(send: () => Promise<unknown>): Promise<Attempt> {
-  await send();
-  return { outcome: 'ok' };
+  try {
+    await send();
+    return { outcome: 'ok' };
+  } catch (error) {
+    return { outcome: 'failed', detail: String(error) };
+  }
 }
 
 /** What one of the four requests took under load, and the capacity units it uses, for the cost estimate. */
-export type RequestFigures = { label: string; handler: string; p50Ms: number; readUnits: number; writeUnits: number };
+export type RequestFigures = { request: MeasuredRequest; p50Ms: number; readUnits: number; writeUnits: number };
+export type MeasuredRequest = 'home list' | 'session' | 'free booking' | 'paid booking';
 
 /**
  * DynamoDB's write units for a transaction: two per item and started KB (transactional writes
@@ -65,8 +70,9 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
   const run = ulid().toLowerCase();
   const free = await createSession({ title: 'Bench free circle' });
   const paid = await createSession({ title: 'Bench paid circle', priceAmount: 1500, priceCurrency: 'GBP' });
-  const booking = (label: string, session: SessionRecord, network: number) => {
+  const booking = (name: MeasuredRequest, label: string, session: SessionRecord, network: number) => {
     const request = {
+      name,
       label,
       handler: 'bookings/create',
       budgetCalls: 2,
@@ -94,6 +100,7 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
   };
   const measured = [
     {
+      name: 'home list' as const,
       label: 'GET /api/sessions',
       handler: 'sessions/list',
       budgetCalls: 1,
@@ -106,6 +113,7 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
       },
     },
     {
+      name: 'session' as const,
       label: 'GET /api/sessions/{id}',
       handler: 'sessions/get',
       budgetCalls: 2,
@@ -117,8 +125,8 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
         return () => raw(() => dynamo.send(new GetCommand(input as never)));
       },
     },
-    booking('POST /api/sessions/{id}/bookings, free', free, 1),
-    booking('POST /api/sessions/{id}/bookings, paid (Stripe stand-in)', paid, 2),
+    booking('free booking', 'POST /api/sessions/{id}/bookings, free', free, 1),
+    booking('paid booking', 'POST /api/sessions/{id}/bookings, paid (Stripe stand-in)', paid, 2),
   ];
 
   console.log(
@@ -161,8 +169,7 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
       note: `usually ${usualCalls}; ${calls.length} requests counted`,
     });
     figures.push({
-      label: request.label,
-      handler: request.handler,
+      request: request.name,
       p50Ms: percentile(ours.latencies, 0.5),
       // One read each (the list's Query, or the session's GetItem); a paid booking also records its
       // checkout: the booking's update and its payment, one more transaction of two items.

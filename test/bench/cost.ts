@@ -8,7 +8,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { consumers, type EventType } from '../../functions/events/catalogue';
 import { functionSettings } from '../../infra/resources';
-import type { RequestFigures } from './api-figures';
+import type { MeasuredRequest, RequestFigures } from './api-figures';
 import { record } from './report';
 
 /** AWS public list prices, US East (N. Virginia), as published in 2025 (London, where the stack deploys, is 5-15% higher). */
@@ -46,8 +46,8 @@ const assumed = {
   consumerWrites: 2,
   /** Each booking or sale is by a different person, signed in or not: at most this many monthly users. */
   monthlyUsers: month.bookings + month.packageSales,
-  /** A paid booking's and a sale's webhook, and the confirmation page's read, take what a free booking does. */
-  dynamoDbWritesPerWebhook: 4,
+  /** Stripe's webhook for a paid booking or a sale takes as long as the paid booking; it reads once and writes a transaction of two items. */
+  webhookWriteUnits: 4,
   /** Items a booking leaves in the table for good: the booking, its attendee guard, its payment. */
   storedItemsPerBooking: 3,
   bytesPerStoredItem: 1024,
@@ -72,14 +72,11 @@ type Line = { item: string; dollars: number; grows: string };
 
 /** Prints the month's cost, item by item with what each grows with, and records the total. */
 export function monthlyCost(requests: RequestFigures[], siteDist: string): void {
-  const figure = (handler: string, paid = false) => {
-    const matches = requests.filter((r) => r.handler === handler);
-    return paid ? matches.at(-1)! : matches[0];
-  };
-  const list = figure('sessions/list');
-  const get = figure('sessions/get');
-  const freeBooking = figure('bookings/create');
-  const paidBooking = figure('bookings/create', true);
+  const figure = (request: MeasuredRequest) => requests.find((r) => r.request === request)!;
+  const list = figure('home list');
+  const get = figure('session');
+  const freeBooking = figure('free booking');
+  const paidBooking = figure('paid booking');
   const gbSeconds = (ms: number) => (functionSettings.memorySizeMB / 1024) * (ms / 1000);
 
   const paidBookings = month.bookings * assumed.paidShare;
@@ -95,7 +92,8 @@ export function monthlyCost(requests: RequestFigures[], siteDist: string): void 
   const consumerInvocations = month.bookings * bookingConsumers.invocations + month.packageSales * saleConsumers.invocations;
   const emails = month.bookings * bookingConsumers.emails + month.packageSales * saleConsumers.emails;
 
-  // API requests: the visits' reads, each booking and sale, and Stripe's webhook for each payment.
+  // API requests: the visits' reads, each booking and sale (a sale taken to cost what a paid
+  // booking does: a transaction, then its checkout), and Stripe's webhook for each payment.
   const apiRequests = [
     { count: month.visits, figures: list },
     { count: month.visits * assumed.sessionPagesPerVisit, figures: get },
@@ -103,7 +101,7 @@ export function monthlyCost(requests: RequestFigures[], siteDist: string): void 
     { count: paidBookings + month.packageSales, figures: paidBooking },
     {
       count: paidBookings + month.packageSales,
-      figures: { ...paidBooking, readUnits: 1, writeUnits: assumed.dynamoDbWritesPerWebhook },
+      figures: { ...paidBooking, readUnits: 1, writeUnits: assumed.webhookWriteUnits },
     },
   ];
   const requestCount = apiRequests.reduce((sum, r) => sum + r.count, 0);
@@ -115,7 +113,7 @@ export function monthlyCost(requests: RequestFigures[], siteDist: string): void 
   const readUnits =
     apiRequests.reduce((sum, r) => sum + r.count * r.figures.readUnits, 0) + consumerInvocations * assumed.consumerReads;
   const writeUnits =
-    apiRequests.reduce((sum, r) => sum + r.count * r.figures.writeUnits, 0) + consumerInvocations * assumed.consumerWrites * 2;
+    apiRequests.reduce((sum, r) => sum + r.count * r.figures.writeUnits, 0) + consumerInvocations * assumed.consumerWrites;
   const storedGb =
     ((month.bookings + month.packageSales) * assumed.storedItemsPerBooking * assumed.bytesPerStoredItem) / 1024 ** 3;
   const siteGb = folderBytes(siteDist) / 1024 ** 3;

@@ -17,8 +17,14 @@ export type LoadResult = { latencies: number[]; throttled: number; failures: str
 
 /** Sends a request to the local stack and reads how it ended, with the DynamoDB round trips the stack counted. */
 export async function httpAttempt(url: string, init?: RequestInit): Promise<Attempt> {
-  const response = await fetch(url, init);
-  const body = await response.text();
+  let response: Response;
+  let body: string;
+  try {
+    response = await fetch(url, init);
+    body = await response.text();
+  } catch (error) {
+    return { outcome: 'failed', detail: String(error) };
+  }
   if (response.status === 429) return { outcome: 'throttled' };
   if (!response.ok) return { outcome: 'failed', detail: `${response.status} ${body.slice(0, 120)}` };
   const calls = response.headers.get(DYNAMODB_CALLS_HEADER);
