@@ -13,6 +13,7 @@ import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-con
 import { invoke } from './lambda';
 import { createRouter } from './router';
 import { createThrottle } from './throttle';
+import { DYNAMODB_CALLS_HEADER, withDynamoDbCalls } from './dynamodb-calls';
 
 export type SiteServerOptions = {
   webDist: string;
@@ -27,6 +28,8 @@ export type SiteServerOptions = {
   siteConfig?: SiteConfig;
   /** The clock of the throttle, in milliseconds. */
   now?: () => number;
+  /** Sends each API answer's DynamoDB round trips in DYNAMODB_CALLS_HEADER (the client must count them: local/dynamodb-calls.ts). */
+  countDynamoDbCalls?: boolean;
 };
 
 /** API Gateway's words where they differ from Node's. */
@@ -104,7 +107,9 @@ export function createSiteServer(options: SiteServerOptions) {
     const event = apiEvent(request, url, matched.routeKey, matched.pathParameters, body, options.viewerCountry);
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      result = (await inTurn(() => callHandler(matched.route.handler, event))) as APIGatewayProxyStructuredResultV2;
+      const { result: answer, calls } = await inTurn(() => withDynamoDbCalls(() => callHandler(matched.route.handler, event)));
+      result = answer as APIGatewayProxyStructuredResultV2;
+      if (options.countDynamoDbCalls) response.setHeader(DYNAMODB_CALLS_HEADER, String(calls));
     } catch (error) {
       // A handler that throws is a failed invocation: API Gateway answers 500.
       console.error(`  ${matched.routeKey} failed:`, error);

@@ -11,6 +11,8 @@ import { startStripeStandIn } from './stripe/standin';
 import { startStreamReader } from './stream-reader';
 import { startScheduler } from './scheduler';
 import { createSiteServer } from './api-server';
+import { countDynamoDbCalls } from './dynamodb-calls';
+import { dynamoClient } from '../functions/lib/aws';
 import { ensureTable, provisionCognito, writeCognitoConfig, type CognitoState } from './provision';
 import { seedDemoResources } from './seed-resources';
 import { seedDemoData } from './seed';
@@ -41,6 +43,8 @@ export type LocalStackOptions = {
   log?: (line: string) => void;
   /** Delays every answer of the Stripe stand-in's API: a slow Stripe. */
   stripeDelayMs?: number;
+  /** Each API answer carries the DynamoDB round trips its handler made (local/dynamodb-calls.ts). */
+  countDynamoDbCalls?: boolean;
 };
 
 export type LocalStack = {
@@ -171,8 +175,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stops.push(() => stripe.close());
     }
 
+    // The same client the handler modules use: they load it from the same module.
+    if (options.countDynamoDbCalls) countDynamoDbCalls(dynamoClient);
     const server: Server = createSiteServer({
       webDist: options.webDist,
+      countDynamoDbCalls: options.countDynamoDbCalls,
       // The handlers' own S3 endpoint: the CSP lets the browser post uploads to the address they presign.
       s3Endpoint: environment.AWS_ENDPOINT_URL_S3,
       imagesBucket: buckets.images,

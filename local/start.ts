@@ -4,6 +4,7 @@
  *   --fresh       forget all local state (bookings, users, uploads) and seed again
  *   --port N      the site's port (default 3000); the emulators and stand-ins use the next six
  *   --stripe-delay-ms N   the Stripe stand-in answers its API N ms late (a slow Stripe)
+ *   --count-dynamodb-calls   each API answer carries the DynamoDB round trips it took (for the benchmark)
  */
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.local') },
     'in-memory': { type: 'boolean', default: false },
     'stripe-delay-ms': { type: 'string' },
+    'count-dynamodb-calls': { type: 'boolean', default: false },
   },
 });
 const dataDir = values['data-dir'];
@@ -113,6 +115,7 @@ stack = await startLocalStack({
   fresh: values.fresh,
   inMemory: values['in-memory'],
   stripeDelayMs: values['stripe-delay-ms'] === undefined ? undefined : Number(values['stripe-delay-ms']),
+  countDynamoDbCalls: values['count-dynamodb-calls'],
   webDist: siteBuild.dist,
   log: (line) => console.log(`  ${line}`),
 }).catch((error: Error) => {
