@@ -6,6 +6,12 @@
 /** Where Vite writes the files whose names carry a hash of their content (its default `assetsDir`). */
 export const HASHED_ASSETS_DIR = 'assets';
 
+/**
+ * The page served for every path of the site but `/` (which is index.html, the pre-rendered home
+ * page): the header and footer around a loading skeleton, until the router shows the page.
+ */
+export const SHELL_PAGE = 'shell.html';
+
 export const siteCacheControl = {
   /** A hashed file never changes under its name: kept by browsers for a year, never asked again. */
   hashed: 'public, max-age=31536000, immutable',

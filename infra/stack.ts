@@ -61,7 +61,7 @@ import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
 import { SITE_CONFIG_PATH, SITE_NAME, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
-import { HASHED_ASSETS_DIR, siteCacheControl } from './site-files';
+import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl } from './site-files';
 
 export type BreathworkStackProps = StackProps & {
   /** The verified SES identity that e-mails come from; a placeholder address is refused. */
@@ -517,7 +517,7 @@ export class BreathworkStack extends Stack {
       exclude: [`${HASHED_ASSETS_DIR}/*`],
       cacheControl: [CacheControl.fromString(siteCacheControl.revalidated)],
       distribution,
-      distributionPaths: ['/index.html', SITE_CONFIG_PATH],
+      distributionPaths: ['/index.html', `/${SHELL_PAGE}`, SITE_CONFIG_PATH],
     });
     pages.node.addDependency(hashed);
     this.acknowledgeDeployment(hashed, siteBucket);
@@ -668,12 +668,16 @@ export class BreathworkStack extends Stack {
     });
   }
 
-  /** Paths without a file extension are app routes: serve index.html and let the router take over. */
+  /**
+   * Paths without a file extension are app routes: `/` is the pre-rendered home page (index.html),
+   * every other one the page shell, and the router takes over.
+   */
   private spaFallback() {
     return new CloudFrontFunction(this, 'SpaFallback', {
       code: FunctionCode.fromInline(`function handler(event) {
   var request = event.request;
-  if (request.uri.indexOf('.') === -1) request.uri = '/index.html';
+  if (request.uri === '/') request.uri = '/index.html';
+  else if (request.uri.indexOf('.') === -1) request.uri = '/${SHELL_PAGE}';
   return request;
 }`),
     });

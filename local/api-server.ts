@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import { API_PREFIX, defaultThrottle, routes, type Route } from '../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
-import { cacheControlFor } from '../infra/site-files';
+import { cacheControlFor, SHELL_PAGE } from '../infra/site-files';
 import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
 import { invoke } from './lambda';
 import { createRouter } from './router';
@@ -54,7 +54,7 @@ export const CONCURRENT_INVOCATIONS = 32;
 /**
  * The local CloudFront + API Gateway: /api/* becomes an API Gateway v2 event for the
  * catalogue's handler, /images/* is read from the public images bucket, and everything
- * else is the built site with the SPA fallback to index.html. Every response carries the
+ * else is the built site: `/` its pre-rendered home page, a path with no file the page shell. Every response carries the
  * security headers CloudFront adds in AWS, from the same declaration.
  */
 export function createSiteServer(options: SiteServerOptions) {
@@ -68,7 +68,7 @@ export function createSiteServer(options: SiteServerOptions) {
     // Each file as it is on disk now, as S3 serves the bucket: a site built again while the stack
     // runs is served whole, never with the sizes of the files it replaced.
     dev: true,
-    single: true,
+    single: SHELL_PAGE,
     etag: true,
     // As the deployment uploads them to S3: hashed files for a year, the rest asked again each time.
     setHeaders: (response, pathname) => response.setHeader('cache-control', cacheControlFor(pathname)),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -19,7 +20,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
 import { constructId, lambdaEntries } from '../../infra/handler-function';
 import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
-import { HASHED_ASSETS_DIR, siteCacheControl } from '../../infra/site-files';
+import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl } from '../../infra/site-files';
 import { defaultThrottle, routeKey, routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
@@ -36,6 +37,7 @@ import { OUTBOX_ITEM_TYPE } from '../../functions/events/outbox';
 // A built site stands in for web/dist: the deployment copies it and writes the site's config.json.
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
+writeFileSync(join(webDist, SHELL_PAGE), '<!doctype html><title>Site</title>');
 mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'assets', 'index-1a2b3c4d.js'), 'console.log("site")');
 const site: SiteSettings = {
@@ -525,7 +527,7 @@ describe('the CDK stack', () => {
       authFlow: 'USER_SRP_AUTH',
     });
     expect(settings).toEqual(site);
-    expect(deployment.Properties.DistributionPaths).toEqual(['/index.html', '/config.json']);
+    expect(deployment.Properties.DistributionPaths).toEqual(['/index.html', `/${SHELL_PAGE}`, '/config.json']);
   });
 
   it("names the teacher's time zone and contact to every function, the Cognito triggers included", () => {
@@ -539,7 +541,19 @@ describe('the CDK stack', () => {
     }
   });
 
-  it('keeps the hashed files of earlier deploys, cached for a year, and has index.html and config.json asked again', () => {
+  it('serves the pre-rendered home page at / and the page shell at every other app path', () => {
+    const [[, fallback]] = resourcesOf('AWS::CloudFront::Function');
+    // The function's own code, run as CloudFront runs it: one request in, the request to serve out.
+    const servedFor = (uri: string) =>
+      (runInNewContext(`${fallback.Properties.FunctionCode}; handler(event)`, { event: { request: { uri } } }) as { uri: string })
+        .uri;
+    expect(servedFor('/')).toBe('/index.html');
+    expect(servedFor('/sessions/01ABC')).toBe(`/${SHELL_PAGE}`);
+    expect(servedFor('/birth-recordings')).toBe(`/${SHELL_PAGE}`);
+    expect(servedFor('/assets/index-1a2b3c4d.js')).toBe('/assets/index-1a2b3c4d.js');
+  });
+
+  it('keeps the hashed files of earlier deploys, cached for a year, and has the pages and config.json asked again', () => {
     const [hashedId, hashed] = siteDeployment('hashed');
     const [, pages] = siteDeployment('pages');
     expect(hashed.Properties).toMatchObject({
@@ -562,7 +576,7 @@ describe('the CDK stack', () => {
         return hash ? readdirSync(join(app.outdir, `asset.${hash}`), { recursive: true }).map(String) : [];
       });
     expect(stagedFiles(hashed)).toEqual(['index-1a2b3c4d.js']);
-    expect(stagedFiles(pages).sort()).toEqual(['config.json', 'index.html']);
+    expect(stagedFiles(pages).sort()).toEqual(['config.json', 'index.html', SHELL_PAGE]);
   });
 
   it('passes the cdk-nag AwsSolutions checks, each remaining finding acknowledged', () => {

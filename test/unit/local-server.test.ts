@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Route } from '../../functions/routes';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../../infra/resources';
-import { siteCacheControl } from '../../infra/site-files';
+import { SHELL_PAGE, siteCacheControl } from '../../infra/site-files';
 import { CONCURRENT_INVOCATIONS, createSiteServer } from '../../local/api-server';
 import { TokenBucket } from '../../local/throttle';
 
@@ -47,7 +47,8 @@ const siteConfig = {
 
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Site</title>');
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(webDist, SHELL_PAGE), '<!doctype html><title>Shell</title>');
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // A config.json left in a build must not shadow the stack's own.
@@ -116,6 +117,13 @@ describe('the local CloudFront + API Gateway', () => {
     expect(response.headers.get('content-security-policy')).toBe(expectedHeaders['content-security-policy']);
     expect(await response.json()).toEqual(siteConfig);
     expect((await fetch(`${base}/config.json`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('serves the pre-rendered home page at / and the page shell at every other app path, as CloudFront does', async () => {
+    const page = async (path: string) => (await fetch(`${base}${path}`)).text();
+    expect(await page('/')).toContain('<title>Home</title>');
+    expect(await page('/sessions/01ABC')).toContain('<title>Shell</title>');
+    expect(await page('/birth-recordings')).toContain('<title>Shell</title>');
   });
 
   it('caches the site as the deployment uploads it: hashed files for a year, every other file asked again', async () => {

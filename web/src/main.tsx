@@ -1,6 +1,6 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { render } from 'preact';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
@@ -9,10 +9,13 @@ import './index.css';
 
 reloadOnStaleChunks(() => router.state.navigation.state !== 'idle');
 
-createRoot(document.getElementById('root')!).render(
+// Preact's own render, not React's createRoot (which empties the page first): it takes over the
+// pre-rendered elements in place, correcting whatever differs, so what painted stays painted.
+render(
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
+  document.getElementById('root')!,
 );

@@ -6,15 +6,22 @@ import { CurrencyProvider } from '@/features/currency/currency-context';
 // Toasts only follow an action, so their library loads after the first paint.
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
-export function Providers({ children }: { children: ReactNode }) {
+/** What every page reads: server state and the visitor's currency. The build pre-renders pages inside these alone. */
+export function PageProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <CurrencyProvider>
-        {children}
-        <Suspense fallback={null}>
-          <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
-        </Suspense>
-      </CurrencyProvider>
+      <CurrencyProvider>{children}</CurrencyProvider>
     </QueryClientProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <PageProviders>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster position="top-center" duration={4000} visibleToasts={3} richColors closeButton />
+      </Suspense>
+    </PageProviders>
   );
 }
