@@ -7,8 +7,8 @@ import {
   type RecordingForm as ParsedForm,
   type RecordingFormInput,
 } from '@schemas/admin-recording';
-import { MAX_VIDEO_BYTES, videoContentTypes, videoUploadMessages, type VideoType } from '@schemas/video-upload';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { VideoFilePicker, videoRefusalOf } from './video-file-picker';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
 import { uploadRecordingFile } from '@/features/admin/api/recordings';
 import { ApiError } from '@/lib/api';
@@ -73,14 +73,6 @@ function readDuration(src: string): Promise<number> {
   });
 }
 
-/** Why a chosen file cannot be uploaded, in the spec's words, or undefined when it can. */
-function refusalOf(file: File): string | undefined {
-  if (file.size === 0) return videoUploadMessages.noFile;
-  if (file.size > MAX_VIDEO_BYTES) return videoUploadMessages.tooLarge(file.size);
-  if (!videoContentTypes.includes(file.type as VideoType)) return videoUploadMessages.notAVideo;
-  return undefined;
-}
-
 /** The form's fields that a refusal can name, beside the video's. */
 const fieldNames = ['title', 'description', 'thumbnailUrl', 'isFree', 'orderIndex'] as const;
 const videoFields = ['mediaKey', 'videoUrl', 'durationSeconds'];
@@ -132,7 +124,7 @@ export function RecordingFormView({
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    const refusal = refusalOf(file);
+    const refusal = videoRefusalOf(file);
     if (refusal) {
       change({ error: refusal });
       return;
@@ -281,28 +273,12 @@ export function RecordingFormView({
         ) : (
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-center gap-3">
-              <input
+              <VideoFilePicker
                 id={`${id}-file`}
-                type="file"
-                accept={videoContentTypes.join(',')}
-                aria-describedby={`${videoHintId}${video.error ? ` ${videoErrorId}` : ''}`}
-                className="peer sr-only"
-                onChange={(event) => {
-                  void choose(event.currentTarget.files?.[0]);
-                  event.currentTarget.value = '';
-                }}
+                label={video.file || video.key ? 'Replace video file' : 'Choose video file'}
+                describedBy={`${videoHintId}${video.error ? ` ${videoErrorId}` : ''}`}
+                onChoose={(file) => void choose(file)}
               />
-              <label
-                htmlFor={`${id}-file`}
-                className={buttonClass({
-                  variant: 'secondary',
-                  size: 'sm',
-                  className:
-                    'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-clay peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
-                })}
-              >
-                {video.file || video.key ? 'Replace video file' : 'Choose video file'}
-              </label>
               <span className="min-w-0 break-words text-sm text-muted">{chosen}</span>
             </div>
             <p id={videoHintId} className="text-sm text-muted">

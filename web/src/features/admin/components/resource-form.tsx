@@ -9,9 +9,9 @@ import {
   type AdminResource,
   type ResourceFormInput,
 } from '@schemas/resource';
-import { MAX_VIDEO_BYTES, videoContentTypes, videoUploadMessages, type VideoType } from '@schemas/video-upload';
 import { currencies, type Currency } from '@schemas/money';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
+import { VideoFilePicker, videoRefusalOf } from './video-file-picker';
 import { controlClass, Field, Labelled } from '@/components/ui/field';
 import { uploadResourceVideo } from '@/features/admin/api/resources';
 
@@ -50,14 +50,6 @@ const fileName = (key: string) => key.split('/').pop() ?? key;
 
 /** A stand-in key while checking the form before its files are uploaded: their keys come from the uploads. */
 const PENDING_KEY = `resources/${NEW_RESOURCE}/${'0'.repeat(26)}.mp4`;
-
-/** Why a chosen file cannot be uploaded, or undefined when it can. */
-function refusalOf(file: File): string | undefined {
-  if (file.size === 0) return videoUploadMessages.noFile;
-  if (file.size > MAX_VIDEO_BYTES) return videoUploadMessages.tooLarge(file.size);
-  if (!videoContentTypes.includes(file.type as VideoType)) return videoUploadMessages.notAVideo;
-  return undefined;
-}
 
 /**
  * The spec's 'Admin resource form': title (required), description, category, price with its currency
@@ -260,7 +252,7 @@ function VideoRowView({
   const uploading = row.progress !== undefined;
   const choose = (file: File | undefined) => {
     if (!file) return;
-    const refusal = refusalOf(file);
+    const refusal = videoRefusalOf(file);
     if (refusal) {
       toast.error('Error', { description: refusal });
       return;
@@ -330,27 +322,11 @@ function VideoRowView({
         ) : (
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-center gap-3">
-              <input
+              <VideoFilePicker
                 id={`${id}-file`}
-                type="file"
-                accept={videoContentTypes.join(',')}
-                className="peer sr-only"
-                onChange={(event) => {
-                  choose(event.currentTarget.files?.[0]);
-                  event.currentTarget.value = '';
-                }}
+                label={row.file || row.key ? `Replace video ${number} file` : `Choose video ${number} file`}
+                onChoose={choose}
               />
-              <label
-                htmlFor={`${id}-file`}
-                className={buttonClass({
-                  variant: 'secondary',
-                  size: 'sm',
-                  className:
-                    'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-clay peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
-                })}
-              >
-                {row.file || row.key ? `Replace video ${number} file` : `Choose video ${number} file`}
-              </label>
               <span className="min-w-0 truncate text-sm text-muted">
                 {row.file ? `${row.file.name} (uploads on save)` : row.key ? `Uploaded: ${fileName(row.key)}` : 'No file chosen'}
               </span>
