@@ -8,7 +8,7 @@ import {
   type RecordingFormInput,
 } from '@schemas/admin-recording';
 import { Button } from '@/components/ui/button';
-import { VideoFilePicker, videoRefusalOf } from './video-file-picker';
+import { UploadProgress, VideoFilePicker, videoRefusalOf } from './video-file-picker';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
 import { uploadRecordingFile } from '@/features/admin/api/recordings';
 import { ApiError } from '@/lib/api';
@@ -284,20 +284,7 @@ export function RecordingFormView({
             <p id={videoHintId} className="text-sm text-muted">
               MP4 or WebM, up to 100 MB. It stays private: only those who may watch get its address.
             </p>
-            {uploading && (
-              <div className="flex flex-col gap-1.5">
-                <div className="flex justify-between text-sm text-ink">
-                  <span>Uploading video…</span>
-                  <span aria-hidden="true">{video.progress}%</span>
-                </div>
-                <progress
-                  value={video.progress}
-                  max={100}
-                  aria-label="Uploading video"
-                  className="h-2 w-full appearance-none overflow-hidden rounded-full bg-linen [&::-moz-progress-bar]:bg-clay [&::-webkit-progress-bar]:bg-linen [&::-webkit-progress-value]:bg-clay"
-                />
-              </div>
-            )}
+            {uploading && <UploadProgress label="Uploading video" progress={video.progress} />}
           </div>
         )}
         {video.error && (

@@ -11,7 +11,7 @@ import {
 } from '@schemas/resource';
 import { currencies, type Currency } from '@schemas/money';
 import { Button } from '@/components/ui/button';
-import { VideoFilePicker, videoRefusalOf } from './video-file-picker';
+import { UploadProgress, VideoFilePicker, videoRefusalOf } from './video-file-picker';
 import { controlClass, Field, Labelled } from '@/components/ui/field';
 import { uploadResourceVideo } from '@/features/admin/api/resources';
 
@@ -331,20 +331,7 @@ function VideoRowView({
                 {row.file ? `${row.file.name} (uploads on save)` : row.key ? `Uploaded: ${fileName(row.key)}` : 'No file chosen'}
               </span>
             </div>
-            {uploading && (
-              <div className="flex flex-col gap-1.5">
-                <div className="flex justify-between text-sm text-ink">
-                  <span>Uploading video…</span>
-                  <span aria-hidden="true">{row.progress}%</span>
-                </div>
-                <progress
-                  value={row.progress}
-                  max={100}
-                  aria-label={`Uploading video ${number}`}
-                  className="h-2 w-full appearance-none overflow-hidden rounded-full bg-linen [&::-moz-progress-bar]:bg-clay [&::-webkit-progress-bar]:bg-linen [&::-webkit-progress-value]:bg-clay"
-                />
-              </div>
-            )}
+            {uploading && <UploadProgress label={`Uploading video ${number}`} progress={row.progress} />}
           </div>
         )}
         {row.error && (

@@ -52,3 +52,21 @@ export function VideoFilePicker({
     </>
   );
 }
+
+/** An upload's progress: what is sent, as a bar and a percentage. */
+export function UploadProgress({ label, progress }: { label: string; progress?: number }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex justify-between text-sm text-ink">
+        <span>Uploading video…</span>
+        <span aria-hidden="true">{progress}%</span>
+      </div>
+      <progress
+        value={progress}
+        max={100}
+        aria-label={label}
+        className="h-2 w-full appearance-none overflow-hidden rounded-full bg-linen [&::-moz-progress-bar]:bg-clay [&::-webkit-progress-bar]:bg-linen [&::-webkit-progress-value]:bg-clay"
+      />
+    </div>
+  );
+}
