@@ -1,9 +1,8 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws';
-import { mediaBucketName, s3 } from '../lib/buckets';
+import { mediaBucketName } from '../lib/buckets';
 import { HttpError, notFound } from '../lib/errors';
+import { presignedGetUrl } from '../lib/presigned-get';
 import { tableName, withoutKeys } from '../lib/table';
 import { recordingMessages, type RecordingAccess, type RecordingMedia } from '../schemas/recording';
 import { packageOwnerKey } from './package';
@@ -110,10 +109,7 @@ export const MEDIA_URL_MARGIN_SECONDS = 5 * 60;
  */
 export async function signMediaUrl(recording: { mediaKey: string; durationSeconds: number }, now: Date): Promise<RecordingMedia> {
   const expiresIn = mediaLifetime(recording);
-  const url = await getSignedUrl(s3, new GetObjectCommand({ Bucket: mediaBucketName(), Key: recording.mediaKey }), {
-    expiresIn,
-    signingDate: now,
-  });
+  const url = await presignedGetUrl(mediaBucketName(), recording.mediaKey, { expiresIn, signingDate: now });
   return { url, expiresAt: new Date(now.getTime() + expiresIn * 1000).toISOString() };
 }
 

@@ -1,7 +1,6 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { HttpError } from '../lib/errors';
-import { mediaBucketName, s3 } from '../lib/buckets';
+import { mediaBucketName } from '../lib/buckets';
+import { presignedGetUrl } from '../lib/presigned-get';
 import { RESOURCE_VIDEOS_PREFIX } from '../schemas/resource';
 import type { UploadedVideo, VideoUploadRequest, VideoUploadTicket } from '../schemas/video-upload';
 import { checkUploadedVideo, presignVideoUpload } from './video-uploads';
@@ -33,5 +32,5 @@ export async function confirmVideoUpload(resourceId: string, key: string): Promi
 
 /** A short-lived address of an uploaded video, for a visitor's player. */
 export function playbackUrl(key: string): Promise<string> {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: mediaBucketName(), Key: key }), { expiresIn: PLAYBACK_SECONDS });
+  return presignedGetUrl(mediaBucketName(), key, { expiresIn: PLAYBACK_SECONDS });
 }
