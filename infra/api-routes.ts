@@ -2,12 +2,11 @@ import { NestedStack, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { API_PREFIX, routes, type Route } from '../functions/routes';
 import type { HandlerEnvironment } from '../functions/lib/environment';
 import type { Grant } from '../functions/lib/grants';
-import { constructId, handlerFunction } from './handler-function';
+import { constructId, handlerFunction, type HandlerFunction } from './handler-function';
 
 /**
  * The API's routes in nested stacks, one per part of the site. CloudFormation allows 500
@@ -26,7 +25,7 @@ export type RoutePartProps = {
   api: HttpApi;
   environment: HandlerEnvironment;
   /** Gives a function the catalogue's grants, in whichever stack the function is. */
-  grant: (fn: NodejsFunction, grants: readonly Grant[]) => void;
+  grant: (fn: HandlerFunction, grants: readonly Grant[]) => void;
   /** The API's one check of Cognito ID tokens (API Gateway keeps it beside the API). */
   authorizer: HttpJwtAuthorizer;
 };

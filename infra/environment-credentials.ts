@@ -1,5 +1,5 @@
 /**
- * Stands in for `@aws-sdk/credential-provider-node` in the Lambda bundles (`lambdaBundling.alias`).
+ * Stands in for `@aws-sdk/credential-provider-node` in the Lambda bundles (`lambdaEsbuildOptions.alias`).
  * Every client of the handlers is given its credentials (functions/lib/aws-client-config.ts), so
  * the SDK's default chain is never called; but each client's runtime config still imports it, and
  * without this stand-in every bundle would carry the whole chain (profiles, SSO, web identity,

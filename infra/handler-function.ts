@@ -1,9 +1,9 @@
-import { Duration, Validations } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AssetHashType, DockerImage, Duration, Validations } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime, type FunctionProps } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HandlerEnvironment } from '../functions/lib/environment';
@@ -12,9 +12,10 @@ import { routes } from '../functions/routes';
 import { schedules } from '../functions/schedules';
 import { triggers } from '../functions/triggers';
 import { consumers, outboxRelay } from '../functions/events/catalogue';
-import { functionSettings, lambdaBundling } from './resources';
+import { functionSettings, lambdaEsbuildOptions } from './resources';
 
-const functionsDir = join(import.meta.dirname, '..', 'functions');
+const projectRoot = join(import.meta.dirname, '..');
+const functionsDir = join(projectRoot, 'functions');
 
 /** Every Lambda the catalogues declare, with its grants: routes, consumers, the outbox relay, triggers, schedules. */
 export const lambdaEntries: readonly { handler: string; grants: readonly Grant[] }[] = [
@@ -50,21 +51,53 @@ export function handlerEntry(handler: string): string {
   return entry;
 }
 
+/** Bundles a handler's module into `outfile` (and its source map beside it) as every Lambda is bundled. */
+export function bundleHandler(handler: string, outfile: string): void {
+  buildSync({ ...lambdaEsbuildOptions, entryPoints: [handlerEntry(handler)], outfile, absWorkingDir: projectRoot });
+}
+
 /**
- * One catalogue handler as a Lambda: Node 22 on arm64, bundled by esbuild with `lambdaBundling`
- * (one minified file with the SDK clients it imports), and logs kept for a month.
+ * A catalogue handler's Lambda. Its code is bundled in this process with esbuild's API, hashed by
+ * what it outputs: NodejsFunction runs the same esbuild through `npx` for each function, about a
+ * second apiece, which made every synth of more than a hundred functions take minutes longer.
+ */
+export class HandlerFunction extends LambdaFunction {
+  constructor(scope: Construct, id: string, handler: string, props: Omit<FunctionProps, 'code' | 'handler' | 'runtime'>) {
+    super(scope, id, {
+      ...props,
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromAsset(projectRoot, {
+        assetHashType: AssetHashType.OUTPUT,
+        // Every handler bundles from the same folder: the handler tells their builds apart.
+        extraHash: handler,
+        bundling: {
+          // Never pulled: bundling always happens here, in `local`.
+          image: DockerImage.fromRegistry('unused'),
+          local: {
+            tryBundle: (outputDir) => {
+              bundleHandler(handler, join(outputDir, 'index.js'));
+              return true;
+            },
+          },
+        },
+      }),
+    });
+  }
+}
+
+/**
+ * One catalogue handler as a Lambda: Node 22 on arm64, bundled with `lambdaEsbuildOptions`, and
+ * logs kept for a month.
  */
 export function handlerFunction(
   scope: Construct,
   handler: string,
   environment: FunctionEnvironment,
   asyncDeadLetterQueue?: IQueue,
-): NodejsFunction {
+): HandlerFunction {
   const id = constructId(handler);
-  const fn = new NodejsFunction(scope, id, {
-    entry: handlerEntry(handler),
-    handler: 'handler',
-    runtime: Runtime.NODEJS_22_X,
+  const fn = new HandlerFunction(scope, id, handler, {
     architecture: Architecture.ARM_64,
     memorySize: functionSettings.memorySizeMB,
     timeout: Duration.seconds(functionSettings.timeoutSeconds),
@@ -72,16 +105,6 @@ export function handlerFunction(
     logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
     deadLetterQueue: asyncDeadLetterQueue,
     retryAttempts: asyncDeadLetterQueue ? 2 : undefined,
-    bundling: {
-      format: lambdaBundling.format === 'cjs' ? OutputFormat.CJS : OutputFormat.ESM,
-      target: lambdaBundling.target,
-      minify: lambdaBundling.minify,
-      sourceMap: lambdaBundling.sourceMap,
-      sourcesContent: lambdaBundling.sourcesContent,
-      mainFields: [...lambdaBundling.mainFields],
-      externalModules: [...lambdaBundling.externalModules],
-      esbuildArgs: { '--alias': Object.entries(lambdaBundling.alias).map(([module, replacement]) => `${module}=${replacement}`) },
-    },
   });
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',

@@ -15,7 +15,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { HandlerFunction } from './handler-function';
 import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
@@ -222,7 +222,7 @@ export function monitor(scope: Construct, props: MonitoringProps) {
   monthlyBudget(scope, alerts, props.monthlyBudgetUsd);
 
   const everyAlarm = stack.node.findAll().filter((c): c is Alarm => c instanceof Alarm);
-  const handlers = stack.node.findAll().filter((c): c is NodejsFunction => c instanceof NodejsFunction);
+  const handlers = stack.node.findAll().filter((c): c is HandlerFunction => c instanceof HandlerFunction);
   const dashboard = new Dashboard(scope, 'Dashboard', {
     dashboardName: `${stack.stackName}-operations`,
     defaultInterval: Duration.days(1),

@@ -62,10 +62,13 @@ export const uploadCors = (siteOrigin: string) => ({
 export const LAMBDA_NODE_MAJOR = 22;
 
 /**
- * How every Lambda is bundled by esbuild: the CDK stack hands these to NodejsFunction and
- * `npm run bench` builds its bundles with exactly these, so the figures are the deployed ones.
+ * How every Lambda is bundled by esbuild: the CDK stack bundles each handler with exactly these
+ * (`bundleHandler` in infra/handler-function.ts), and so do `npm run bench` and the tests that run a
+ * bundle, so the figures are the deployed ones. One minified file with the SDK clients it imports.
  */
-export const lambdaBundling = {
+export const lambdaEsbuildOptions = {
+  bundle: true,
+  platform: 'node',
   // CommonJS: the bundle then reaches Node's built-in modules with require(). Imported as ES
   // modules instead, each gets a facade that reads all its exports, and node:http's include the
   // WebSocket classes, whose first read loads Node's fetch implementation (undici): 20-30 ms of
@@ -76,41 +79,16 @@ export const lambdaBundling = {
   // A source map is written beside each bundle (mappings and names, no sources) but not loaded
   // when the function starts: `--enable-source-maps` would parse it on every cold start (10-35 ms).
   // The logger reads it only to map the stack of an error it logs (functions/lib/stack-traces.ts).
-  sourceMap: true,
+  sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  // Bundling the SDK clients (tree-shaken, one file) loads about three times faster than the
-  // runtime's own copy: see `npm run bench`.
-  externalModules: [],
+  // Nothing external: bundling the SDK clients (tree-shaken, one file) loads about three times
+  // faster than the runtime's own copy: see `npm run bench`.
+  external: [],
   // Modules replaced in the bundles, paths relative to the project root: code no handler runs.
   alias: { '@aws-sdk/credential-provider-node': './infra/environment-credentials.ts' },
-} as const satisfies {
-  format: 'cjs' | 'esm';
-  target: string;
-  minify: boolean;
-  sourceMap: boolean;
-  sourcesContent: boolean;
-  mainFields: readonly string[];
-  externalModules: readonly string[];
-  alias: Record<string, string>;
-};
-
-/**
- * The esbuild options of `lambdaBundling`, for building a bundle as NodejsFunction does (the
- * benchmark, and tests that run a bundle).
- */
-export const lambdaEsbuildOptions: BuildOptions = {
-  bundle: true,
-  platform: 'node',
-  format: lambdaBundling.format,
-  target: lambdaBundling.target,
-  minify: lambdaBundling.minify,
-  sourcemap: lambdaBundling.sourceMap,
-  sourcesContent: lambdaBundling.sourcesContent,
-  mainFields: [...lambdaBundling.mainFields],
-  external: [...lambdaBundling.externalModules],
-  alias: lambdaBundling.alias,
-};
+  logLevel: 'error',
+} as const satisfies BuildOptions;
 
 /**
  * What a handler may weigh (its bundle as `cdk synth` writes it) and how long its module may take

@@ -29,7 +29,6 @@ import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -55,7 +54,7 @@ import { outboxStreamFilter } from '../functions/events/outbox';
 import { requireRealAddress } from './addresses';
 import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
-import { constructId, handlerFunction, type PoolDerived } from './handler-function';
+import { constructId, handlerFunction, type HandlerFunction, type PoolDerived } from './handler-function';
 import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
 import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
@@ -263,13 +262,13 @@ export class BreathworkStack extends Stack {
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
     // How cdk-nag names a resource's ARN in a function's policy: in a nested stack (the routes'), it
     // arrives as the parameter CDK names after the resource.
-    const arnIn = (fn: NodejsFunction, resource: Table | Bucket) => {
+    const arnIn = (fn: HandlerFunction, resource: Table | Bucket) => {
       const element = resource.node.defaultChild as CfnElement;
       return Stack.of(fn) === this
         ? `<${this.getLogicalId(element)}.Arn>`
         : `<referenceto${Names.nodeUniqueId(element.node)}Arn>`;
     };
-    const grantTo: Record<Grant, (fn: NodejsFunction) => void> = {
+    const grantTo: Record<Grant, (fn: HandlerFunction) => void> = {
       'table:read': (fn) => {
         table.grantReadData(fn);
         acknowledgePolicy(
@@ -391,7 +390,7 @@ export class BreathworkStack extends Stack {
         );
       },
     };
-    const grant = (fn: NodejsFunction, grants: readonly Grant[]) => {
+    const grant = (fn: HandlerFunction, grants: readonly Grant[]) => {
       for (const name of new Set(grants)) grantTo[name](fn);
     };
 
@@ -762,7 +761,7 @@ export function userPoolEmail(
 }
 
 /** Acknowledges a finding on the role policy of `fn`, the construct it concerns. */
-function acknowledgePolicy(fn: NodejsFunction, ruleId: string, reason: string) {
+function acknowledgePolicy(fn: HandlerFunction, ruleId: string, reason: string) {
   const policy = fn.role?.node.tryFindChild('DefaultPolicy');
   if (!policy) throw new Error(`${fn.node.id} has no role policy to acknowledge ${ruleId} on`);
   Validations.of(policy).acknowledge({ id: ruleId, reason });

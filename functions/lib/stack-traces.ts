@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Stack traces in the source's terms. A Lambda runs one minified bundle with its source map
- * beside it (index.mjs.map), which Node is not asked to load at start (see `lambdaBundling`):
+ * beside it (index.js.map), which Node is not asked to load at start (see `lambdaEsbuildOptions`):
  * the map is read here, once per container, only when an error's stack is logged. Where no map
  * lies beside a file (the local stack runs the TypeScript modules themselves) a frame stays as it is.
  */

@@ -19,9 +19,9 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
 import { build as viteBuild } from 'vite';
-import { handlerEntry, lambdaEntries } from '../../infra/handler-function';
+import { bundleHandler, lambdaEntries } from '../../infra/handler-function';
 import { siteBuild, staleSiteBuild } from '../../infra/site-build';
-import { LAMBDA_NODE_MAJOR, lambdaBudgetFor, lambdaBundling, lambdaEsbuildOptions } from '../../infra/resources';
+import { LAMBDA_NODE_MAJOR, lambdaBudgetFor, lambdaEsbuildOptions } from '../../infra/resources';
 import { lambdaNode } from '../../local/node-runtime';
 import { localEnvironment, portsFor } from '../../local/environment';
 import { spawnStack } from '../support/spawn-stack';
@@ -57,7 +57,7 @@ async function lambdaBundles() {
   await build({
     stdin: { contents: 'export const handler = async () => ({});' },
     outfile: empty,
-    format: lambdaBundling.format,
+    format: lambdaEsbuildOptions.format,
     platform: 'node',
   });
   const node = execFileSync(lambdaNode(), ['--version']).toString().trim();
@@ -69,14 +69,8 @@ async function lambdaBundles() {
   const worst = new Map<string, { kilobytes: number; ms: number; budget: ReturnType<typeof lambdaBudgetFor> }>();
   for (const { handler, grants } of lambdaEntries) {
     const outfile = join(out, `${handler.replace('/', '-')}.cjs`);
-    // Exactly the options the CDK stack gives NodejsFunction (infra/resources.ts).
-    await build({
-      entryPoints: [handlerEntry(handler)],
-      outfile,
-      absWorkingDir: root,
-      ...lambdaEsbuildOptions,
-      logLevel: 'error',
-    });
+    // As the CDK stack bundles it.
+    bundleHandler(handler, outfile);
     const kilobytes = statSync(outfile).size / 1024;
     const ms = loadTimeMs(outfile);
     const budget = lambdaBudgetFor(grants);

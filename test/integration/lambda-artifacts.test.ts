@@ -53,9 +53,10 @@ async function heldBooking() {
   return { session, booking: (await getBooking(body.booking.id))! };
 }
 
-describe("every Lambda as `cdk synth` bundles it, alone in its folder on Lambda's Node", () => {
+// Each in a process of its own, a few at a time: the processes mostly wait for their files.
+describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder on Lambda's Node", () => {
   for (const { handler, grants } of lambdaEntries) {
-    it(`${handler} loads and exports its handler, carrying no code it never runs`, async () => {
+    it(`${handler} loads and exports its handler, carrying no code it never runs`, async ({ expect }) => {
       const { file, environment } = bundle(handler);
       await loadBundle(bundle(handler));
       expect(environment.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps');

@@ -41,7 +41,6 @@ async function loggedErrorOfBundle(): Promise<LoggedError> {
     outfile,
     ...lambdaEsbuildOptions,
     absWorkingDir: root,
-    logLevel: 'error',
   });
   // A fresh process of Lambda's Node without --enable-source-maps, as the function runs.
   const run = spawnSync(lambdaNode(), ['-e', `require(${JSON.stringify(outfile)}).handler()`], {
