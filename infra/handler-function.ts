@@ -69,11 +69,11 @@ export class HandlerFunction extends LambdaFunction {
       handler: 'index.handler',
       code: Code.fromAsset(projectRoot, {
         assetHashType: AssetHashType.OUTPUT,
-        // Every handler bundles from the same folder: the handler tells their builds apart.
-        extraHash: handler,
         bundling: {
-          // Never pulled: bundling always happens here, in `local`.
+          // Never pulled or run: bundling always happens here, in `local`. Every handler bundles
+          // from the same folder, and the command naming the handler tells their builds apart.
           image: DockerImage.fromRegistry('unused'),
+          command: ['bundleHandler', handler],
           local: {
             tryBundle: (outputDir) => {
               bundleHandler(handler, join(outputDir, 'index.js'));

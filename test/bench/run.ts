@@ -60,10 +60,33 @@ async function lambdaBundles() {
     format: lambdaEsbuildOptions.format,
     platform: 'node',
   });
+  // What the AWS SDK alone costs every handler that reads the table: a module that sends one Query
+  // through the same clients, bundled the same way. The budgets are read beside it.
+  const sdkAlone = join(out, 'sdk-alone.cjs');
+  await build({
+    ...lambdaEsbuildOptions,
+    stdin: {
+      contents: `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+        import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+        import { awsClientConfig } from './functions/lib/aws-client-config';
+        const table = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig));
+        export const handler = () => table.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'p' } }));`,
+      loader: 'ts',
+      resolveDir: root,
+    },
+    outfile: sdkAlone,
+    absWorkingDir: root,
+  });
+  const sdk = { kilobytes: statSync(sdkAlone).size / 1024, ms: loadTimeMs(sdkAlone) };
   const node = execFileSync(lambdaNode(), ['--version']).toString().trim();
   console.log(
     `\nLambda bundles as cdk synth writes them; module load in a fresh Node ${node} process (Lambda's nodejs${LAMBDA_NODE_MAJOR}.x), median of 5; an empty module: ${loadTimeMs(empty).toFixed(1)} ms`,
   );
+  console.log(
+    `  the AWS SDK alone (one DynamoDB Query, bundled the same way): ${kb(sdk.kilobytes * 1024)}, ${sdk.ms.toFixed(1)} ms`,
+  );
+  record({ section: 'lambdas', figure: 'the AWS SDK alone: one DynamoDB Query', value: sdk.kilobytes, unit: 'KB' });
+  record({ section: 'lambdas', figure: 'the AWS SDK alone: module load', value: sdk.ms, unit: 'ms' });
   console.log(`  ${'handler'.padEnd(36)} ${'size'.padStart(9)} ${'load'.padStart(9)}   budget`);
   let over = 0;
   const worst = new Map<string, { kilobytes: number; ms: number; budget: ReturnType<typeof lambdaBudgetFor> }>();
