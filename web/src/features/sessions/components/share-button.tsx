@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ShareRequest } from '@schemas/share';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
