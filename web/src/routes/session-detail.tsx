@@ -138,9 +138,10 @@ function useBookingMember(auth: AuthSession, booking: boolean) {
   return { email: user.email, ...(fullName !== undefined && splitFullName(fullName, user)) };
 }
 
+/** Fills the screen, as the page's frame did, so the footer stays below while the session loads. */
 function DetailSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 md:px-6" aria-busy="true" aria-label="Loading session">
+    <div className="mx-auto min-h-screen max-w-6xl px-4 py-12 md:px-6" aria-busy="true" aria-label="Loading session">
       <Skeleton className="aspect-[1200/630] w-full max-w-3xl rounded-2xl" />
       <Skeleton className="mt-6 h-10 w-2/3 max-w-xl" />
       <Skeleton className="mt-4 h-5 w-1/2 max-w-md" />
