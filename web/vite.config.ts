@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * sonner writes its stylesheet into an inline <style> when it loads, which the site's
  * Content-Security-Policy (style-src 'self') refuses; the site loads the same rules from
- * sonner's stylesheet file instead (web/src/app/toaster.tsx), so the inline copy is skipped.
+ * sonner's stylesheet file instead (web/src/components/ui/toast.tsx), so the inline copy is skipped.
  */
 function sonnerStylesFromFile(): Plugin {
   const insertCss = 'function __insertCSS(code) {';

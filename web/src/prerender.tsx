@@ -20,7 +20,7 @@ const rootElement = '<div id="root"></div>';
 
 function renderPage(path: string): string {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  // The toasts' region is left to the browser, which loads its library after the first paint.
+  // The toasts' region is left to the browser, which mounts it with the first page that can raise one.
   const html = renderToString(
     <PageProviders>
       <RouterProvider router={router} />

@@ -15,8 +15,8 @@ export function ImpersonationBanner() {
     await endImpersonation();
     // What was read as the user is not the administrator's own.
     queryClient.removeQueries({ queryKey: ['me'] });
-    // sonner loads with the first toast, not with every page.
-    const { toast } = await import('sonner');
+    // The toasts load with the first one, not with every page.
+    const { toast } = await import('@/components/ui/toast');
     toast('Back to your own account', { description: `You are no longer viewing the site as ${name}.` });
     await navigate(`/admin/users/${view.user.id}`);
   };

@@ -6,6 +6,7 @@ import { RouteError } from '@/routes/route-error';
 import { HomePage } from '@/routes/home';
 import { requireMember } from '@/features/auth/require-member';
 import { requireAdmin } from '@/features/auth/require-admin';
+import { sessionLoader } from '@/features/sessions/api/sessions';
 
 /**
  * The home page, where most visits start, ships with the app so it paints without a second
@@ -19,7 +20,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: withLoadingFallback([
       { index: true, Component: HomePage },
-      { path: 'sessions/:id', lazy: () => import('@/routes/session-detail').then((m) => ({ Component: m.SessionDetailPage })) },
+      {
+        path: 'sessions/:id',
+        // Beside the page's code, not in it, so the session is asked for while the code loads.
+        loader: sessionLoader(queryClient),
+        lazy: () => import('@/routes/session-detail').then((m) => ({ Component: m.SessionDetailPage })),
+      },
       {
         path: 'birth-recordings',
         lazy: () => import('@/routes/birth-recordings').then((m) => ({ Component: m.BirthRecordingsPage })),

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { AdminDiscountCode, DiscountCodeForm } from '@schemas/discount';
 import { formatMoney } from '@schemas/currency';
 import { BadgeWithNote } from '@/components/ui/badge';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { statusChoices, type AdminOrder, type SettableStatus } from '@schemas/order';
 import type { PaymentStatus } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';

@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { AdminSessionDetail, AdminSessionView, AttendeeMessage, SessionFormInput } from '@schemas/admin-session';
 import type { AdminWaitlist } from '@schemas/waitlist';
 import { formatMoney } from '@schemas/currency';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { AdminSessionView } from '@schemas/admin-session';
 import { formatMoney } from '@schemas/currency';
 import { SessionBadge } from '@/features/admin/components/session-badge';

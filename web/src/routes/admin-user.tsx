@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { AdminUserItem } from '@schemas/admin-user';
 import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';

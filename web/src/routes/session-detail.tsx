@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,14 +8,18 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/features/sessions/api/sessions';
 import { PriceText } from '@/features/sessions/components/session-row';
 import { ShareButton } from '@/features/sessions/components/share-button';
-import { BookingForm } from '@/features/bookings/components/booking-form';
-import { JoinWaitlist } from '@/features/waitlist/components/join-waitlist';
 import { useAuthSession, type AuthSession } from '@/features/auth/session';
 import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrency } from '@/features/currency/currency-context';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
+
+// The forms (and their validation) load when they are shown, not with the page: most visits only read it.
+const BookingForm = lazy(() => import('@/features/bookings/components/booking-form').then((m) => ({ default: m.BookingForm })));
+const JoinWaitlist = lazy(() =>
+  import('@/features/waitlist/components/join-waitlist').then((m) => ({ default: m.JoinWaitlist })),
+);
 
 export function SessionDetailPage() {
   const { id = '' } = useParams();
@@ -93,18 +97,20 @@ export function SessionDetailPage() {
             </p>
           )}
           <div className="mt-6">
-            {session.soldOut ? (
-              <JoinWaitlist
-                sessionId={session.id}
-                member={member && { email: member.email, name: [member.firstName, member.lastName].filter(Boolean).join(' ') }}
-              />
-            ) : booking ? (
-              <BookingForm session={session} currency={currency} member={member} onCancel={() => setBooking(false)} />
-            ) : (
-              <Button className="w-full" onClick={() => setBooking(true)}>
-                Book Now
-              </Button>
-            )}
+            <Suspense fallback={<Skeleton className="h-11 w-full rounded-full" />}>
+              {session.soldOut ? (
+                <JoinWaitlist
+                  sessionId={session.id}
+                  member={member && { email: member.email, name: [member.firstName, member.lastName].filter(Boolean).join(' ') }}
+                />
+              ) : booking ? (
+                <BookingForm session={session} currency={currency} member={member} onCancel={() => setBooking(false)} />
+              ) : (
+                <Button className="w-full" onClick={() => setBooking(true)}>
+                  Book Now
+                </Button>
+              )}
+            </Suspense>
           </div>
           <div className="mt-4 flex">
             <ShareButton
@@ -132,9 +138,10 @@ function useBookingMember(auth: AuthSession, booking: boolean) {
   return { email: user.email, ...(fullName !== undefined && splitFullName(fullName, user)) };
 }
 
+/** Fills the screen, as the page's frame did, so the footer stays below while the session loads. */
 function DetailSkeleton() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 md:px-6" aria-busy="true" aria-label="Loading session">
+    <div className="mx-auto min-h-screen max-w-6xl px-4 py-12 md:px-6" aria-busy="true" aria-label="Loading session">
       <Skeleton className="aspect-[1200/630] w-full max-w-3xl rounded-2xl" />
       <Skeleton className="mt-6 h-10 w-2/3 max-w-xl" />
       <Skeleton className="mt-4 h-5 w-1/2 max-w-md" />

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { NewPasswordForm, type NewPasswordForm as NewPasswordValues } from '@schemas/account';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { AuthCard } from '@/features/auth/components/auth-card';

@@ -86,9 +86,9 @@ setViewAsUser(
   },
   (body) => {
     // Whatever the page says of its own failure, the reason is told once, in the server's words.
-    // sonner loads with the first toast, not with every page.
+    // The toasts load with the first one, not with every page.
     if (body.code === impersonationRefusals.readOnly)
-      void import('sonner').then(({ toast }) => toast.error('Read only', { description: String(body.message) }));
+      void import('@/components/ui/toast').then(({ toast }) => toast.error('Read only', { description: String(body.message) }));
     if (body.code === impersonationRefusals.ended) forgetImpersonation();
   },
 );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { imageContentTypes, imageUploadMessages, MAX_IMAGE_BYTES, type ImageType } from '@schemas/image-upload';
 import { buttonClass, Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import * as z from 'zod/mini';
 import { PackagePriceForm, type AdminPackagePrice } from '@schemas/package-price';
 import { formatMoney } from '@schemas/currency';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { recordingAdminMessages, type AdminRecording, type RecordingForm } from '@schemas/admin-recording';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ForgotPasswordForm, type ForgotPasswordForm as ForgotValues } from '@schemas/account';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { NewPasswordForm as NewPasswordSchema, type NewPasswordForm as NewPasswordValues } from '@schemas/account';
 import { Button } from '@/components/ui/button';
 import { chooseNewPassword } from '../amplify';

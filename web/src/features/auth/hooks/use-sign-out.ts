@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { signOutMember } from '../session';
 
 /** Sign out: the session and the impersonation flag go, then home with the 'Logged out' notice. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import type { Money } from '@schemas/money';
 import { currencySymbols } from '@schemas/currency';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { DiscountCodeText, discountCodeRefusals } from '@schemas/discount';
 import { formatMoney } from '@schemas/currency';
 import type { Currency } from '@schemas/money';

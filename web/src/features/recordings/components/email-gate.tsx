@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { RecordingAccessRequest, recordingMessages, type RecordingMedia, type RecordingView } from '@schemas/recording';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';

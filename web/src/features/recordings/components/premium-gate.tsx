@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { recordingMessages, type RecordingView } from '@schemas/recording';
 import { ButtonLink } from '@/components/ui/button';
 import { GateFrame } from './gate-frame';

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { SessionView } from '@schemas/session';
 import { apiGet } from '@/lib/api';
 
@@ -12,10 +13,24 @@ export function useUpcomingSessions() {
   });
 }
 
-export function useSession(id: string) {
-  return useQuery({
+const sessionQuery = (id: string) =>
+  queryOptions({
     queryKey: ['sessions', id],
     queryFn: () => apiGet<{ session: SessionView }>(`/sessions/${encodeURIComponent(id)}`).then((r) => r.session),
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 1,
   });
+
+export function useSession(id: string) {
+  return useQuery(sessionQuery(id));
 }
+
+/**
+ * A session page's loader: asks for the session as the page's code starts loading rather than
+ * once it has run, and never waits for it (the page shows its own skeleton, and its own "not found").
+ */
+export const sessionLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: LoaderFunctionArgs) => {
+    void queryClient.prefetchQuery(sessionQuery(params.id ?? ''));
+    return null;
+  };
