@@ -3,7 +3,17 @@ import { ulid } from 'ulid';
 import { siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser, signedInAdmin } from '../support/browser';
+import {
+  desktop,
+  expectCleanAtBothWidths,
+  expectCleanPage,
+  newAddress,
+  openPage,
+  phone,
+  signInAt,
+  useBrowser,
+  signedInAdmin,
+} from '../support/browser';
 
 const browser = useBrowser();
 
@@ -52,6 +62,6 @@ describe('the admin area', () => {
     await signInAt(page, '/admin', email, password);
     await page.getByRole('heading', { name: 'This page is for the site administrator only.' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
-    await expectCleanPage(page);
+    await expectCleanAtBothWidths(page);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/stack';
-import { desktop, expectCleanPage, phone, useBrowser, signedInAdmin } from '../support/browser';
+import { desktop, expectCleanAtBothWidths, expectCleanPage, phone, useBrowser, signedInAdmin } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -117,6 +117,7 @@ describe("the administrator's image upload in the browser", () => {
     await page.goto(`${siteUrl}${sessionPage}/edit`);
     const edit = page.getByRole('form', { name: 'Edit session' });
     await edit.getByRole('img', { name: 'The session image' }).waitFor();
+    await expectCleanAtBothWidths(page);
     await edit.getByRole('button', { name: 'Remove image' }).click();
     await edit.getByText('No image yet: choose one, or drop it here.').waitFor();
     await edit.getByRole('button', { name: 'Update Session' }).click();

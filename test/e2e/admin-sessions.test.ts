@@ -4,13 +4,23 @@ import type { BookingReceipt } from '../../functions/schemas/booking';
 import { readFile } from 'node:fs/promises';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession, seatsTaken } from '../support/sessions';
-import { desktop, expectCleanPage, newAddress, phone, useBrowser, signedInAdmin } from '../support/browser';
+import {
+  desktop,
+  expectCleanAtBothWidths,
+  expectCleanPage,
+  newAddress,
+  phone,
+  useBrowser,
+  signedInAdmin,
+} from '../support/browser';
 
 const browser = useBrowser();
 
 describe('the admin schedule in the browser', () => {
   it('creates a session with the form, which then appears on the home page', async () => {
     const { page } = await signedInAdmin(browser(), '/admin/sessions');
+    // The schedule as the administrator first sees it: the seeded sessions, listed.
+    await expectCleanAtBothWidths(page, () => page.getByRole('tab', { name: /^Upcoming \(\d+\)$/ }).waitFor());
     await page.getByRole('link', { name: 'Create New Session' }).click();
     const form = page.getByRole('form', { name: 'Create session' });
     await form.getByRole('button', { name: 'Create Session' }).click();

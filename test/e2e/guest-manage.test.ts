@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { siteUrl, waitForEmails } from '../support/stack';
 import { createSession, seatsTaken } from '../support/sessions';
-import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
+import { desktop, expectCleanAtBothWidths, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -78,6 +78,6 @@ describe('a guest managing their booking', () => {
     const page = await openPage(browser(), desktop);
     await page.goto(`${siteUrl}/manage/${ulid()}-${'A'.repeat(22)}`);
     await page.getByRole('heading', { name: 'This link is not valid.' }).waitFor();
-    await expectCleanPage(page);
+    await expectCleanAtBothWidths(page);
   });
 });

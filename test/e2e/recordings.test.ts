@@ -186,6 +186,7 @@ describe('the recordings in the browser', () => {
     const page = await openPage(browser(), phone);
     await page.goto(`${siteUrl}/birth-recordings/${ulid()}`);
     await page.getByRole('heading', { name: 'Recording not found' }).waitFor();
+    await expectCleanAtBothWidths(page);
     await page.close();
   });
 });

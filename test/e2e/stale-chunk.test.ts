@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
-import { desktop, openPage, useBrowser } from '../support/browser';
+import { desktop, expectCleanAtBothWidths, openPage, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -65,6 +65,7 @@ describe('a tab open across a deploy', () => {
     await page.waitForTimeout(1000);
     expect(chunk.loads()).toBe(2);
     expect(chunk.refused()).toBe(2);
+    await expectCleanAtBothWidths(page);
     await page.close();
   });
 });

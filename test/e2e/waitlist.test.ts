@@ -4,7 +4,7 @@ import type { BookingReceipt } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createSession, seatsTaken } from '../support/sessions';
-import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
+import { desktop, expectCleanAtBothWidths, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 
@@ -77,6 +77,6 @@ describe('the waitlist in the browser', () => {
     const page = await openPage(browser(), desktop);
     await page.goto(`${siteUrl}/waitlist/01KAB3C4D5E6F7G8H9J0KMNPQR-${'A'.repeat(22)}`);
     await page.getByRole('heading', { name: 'This waitlist link is not valid.' }).waitFor();
-    await expectCleanPage(page);
+    await expectCleanAtBothWidths(page);
   });
 });

@@ -33,13 +33,17 @@ export async function openPage(browser: Browser, viewport: { width: number; heig
 }
 
 /**
- * No WCAG A/AA violation, and nothing the page's Content-Security-Policy refused. With
+ * No WCAG A/AA violation, nothing wider than the screen, and nothing the page's Content-Security-Policy refused. With
  * SCREENSHOT_DIR set, a full-page picture of what was checked is written there too, named after
  * the test, the page and the width, so every checked page can be looked at after a run.
  */
 export async function expectCleanPage(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
   expect(await page.evaluate('window.cspViolations')).toEqual([]);
+  // A long address or title that pushes the page sideways looks broken on a phone.
+  expect(await page.evaluate('document.documentElement.scrollWidth'), 'page width').toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   const folder = process.env.SCREENSHOT_DIR;
   if (folder) await page.screenshot({ path: join(folder, screenshotName(page)), fullPage: true });
 }

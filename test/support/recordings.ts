@@ -4,7 +4,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
-import { mediaBucketName, s3 } from '../../functions/lib/buckets';
+import { imagesBucketName, mediaBucketName, s3 } from '../../functions/lib/buckets';
 import { tableName } from '../../functions/lib/table';
 import { packageOwnerKey, type PackageOwnerRecord } from '../../functions/domain/package';
 import { newRecording, recordingItem, type RecordingRecord } from '../../functions/domain/recordings';
@@ -12,11 +12,17 @@ import { RECORDING_MEDIA_PREFIX } from '../../functions/schemas/recording';
 
 /** A real demo video (4 s, H.264), as the seed uploads it. */
 export const demoVideo = readFileSync(new URL('../../local/demo-media/the-calming-breath.mp4', import.meta.url));
+const demoThumbnail = readFileSync(new URL('../../local/demo-media/the-calming-breath.jpg', import.meta.url));
+const thumbnailKey = 'images/recordings/test.jpg';
 
 /** Adds a recording as the administrator would: its video in the media bucket, its item in the table. */
 export async function createRecording(fields: Partial<RecordingRecord> = {}): Promise<RecordingRecord> {
   const mediaKey = `${RECORDING_MEDIA_PREFIX}${ulid()}.mp4`;
   await s3.send(new PutObjectCommand({ Bucket: mediaBucketName(), Key: mediaKey, Body: demoVideo, ContentType: 'video/mp4' }));
+  // Its thumbnail exists too, so the pages that show it look as they would in use.
+  await s3.send(
+    new PutObjectCommand({ Bucket: imagesBucketName(), Key: thumbnailKey, Body: demoThumbnail, ContentType: 'image/jpeg' }),
+  );
   const recording = {
     ...newRecording(
       {
@@ -26,7 +32,7 @@ export async function createRecording(fields: Partial<RecordingRecord> = {}): Pr
         orderIndex: 500,
         durationSeconds: 4,
         mediaKey,
-        thumbnailUrl: '/images/recordings/test.jpg',
+        thumbnailUrl: `/${thumbnailKey}`,
       },
       new Date(),
     ),

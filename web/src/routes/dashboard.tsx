@@ -63,7 +63,7 @@ export function DashboardPage() {
             query={upcoming}
             label="Your upcoming sessions"
             empty="No upcoming sessions booked."
-            action={{ to: '/#schedule', label: 'Browse Available Sessions' }}
+            action={{ to: '/#schedule', label: 'Browse Sessions' }}
           />
         </Card>
         <Card id="past" title="Past Sessions" to="/dashboard/past-sessions">

@@ -144,8 +144,8 @@ export function PurchaseDialog({
         )}
         {code ? (
           <div className="flex items-center justify-between gap-3 rounded-xl bg-sand/60 px-4 py-3">
-            <span className="text-sm font-medium text-ink">Promo code</span>
-            <span className="inline-flex items-center gap-1 rounded-full bg-sage/10 py-0.5 pl-3 pr-0.5 text-sm font-semibold tracking-wide text-sage">
+            <span className="shrink-0 text-sm font-medium text-ink">Promo code</span>
+            <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-sage/10 py-0.5 pl-3 pr-0.5 text-sm font-semibold tracking-wide text-sage wrap-anywhere">
               {code}
               <button
                 type="button"

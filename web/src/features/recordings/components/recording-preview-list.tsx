@@ -25,7 +25,9 @@ export function RecordingPreviewList({ recordings, label }: { recordings: Record
             </div>
             <div className="flex min-w-0 flex-col items-start gap-1">
               <RecordingBadge recording={recording} />
-              <span className="font-serif text-base leading-snug text-ink group-hover:text-clay-dark">{recording.title}</span>
+              <span className="font-serif text-base leading-snug text-ink wrap-anywhere group-hover:text-clay-dark">
+                {recording.title}
+              </span>
               <span className="text-sm text-muted">
                 {(recording.positionSeconds ?? 0) > 0
                   ? `Continue at ${formatPlaybackTime(recording.positionSeconds!)}`
