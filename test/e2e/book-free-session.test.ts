@@ -25,6 +25,26 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('a visitor in the browser', () => {
+  it("paints the home page from its HTML and style sheet before asking for the app's scripts, which then start it", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(siteUrl);
+    // The schedule comes from the API: the app has started.
+    await page.getByRole('region', { name: 'UPCOMING SESSIONS' }).getByRole('link').first().waitFor();
+    const { firstPaint, scripts } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    const [boot, ...app] = scripts;
+    expect(boot.name).toMatch(/^\/assets\/boot-[\w-]+\.js$/);
+    expect(app.length).toBeGreaterThan(5);
+    for (const script of app) expect(script.startTime, script.name).toBeGreaterThan(firstPaint);
+    await page.close();
+  });
+
   it('books a free session from the home page and gets the confirmation page and e-mail', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(siteUrl);

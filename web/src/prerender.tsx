@@ -32,15 +32,30 @@ function renderPage(path: string): string {
   return html;
 }
 
+/**
+ * The home page's largest element is its pre-rendered heading, so its scripts wait in a template
+ * that the boot script adds once the page has painted (src/boot.ts): on a phone they do not
+ * compete with the style sheet for bandwidth. The other pages keep theirs as built, since what
+ * they show comes from the API, which their scripts ask for.
+ */
+function scriptsAfterFirstPaint(page: string, bootScript: string): string {
+  const scripts = page.match(/^\s*<(script type="module"|link rel="modulepreload") .*\n/gm) ?? [];
+  if (scripts.length === 0) throw new Error('The built index.html has no module script');
+  const rest = scripts.reduce((html, tag) => html.replace(tag, ''), page);
+  const deferred = `    <template id="app-scripts">\n${scripts.join('')}    </template>\n`;
+  return rest.replace('  </head>', `${deferred}    <script type="module" crossorigin src="/${bootScript}"></script>\n  </head>`);
+}
+
 const dist = process.argv[2];
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
 if (!template.includes(rootElement)) throw new Error(`The built index.html has no ${rootElement} to render into`);
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+const bootScript = manifest['src/boot.ts'].file;
 const pages = [
-  { file: 'index.html', path: '/' },
+  { file: 'index.html', path: '/', page: scriptsAfterFirstPaint(template, bootScript) },
   // Any path of a page loaded on demand shows the same shell; this one matches no page.
-  { file: SHELL_PAGE, path: `/${SHELL_PAGE}` },
+  { file: SHELL_PAGE, path: `/${SHELL_PAGE}`, page: template },
 ];
-for (const { file, path } of pages) {
-  const html = renderPage(path);
-  writeFileSync(join(dist, file), template.replace(rootElement, `<div id="root">${html}</div>`));
+for (const { file, path, page } of pages) {
+  writeFileSync(join(dist, file), page.replace(rootElement, `<div id="root">${renderPage(path)}</div>`));
 }
