@@ -14,6 +14,18 @@ import { isOutboxInsert } from '../functions/events/outbox';
 import { outboxRelay } from '../functions/events/catalogue';
 import { invoke as invokeHandler } from './lambda';
 
+/** Every shard of a stream, open and closed, page by page. */
+export async function listShards(streams: DynamoDBStreamsClient, streamArn: string): Promise<Shard[]> {
+  const shards: Shard[] = [];
+  let start: string | undefined;
+  do {
+    const page = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+    shards.push(...(page.StreamDescription?.Shards ?? []));
+    start = page.StreamDescription?.LastEvaluatedShardId;
+  } while (start);
+  return shards;
+}
+
 /** The event-source mapping's filter, as the AWS side declares it: new outbox items only. */
 type ShardState = { sequenceNumber?: string; finished?: boolean };
 type Checkpoints = { streamArn?: string; shards: Record<string, ShardState> };
@@ -60,17 +72,6 @@ export function startStreamReader(options: {
       save();
     }
     return arn;
-  };
-
-  const listShards = async (arn: string) => {
-    const all: Shard[] = [];
-    let start: string | undefined;
-    do {
-      const page = await streams.send(new DescribeStreamCommand({ StreamArn: arn, ExclusiveStartShardId: start }));
-      all.push(...(page.StreamDescription?.Shards ?? []));
-      start = page.StreamDescription?.LastEvaluatedShardId;
-    } while (start);
-    return all;
   };
 
   /** Hands records to the relay until it takes them all; returns false if stopped first. */
@@ -148,7 +149,7 @@ export function startStreamReader(options: {
   const poll = async () => {
     const arn = await streamArn();
     if (shards.length === 0 || Date.now() - shardsReadAt > 2_000) {
-      shards = await listShards(arn);
+      shards = await listShards(streams, arn);
       shardsReadAt = Date.now();
     }
     const known = new Set(shards.map((s) => s.ShardId));

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
-  DescribeStreamCommand,
   DynamoDBStreamsClient,
   GetRecordsCommand,
   GetShardIteratorCommand,
@@ -14,6 +13,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ulid } from 'ulid';
 import { join } from 'node:path';
 import { routes } from '../../functions/routes';
+import { listShards } from '../../local/stream-reader';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { api } from '../support/stack';
@@ -56,20 +56,6 @@ function inputFor(schema: z.ZodMiniType | undefined, values: fc.Arbitrary<unknow
 
 type Write = { eventName?: string; keys: Record<string, unknown>; newImage?: Record<string, unknown> };
 
-/** The table stream's shards open now, paging through the stream's description. */
-async function shardsOf(streamArn: string): Promise<Shard[]> {
-  const shards: Shard[] = [];
-  let start: string | undefined;
-  do {
-    const { StreamDescription } = await streams.send(
-      new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
-    );
-    shards.push(...(StreamDescription?.Shards ?? []));
-    start = StreamDescription?.LastEvaluatedShardId;
-  } while (start);
-  return shards;
-}
-
 /**
  * Watches the table's stream from now on; the function returned reads back every write since.
  * Cheaper than comparing the whole table (thousands of items by the time this file runs) before
@@ -86,13 +72,13 @@ async function watchWrites(): Promise<() => Promise<Write[]>> {
   const iteratorFrom = async (shard: Shard, type: 'LATEST' | 'TRIM_HORIZON') =>
     (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: type })))
       .ShardIterator;
-  const before = (await shardsOf(streamArn)).filter((shard) => !shard.SequenceNumberRange?.EndingSequenceNumber);
+  const before = (await listShards(streams, streamArn)).filter((shard) => !shard.SequenceNumberRange?.EndingSequenceNumber);
   const watched = await Promise.all(before.map((shard) => iteratorFrom(shard, 'LATEST')));
 
   return async () => {
     // A shard opened meanwhile is read from its start.
     const known = new Set(before.map((shard) => shard.ShardId));
-    const opened = (await shardsOf(streamArn)).filter((shard) => !known.has(shard.ShardId));
+    const opened = (await listShards(streams, streamArn)).filter((shard) => !known.has(shard.ShardId));
     const iterators = [...watched, ...(await Promise.all(opened.map((shard) => iteratorFrom(shard, 'TRIM_HORIZON'))))];
     const records: _Record[] = [];
     for (let iterator of iterators) {
