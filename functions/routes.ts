@@ -326,6 +326,9 @@ export const routes: Route[] = [
     // Deleting a pending purchase closes its Stripe checkout first.
     grants: ['table:read', 'table:write', 'stripe:read'],
   },
+  // The free-recording gate's addresses, for the teacher's mailing list.
+  { method: 'GET', path: '/admin/leads', handler: 'admin/list-leads', access: 'admin', grants: ['table:read'] },
+  { method: 'GET', path: '/admin/leads.csv', handler: 'admin/leads-csv', access: 'admin', grants: ['table:read'] },
   {
     method: 'GET',
     path: '/admin/discount-codes',

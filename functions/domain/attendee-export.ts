@@ -1,22 +1,14 @@
 import { csvFile } from '../lib/csv';
+import { allPages } from '../lib/paging';
 import { formatSortableTime, siteTimeZone } from '../lib/when';
 import { shownStatus } from './booking-lifecycle';
 import { listSessionBookings, type BookingRecord } from './bookings';
 import type { SessionRecord } from './sessions';
 
-/** Bookings read a page at a time: a session of any size is exported whole. */
-const PAGE_SIZE = 100;
-
 /** The session's bookings that hold or await a seat, oldest first: what its Attendees tab lists. */
 async function attendeesOf(sessionId: string): Promise<BookingRecord[]> {
-  const attendees: BookingRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listSessionBookings(sessionId, { limit: PAGE_SIZE, cursor });
-    attendees.push(...page.items.filter((booking) => shownStatus(booking).status !== 'cancelled'));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return attendees;
+  const bookings = await allPages((page) => listSessionBookings(sessionId, page));
+  return bookings.filter((booking) => shownStatus(booking).status !== 'cancelled');
 }
 
 /** 'Morning Breath & Tea' on 9 June 2026: 'morning-breath-tea-2026-06-09-attendees.csv'. */

@@ -10,6 +10,10 @@ import type { PurchaseRecord } from './purchases';
 // notice, and the buyer's word that money went back.
 
 /** What was bought and paid: the receipt's facts, also the teacher's. */
+/** The teacher hears of a purchase when checkout starts: what is still to be paid is not called paid. */
+const amountLabel = (purchase: PurchaseRecord) =>
+  purchase.price.amount === 0 ? 'Total' : purchase.state === 'pending' ? 'To pay' : 'Paid';
+
 function purchaseFactsOf(purchase: PurchaseRecord): Fact[] {
   const discounted = purchase.price.amount !== purchase.originalPrice.amount;
   return [
@@ -17,7 +21,7 @@ function purchaseFactsOf(purchase: PurchaseRecord): Fact[] {
     { label: 'Date', value: formatDay(purchase.paidAt ?? purchase.createdAt) },
     ...(discounted ? [{ label: 'Price', value: formatMoney(purchase.originalPrice) }] : []),
     ...(purchase.discountCode ? [{ label: 'Promo code', value: purchase.discountCode }] : []),
-    { label: purchase.price.amount > 0 ? 'Paid' : 'Total', value: formatMoney(purchase.price) },
+    { label: amountLabel(purchase), value: formatMoney(purchase.price) },
     { label: 'Order', value: purchase.id },
   ];
 }

@@ -1,8 +1,12 @@
+import { csvFile } from '../lib/csv';
 import { HttpError } from '../lib/errors';
+import { allPages, queryPage, type Page, type PageQuery } from '../lib/paging';
 import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
-import { gsi1, tableName } from '../lib/table';
+import { gsi1, tableName, withoutKeys } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
-import { formatClockTime } from '../lib/when';
+import { formatClockTime, formatSortableTime, siteTimeZone } from '../lib/when';
+import type { AdminLead } from '../schemas/recording';
+import { listRecordings, type RecordingRecord } from './recordings';
 
 /**
  * The free-recording gate's addresses may be given by anyone, so each address, and each client
@@ -75,4 +79,56 @@ export async function recordLead(email: string, recordingId: string, context: { 
     429,
     `Too many requests. Please try again after ${formatClockTime(allowanceFreesAt(refused, limit, now))}.`,
   );
+}
+
+/** One page of the leads as stored, newest first. */
+function leadPage(page: PageQuery): Promise<Page<LeadRecord>> {
+  return queryPage(
+    {
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
+      ExpressionAttributeValues: { ':pk': ALL_LEADS },
+      ScanIndexForward: false,
+    },
+    page,
+    (item) => withoutKeys<LeadRecord>(item),
+  );
+}
+
+/** A lead as the administrator reads it: the titles of the recordings it opened, in the library's order. */
+export function adminLeadView(lead: LeadRecord, library: readonly RecordingRecord[]): AdminLead {
+  return {
+    email: lead.email,
+    firstSeenAt: lead.firstSeenAt,
+    lastSeenAt: lead.lastSeenAt,
+    visits: lead.visits,
+    recordings: library.filter((recording) => lead.recordingIds.has(recording.id)).map(({ id, title }) => ({ id, title })),
+  };
+}
+
+/** The leads, newest first, a page at a time, read beside the library for the recordings' titles. */
+export async function listLeads(page: PageQuery): Promise<Page<AdminLead>> {
+  const [leads, library] = await Promise.all([leadPage(page), listRecordings()]);
+  return { items: leads.items.map((lead) => adminLeadView(lead, library)), nextCursor: leads.nextCursor };
+}
+
+/** Every lead as a spreadsheet, newest first, with its times in the teacher's zone: 'recording-leads-2026-11-24.csv'. */
+export async function leadsCsv(now: Date): Promise<{ fileName: string; content: string }> {
+  const [leads, library] = await Promise.all([allPages(leadPage), listRecordings()]);
+  const zone = siteTimeZone();
+  const heading = ['Email', `First seen (${zone})`, `Last seen (${zone})`, 'Visits', 'Recordings opened'];
+  const rows = leads.map((lead) => {
+    const view = adminLeadView(lead, library);
+    return [
+      view.email,
+      formatSortableTime(view.firstSeenAt),
+      formatSortableTime(view.lastSeenAt),
+      String(view.visits),
+      view.recordings.map((recording) => recording.title).join('; '),
+    ];
+  });
+  const date = formatSortableTime(now.toISOString()).slice(0, 10);
+  return { fileName: `recording-leads-${date}.csv`, content: csvFile([heading, ...rows]) };
 }

@@ -22,3 +22,14 @@ export function csvCell(value: string): string {
 export function csvFile(rows: readonly (readonly string[])[]): string {
   return BYTE_ORDER_MARK + rows.map((row) => row.map(csvCell).join(',')).join(CRLF) + CRLF;
 }
+
+/** A route's answer that downloads the file under its name. */
+export function csvDownload(file: { fileName: string; content: string }) {
+  return {
+    text: file.content,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${file.fileName}"`,
+    },
+  };
+}

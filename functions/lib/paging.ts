@@ -36,6 +36,18 @@ export async function queryPage<T>(
   return { items: (result.Items ?? []).map(toEntity), nextCursor: encodeCursor(result.LastEvaluatedKey) };
 }
 
+/** Every item of a paged read, `size` at a time: for exports, which take the whole list. */
+export async function allPages<T>(read: (page: PageQuery) => Promise<Page<T>>, size = 100): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read({ limit: size, cursor });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
+}
+
 /**
  * One page of a Query with a FilterExpression. DynamoDB applies `Limit` before the filter, so
  * a limited read would answer short or even empty pages while more matches follow. This reads

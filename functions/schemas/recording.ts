@@ -47,6 +47,20 @@ export type RecordingAccessGrant = { media: RecordingMedia };
 /** `GET` and `PUT /api/recordings/{id}/progress`. */
 export type PlaybackProgress = { recordingId: string; positionSeconds: number; updatedAt: string | null };
 
+/** An address that opened a free recording, as the administrator reads it. */
+export type AdminLead = {
+  email: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** How many times the address opened a free recording. */
+  visits: number;
+  /** The free recordings it opened, in the library's order; a deleted recording is left out. */
+  recordings: { id: string; title: string }[];
+};
+
+/** `GET /api/admin/leads`: newest first, a page at a time. */
+export type AdminLeadPage = { leads: AdminLead[]; nextCursor: string | null };
+
 /** The spec's words for the recordings' gates. */
 export const recordingMessages = {
   invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },

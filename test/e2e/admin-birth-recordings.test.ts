@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { Page } from 'playwright-core';
-import { siteUrl } from '../support/stack';
+import { api, siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createRecording, givePackage } from '../support/recordings';
 import {
@@ -176,6 +177,32 @@ describe("the administrator's birth recordings", () => {
     await confirm.getByRole('button', { name: 'Delete recording' }).click();
     await page.getByText('Recording deleted').waitFor();
     await freeRow.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('lists the addresses visitors gave to watch a free recording, newest first, and exports them', async () => {
+    const recording = await createRecording({ title: `Open Breath ${ulid()}`, isFree: true, orderIndex: 0 });
+    const email = newAddress('lead');
+    for (let visit = 0; visit < 2; visit++) {
+      const gate = await api(`/recordings/${recording.id}/access`, { method: 'POST', body: JSON.stringify({ email }) });
+      expect(gate.status).toBe(200);
+    }
+    const { page } = await signedInAdmin(browser(), '/admin/birth-recordings');
+    await page.getByRole('button', { name: 'Leads', exact: true }).click();
+    const leads = page.getByRole('table', { name: 'Free recording leads, newest first' });
+    const first = leads.getByRole('row').nth(1);
+    await first.getByRole('rowheader', { name: email }).waitFor();
+    expect(await first.getByRole('cell').allInnerTexts()).toEqual([expect.any(String), expect.any(String), '2', recording.title]);
+    await expectCleanAtBothWidths(page, () => page.getByText(email).first().waitFor());
+
+    await page.setViewportSize(desktop);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^recording-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await readFile(await download.path(), 'utf8');
+    expect(file.split('\r\n')[1]).toMatch(new RegExp(`^"${email.replace(/[.+]/g, '\\$&')}",".+",".+","2","${recording.title}"$`));
     await page.close();
   });
 });

@@ -82,6 +82,9 @@ describe('buying the package', () => {
       (mail) => mail.destination.to.includes(ADMIN_EMAIL) && mail.body.text.includes(body.purchaseId),
     );
     expect(alert?.subject).toBe('New recordings purchase: Ada Lovelace');
+    // Not paid yet: the amount is what is to be paid.
+    expect(alert?.body.text).toContain('To pay: £45.90');
+    expect(alert?.body.text).not.toContain('Paid:');
     expect((await statusOf(body.purchaseId)).body).toEqual({ id: body.purchaseId, status: 'pending' });
 
     await payCheckout((body as { url: string }).url);

@@ -1,23 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
-import { gsi1, tableName } from '../../functions/lib/table';
+import { tableName } from '../../functions/lib/table';
 import { MEDIA_URL_MARGIN_SECONDS, mediaOf } from '../../functions/domain/recording-access';
 import { leadKey, recordingGateLimits } from '../../functions/domain/recording-leads';
 import type { RecordingRecord } from '../../functions/domain/recordings';
 import type {
+  AdminLeadPage,
   PlaybackProgress,
   RecordingAccessGrant,
   RecordingDetail,
   RecordingList,
   RecordingMedia,
 } from '../../functions/schemas/recording';
-import { api, visitorAddress } from '../support/stack';
+import { api, siteUrl, visitorAddress } from '../support/stack';
 import { createRecording, demoVideo, givePackage } from '../support/recordings';
 import { signedInUser } from '../support/users';
 
 let member: string;
+let admin: string;
 let otherMember: string;
 let owner: string;
 let free: RecordingRecord;
@@ -39,10 +41,11 @@ async function play(media: RecordingMedia) {
 
 beforeAll(async () => {
   const run = ulid().toLowerCase();
-  [member, otherMember, owner] = await Promise.all([
+  [member, otherMember, owner, admin] = await Promise.all([
     signedInUser(`listener-${run}@example.com`),
     signedInUser(`other-listener-${run}@example.com`),
     signedInUser(`owner-${run}@example.com`),
+    signedInUser(`leads-admin-${run}@example.com`, { admin: true }),
   ]);
   await givePackage(owner);
   // Order indexes out of creation order: the library follows the index.
@@ -146,6 +149,8 @@ describe('free recordings', () => {
       expect(refused.body.message).toBe('Please enter a valid email address.');
     }
 
+    const earlier = `earlier-${ulid().toLowerCase()}@example.com`;
+    await api(`/recordings/${free.id}/access`, { method: 'POST', body: JSON.stringify({ email: earlier }) });
     const email = `Mother-${ulid().toLowerCase()}@Example.com`;
     const started = new Date().toISOString();
     const { status, body } = await api<RecordingAccessGrant>(`/recordings/${free.id}/access`, {
@@ -163,18 +168,46 @@ describe('free recordings', () => {
       visits: 1,
     });
     expect(lead!.firstSeenAt >= started).toBe(true);
-    // The administrator's list of leads, newest first: one Query of GSI1.
-    const leads = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: '#pk = :leads AND #sk >= :since',
-        ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-        ExpressionAttributeValues: { ':leads': 'LEADS', ':since': started },
-        ScanIndexForward: false,
-      }),
+
+    // The administrator sees it first in the leads, newest first, with the recording's title;
+    // a second visit to another free recording counts on the same lead.
+    const secondFree = await createRecording({ title: 'Also free', orderIndex: 904, isFree: true });
+    await api(`/recordings/${secondFree.id}/access`, { method: 'POST', body: JSON.stringify({ email }) });
+    const leads = await api<AdminLeadPage>('/admin/leads?limit=1', { headers: as(admin) });
+    expect(leads.status).toBe(200);
+    expect(leads.body.leads).toEqual([
+      {
+        email: email.toLowerCase(),
+        firstSeenAt: lead!.firstSeenAt,
+        lastSeenAt: expect.any(String),
+        visits: 2,
+        recordings: [
+          { id: free.id, title: 'First by index' },
+          { id: secondFree.id, title: 'Also free' },
+        ],
+      },
+    ]);
+    expect(leads.body.leads[0].lastSeenAt > lead!.firstSeenAt).toBe(true);
+    const next = await api<AdminLeadPage>(`/admin/leads?limit=1&cursor=${encodeURIComponent(leads.body.nextCursor!)}`, {
+      headers: as(admin),
+    });
+    expect(next.body.leads.map((l) => l.email)).toEqual([earlier]);
+
+    const csv = await fetch(`${siteUrl}/api/admin/leads.csv`, { headers: as(admin) });
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="recording-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = Buffer.from(await csv.arrayBuffer())
+      .toString('utf8')
+      .split('\r\n');
+    expect(rows[0]).toMatch(/^\uFEFF"Email","First seen \(.+\)","Last seen \(.+\)","Visits","Recordings opened"$/);
+    expect(rows[1]).toMatch(
+      new RegExp(`^"${email.toLowerCase().replace(/\./g, '\\.')}",".+",".+","2","First by index; Also free"$`),
     );
-    expect(leads.Items!.map((item) => item.email)).toContain(email.toLowerCase());
+    expect(rows[2]).toMatch(new RegExp(`^"${earlier.replace(/\./g, '\\.')}",".+",".+","1","First by index"$`));
+
+    // The leads are the administrator's alone.
+    expect((await api('/admin/leads', { headers: as(member) })).status).toBe(403);
+    expect((await api('/admin/leads')).status).toBe(401);
   });
 
   it('open the gate only so many times an hour for one address', async () => {

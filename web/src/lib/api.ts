@@ -1,3 +1,5 @@
+import { saveFile } from './save-file';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -70,13 +72,13 @@ async function request<T>(path: string, init?: RequestInit): Promise<T> {
 }
 
 /**
- * A file the API answers (a CSV), fetched with the member's token, which a plain link cannot
- * send; named as the answer's Content-Disposition names it, else `fallbackName`.
+ * Downloads a file the API answers (a CSV), fetched with the member's token, which a plain link
+ * cannot send; saved under the name its Content-Disposition gives, else `fallbackName`.
  */
-export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
   const response = await send(path, { headers: { accept: '*/*' } });
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '');
-  return { blob: await response.blob(), fileName: named?.[1] ?? fallbackName };
+  saveFile(await response.blob(), named?.[1] ?? fallbackName);
 }
 
 export const apiGet = <T>(path: string) => request<T>(path);

@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { PackagePriceSettings } from '@/features/admin/components/package-price-settings';
+import { LeadList } from '@/features/admin/components/lead-list';
 import { PurchaseList } from '@/features/admin/components/purchase-list';
 import { RecordingsLibrary } from '@/features/admin/components/recordings-library';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/** /admin/birth-recordings: the package's price and the recordings library (Recordings), and its purchases (Purchases). */
+/**
+ * /admin/birth-recordings: the package's price and the recordings library (Recordings), its
+ * purchases (Purchases), and the addresses given to watch a free recording (Leads).
+ */
 export function AdminBirthRecordingsPage() {
   useDocumentTitle('Birth Recordings');
-  const [tab, setTab] = useState<'recordings' | 'purchases'>('recordings');
+  const [tab, setTab] = useState<'recordings' | 'purchases' | 'leads'>('recordings');
   return (
     <section aria-labelledby="birth-recordings-heading">
       <h1 id="birth-recordings-heading" className="text-3xl md:text-4xl">
@@ -22,6 +26,7 @@ export function AdminBirthRecordingsPage() {
           tabs={[
             { id: 'recordings', label: 'Recordings' },
             { id: 'purchases', label: 'Purchases' },
+            { id: 'leads', label: 'Leads' },
           ]}
         />
       </div>
@@ -31,8 +36,10 @@ export function AdminBirthRecordingsPage() {
             <PackagePriceSettings />
             <RecordingsLibrary />
           </>
-        ) : (
+        ) : tab === 'purchases' ? (
           <PurchaseList />
+        ) : (
+          <LeadList />
         )}
       </div>
     </section>

@@ -7,7 +7,8 @@ import { BadgeWithNote } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
-import { ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
+import { LoadedList } from '@/components/ui/loaded-list';
+import type { Column } from '@/components/ui/responsive-list';
 import { discountCodesQuery, useDiscountCodeChanges } from '@/features/admin/api/discount-codes';
 import { DiscountCodeFormView } from '@/features/admin/components/discount-code-form';
 import { ApiError } from '@/lib/api';
@@ -105,33 +106,15 @@ export function AdminDiscountCodesPage() {
         <Button onClick={() => openForm()}>Create Discount Code</Button>
       </div>
       <div className="mt-6">
-        {codes.isLoading ? (
-          <ResponsiveListSkeleton columns={codeColumns} label="Loading discount codes..." />
-        ) : codes.isError ? (
-          <div role="alert" className="rounded-2xl bg-sand p-6">
-            <p>The discount codes could not be loaded just now.</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void codes.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : all.length === 0 ? (
-          <div className="rounded-2xl bg-sand p-6">
-            <p className="font-medium">No discount codes yet</p>
-            <p className="mt-1 text-muted">Create a code to offer a percentage or an amount off a booking.</p>
-          </div>
-        ) : (
-          <ResponsiveList items={all} rowKey={(code) => code.code} columns={codeColumns} caption="Discount codes, newest first" />
-        )}
-        {codes.hasNextPage && (
-          <Button
-            variant="secondary"
-            className="mt-6"
-            disabled={codes.isFetchingNextPage}
-            onClick={() => void codes.fetchNextPage()}
-          >
-            {codes.isFetchingNextPage ? 'Loading…' : 'Show more codes'}
-          </Button>
-        )}
+        <LoadedList
+          query={codes}
+          items={all}
+          rowKey={(code) => code.code}
+          columns={codeColumns}
+          caption="Discount codes, newest first"
+          noun="discount codes"
+          empty={{ title: 'No discount codes yet', detail: 'Create a code to offer a percentage or an amount off a booking.' }}
+        />
       </div>
 
       <Modal

@@ -9,7 +9,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
-import { DateTimeCell, ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
+import { LoadedList } from '@/components/ui/loaded-list';
+import { DateTimeCell, type Column } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { orderQuery, ordersQuery, useOrderActions } from '@/features/admin/api/orders';
@@ -133,35 +134,15 @@ export function AdminOrdersPage() {
         />
       </div>
       <div className="mt-6">
-        {orders.isLoading ? (
-          <ResponsiveListSkeleton columns={orderColumns} label="Loading orders..." />
-        ) : orders.isError ? (
-          <div role="alert" className="rounded-2xl bg-sand p-6">
-            <p>The orders could not be loaded just now.</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void orders.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : shown.length === 0 ? (
-          <p className="rounded-2xl bg-sand p-6 text-muted">No orders found</p>
-        ) : (
-          <ResponsiveList
-            items={shown}
-            rowKey={(order) => order.id}
-            columns={orderColumns}
-            caption={sessionId ? 'Orders of one session, first booked first' : 'Orders, newest first'}
-          />
-        )}
-        {orders.hasNextPage && (
-          <Button
-            variant="secondary"
-            className="mt-6"
-            disabled={orders.isFetchingNextPage}
-            onClick={() => void orders.fetchNextPage()}
-          >
-            {orders.isFetchingNextPage ? 'Loading…' : 'Show more orders'}
-          </Button>
-        )}
+        <LoadedList
+          query={orders}
+          items={shown}
+          rowKey={(order) => order.id}
+          columns={orderColumns}
+          caption={sessionId ? 'Orders of one session, first booked first' : 'Orders, newest first'}
+          noun="orders"
+          empty={{ title: 'No orders found' }}
+        />
       </div>
 
       <Modal dialogRef={historyDialog} title="Order history" onClose={() => setViewing(undefined)}>

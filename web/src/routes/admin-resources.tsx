@@ -3,8 +3,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { resourceMessages, type AdminResource, type ResourceFormInput } from '@schemas/resource';
 import { formatMoney } from '@schemas/currency';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
+import { ButtonLink } from '@/components/ui/button';
+import { LoadedList } from '@/components/ui/loaded-list';
+import type { Column } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { adminResourceQuery, adminResourcesQuery, useSaveResource } from '@/features/admin/api/resources';
 import { ResourceFormView, type SaveOutcome } from '@/features/admin/components/resource-form';
@@ -27,23 +28,18 @@ export function AdminResourcesPage() {
         <ButtonLink to="/admin/resources/new">Create New Resource</ButtonLink>
       </div>
       <div className="mt-6">
-        {resources.isLoading ? (
-          <ResponsiveListSkeleton columns={columns} label="Loading resources..." />
-        ) : resources.isError ? (
-          <div role="alert" className="rounded-2xl bg-sand p-6">
-            <p>The resources could not be loaded just now.</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void resources.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : all.length === 0 ? (
-          <div className="rounded-2xl bg-sand p-6">
-            <p className="font-medium">{resourceMessages.empty}</p>
-            <p className="mt-1 text-muted">Create a resource to share videos and notes with visitors on the Resources page.</p>
-          </div>
-        ) : (
-          <ResponsiveList items={all} rowKey={(resource) => resource.id} columns={columns} caption="Resources, newest first" />
-        )}
+        <LoadedList
+          query={resources}
+          items={all}
+          rowKey={(resource) => resource.id}
+          columns={columns}
+          caption="Resources, newest first"
+          noun="resources"
+          empty={{
+            title: resourceMessages.empty,
+            detail: 'Create a resource to share videos and notes with visitors on the Resources page.',
+          }}
+        />
       </div>
     </section>
   );

@@ -22,6 +22,7 @@ import {
 } from '@/features/admin/api/sessions';
 import { MessageAttendeesForm } from '@/features/admin/components/message-attendees-form';
 import { AuditHistory } from '@/features/admin/components/audit-history';
+import { ExportCsvButton } from '@/features/admin/components/export-csv-button';
 import { SessionBadge } from '@/features/admin/components/session-badge';
 import { SessionFormView } from '@/features/admin/components/session-form';
 import { failureText } from '@/features/bookings/api/bookings';
@@ -270,21 +271,10 @@ function AttendeeActions({ session }: { session: AdminSessionView }) {
   const dialog = useRef<HTMLDialogElement>(null);
   // The form exists only while the dialog is open: it starts empty each time.
   const [writing, setWriting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const send = async (note: AttendeeMessage) => {
     await message.mutateAsync({ id: session.id, message: note });
     dialog.current?.close();
     toast.success('Message sent to attendees', { description: 'Each attendee receives it by e-mail.' });
-  };
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadAttendees(session.id);
-    } catch {
-      toast.error('Error', { description: 'Failed to export the attendees' });
-    } finally {
-      setExporting(false);
-    }
   };
   return (
     <div className="mb-4 flex flex-wrap justify-end gap-2">
@@ -298,9 +288,7 @@ function AttendeeActions({ session }: { session: AdminSessionView }) {
       >
         Message attendees
       </Button>
-      <Button variant="secondary" size="sm" disabled={exporting} onClick={() => void exportCsv()}>
-        {exporting ? 'Exporting…' : 'Export CSV'}
-      </Button>
+      <ExportCsvButton download={() => downloadAttendees(session.id)} failure="Failed to export the attendees" />
       <Modal dialogRef={dialog} title="Message attendees" wide onClose={() => setWriting(false)}>
         <p className="mt-2 text-muted">To everyone booked on {session.title}, confirmed or awaiting payment.</p>
         {writing && <MessageAttendeesForm onSend={send} onCancel={() => dialog.current?.close()} />}

@@ -5,7 +5,8 @@ import type { AdminUserRow } from '@schemas/admin-user';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { controlClass } from '@/components/ui/field';
-import { ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
+import { LoadedList } from '@/components/ui/loaded-list';
+import type { Column } from '@/components/ui/responsive-list';
 import { usersQuery } from '@/features/admin/api/users';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
@@ -87,30 +88,15 @@ export function AdminUsersPage() {
         </p>
       )}
       <div className="mt-6">
-        {users.isLoading ? (
-          <ResponsiveListSkeleton columns={userColumns} label="Loading users..." />
-        ) : users.isError ? (
-          <div role="alert" className="rounded-2xl bg-sand p-6">
-            <p>The users could not be loaded just now.</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void users.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : all.length === 0 ? (
-          <p className="rounded-2xl bg-sand p-6 text-muted">{search ? `No users match “${search}”.` : 'No users yet.'}</p>
-        ) : (
-          <ResponsiveList items={all} rowKey={(user) => user.id} columns={userColumns} caption="Users" />
-        )}
-        {users.hasNextPage && (
-          <Button
-            variant="secondary"
-            className="mt-6"
-            disabled={users.isFetchingNextPage}
-            onClick={() => void users.fetchNextPage()}
-          >
-            {users.isFetchingNextPage ? 'Loading…' : 'Show more users'}
-          </Button>
-        )}
+        <LoadedList
+          query={users}
+          items={all}
+          rowKey={(user) => user.id}
+          columns={userColumns}
+          caption="Users"
+          noun="users"
+          empty={{ title: search ? `No users match “${search}”.` : 'No users yet.' }}
+        />
       </div>
     </section>
   );

@@ -11,7 +11,6 @@ import type {
 import type { AdminWaitlist } from '@schemas/waitlist';
 import type { CancellationReceipt } from '@schemas/booking';
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from '@/lib/api';
-import { saveFile } from '@/lib/save-file';
 
 const sessionPath = (id: string) => `/admin/sessions/${encodeURIComponent(id)}`;
 
@@ -37,10 +36,7 @@ export const waitlistQuery = (id: string) =>
   });
 
 /** Export CSV: every attendee of the session, downloaded as a spreadsheet file. */
-export async function downloadAttendees(id: string) {
-  const { blob, fileName } = await apiDownload(`${sessionPath(id)}/attendees.csv`, 'attendees.csv');
-  saveFile(blob, fileName);
-}
+export const downloadAttendees = (id: string) => apiDownload(`${sessionPath(id)}/attendees.csv`, 'attendees.csv');
 
 const FOLLOW_UP_REFETCH_MS = 500;
 

@@ -5,8 +5,10 @@ import type { AdminPurchase } from '@schemas/purchase';
 import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { EmailText } from '@/components/ui/email-text';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { DateTimeCell, ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
+import { LoadedList } from '@/components/ui/loaded-list';
+import { DateTimeCell, type Column } from '@/components/ui/responsive-list';
 import { useOrderActions } from '@/features/admin/api/orders';
 import { purchasesQuery, useDeletePurchase } from '@/features/admin/api/purchases';
 import { ApiError } from '@/lib/api';
@@ -76,38 +78,18 @@ export function PurchaseList() {
 
   return (
     <>
-      {purchases.isLoading ? (
-        <ResponsiveListSkeleton columns={purchaseColumns} label="Loading purchases..." />
-      ) : purchases.isError ? (
-        <div role="alert" className="rounded-2xl bg-sand p-6">
-          <p>The purchases could not be loaded just now.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void purchases.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : all.length === 0 ? (
-        <div className="rounded-2xl bg-sand p-6">
-          <p className="font-medium">No purchases yet</p>
-          <p className="mt-1 text-muted">Purchases of the recordings package appear here as soon as someone starts one.</p>
-        </div>
-      ) : (
-        <ResponsiveList
-          items={all}
-          rowKey={(purchase) => purchase.id}
-          columns={purchaseColumns}
-          caption="Birth recording purchases, newest first"
-        />
-      )}
-      {purchases.hasNextPage && (
-        <Button
-          variant="secondary"
-          className="mt-6"
-          disabled={purchases.isFetchingNextPage}
-          onClick={() => void purchases.fetchNextPage()}
-        >
-          {purchases.isFetchingNextPage ? 'Loading…' : 'Show more purchases'}
-        </Button>
-      )}
+      <LoadedList
+        query={purchases}
+        items={all}
+        rowKey={(purchase) => purchase.id}
+        columns={purchaseColumns}
+        caption="Birth recording purchases, newest first"
+        noun="purchases"
+        empty={{
+          title: 'No purchases yet',
+          detail: 'Purchases of the recordings package appear here as soon as someone starts one.',
+        }}
+      />
 
       <ConfirmDialog
         dialogRef={refundDialog}
@@ -161,18 +143,6 @@ function DeleteQuestion({ purchase }: { purchase: AdminPurchase }) {
       {purchase.status === 'pending' ? ', and its checkout is closed so it can no longer be paid' : ''}. This action cannot be
       undone.
     </p>
-  );
-}
-
-/** An address that breaks, when it must, before its '@' rather than inside a word. */
-function EmailText({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  return (
-    <span className="break-words text-muted">
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
   );
 }
 

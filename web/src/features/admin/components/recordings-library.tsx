@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Modal } from '@/components/ui/modal';
-import { ResponsiveList, ResponsiveListSkeleton, type Column } from '@/components/ui/responsive-list';
+import { LoadedList } from '@/components/ui/loaded-list';
+import type { Column } from '@/components/ui/responsive-list';
 import { adminRecordingsQuery, useRecordingChanges } from '@/features/admin/api/recordings';
 import { formatDate } from '@/lib/format';
 import { RecordingFormView } from './recording-form';
@@ -67,28 +68,15 @@ export function RecordingsLibrary() {
         </Button>
       </div>
       <div className="mt-4">
-        {recordings.isPending ? (
-          <ResponsiveListSkeleton columns={recordingColumns} label="Loading the recordings" />
-        ) : recordings.isError ? (
-          <div role="alert" className="rounded-2xl bg-sand p-6">
-            <p>The recordings could not be loaded just now.</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void recordings.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : all.length === 0 ? (
-          <div className="rounded-2xl bg-sand p-6">
-            <p className="font-medium">No recordings yet</p>
-            <p className="mt-1 text-muted">Add a recording to start the library.</p>
-          </div>
-        ) : (
-          <ResponsiveList
-            items={all}
-            rowKey={(recording) => recording.id}
-            columns={recordingColumns}
-            caption="Recordings, in their order"
-          />
-        )}
+        <LoadedList
+          query={recordings}
+          items={all}
+          rowKey={(recording) => recording.id}
+          columns={recordingColumns}
+          caption="Recordings, in their order"
+          noun="recordings"
+          empty={{ title: 'No recordings yet', detail: 'Add a recording to start the library.' }}
+        />
       </div>
 
       <Modal

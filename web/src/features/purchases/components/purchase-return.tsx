@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { ButtonLink } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
@@ -26,20 +26,23 @@ export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: s
   const paid = status.data?.status === 'paid';
   const pendingEmail = useRef(pendingPurchase().email).current;
 
+  const member = Boolean(buyer);
   useEffect(() => {
-    if (!paid || announced.current || (!buyer && !signedOut)) return;
+    if (!paid || announced.current || (!member && !signedOut)) return;
     announced.current = true;
     toast.success('Payment Successful', { description: 'Every recording is now yours, for life.' });
     void queryClient.invalidateQueries({ queryKey: ['package'] });
-    if (buyer) {
-      forgetPendingPurchase();
-      const timer = setTimeout(() => void navigate('/dashboard/resources?source=purchase'), 2000);
-      return () => clearTimeout(timer);
-    }
-    if (pendingEmail) setup.current?.showModal();
+    if (member) forgetPendingPurchase();
+    else if (pendingEmail) setup.current?.showModal();
     else toast.info('Sign in to watch', { description: 'Sign in with the email you bought with to watch the recordings.' });
-    return undefined;
-  }, [paid, buyer, signedOut, pendingEmail, navigate, queryClient]);
+  }, [paid, member, signedOut, pendingEmail, queryClient]);
+
+  // Its own effect, so a re-render in those 2 seconds (the package read again) does not cancel the move.
+  useEffect(() => {
+    if (!paid || !member) return;
+    const timer = setTimeout(() => void navigate('/dashboard/resources?source=purchase'), 2000);
+    return () => clearTimeout(timer);
+  }, [paid, member, navigate]);
 
   useEffect(() => {
     if (status.data?.status !== 'pending') return;
@@ -60,7 +63,22 @@ export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: s
         )}
         {paid && (
           <p className="rounded-2xl bg-sage/10 p-4 text-sm text-sage">
-            Payment Successful: every recording is unlocked{buyer ? '. Taking you to your resources…' : '.'}
+            {member ? (
+              'Payment Successful: every recording is unlocked. Taking you to your resources…'
+            ) : pendingEmail ? (
+              <>
+                Payment Successful. The recordings unlock in the account you create with {pendingEmail}:{' '}
+                <Link
+                  to={`/setup-account?email=${encodeURIComponent(pendingEmail)}`}
+                  className="font-medium underline underline-offset-2"
+                  onClick={() => forgetPendingPurchase()}
+                >
+                  Continue to Account Setup
+                </Link>
+              </>
+            ) : (
+              'Payment Successful. Sign in with the email you bought with to watch the recordings.'
+            )}
           </p>
         )}
         {ended && (
