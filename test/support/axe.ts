@@ -11,7 +11,8 @@ type Violation = { id: string; impact: string; help: string; nodes: { target: st
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: the site's CSP (scripts from the site
   // only) rightly refuses an inline script tag.
-  await page.evaluate(axeSource);
+  // Once a document: checking the same page again (at another width) finds axe already there.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   // A toast or dialog still fading in has the contrast of its half-way opacity: axe judges what
   // settles. Endless animations (skeletons, spinners) are left running.
   await page.evaluate(() =>
