@@ -149,10 +149,38 @@ describe('the recordings in the browser', () => {
     const body = (await save).postDataJSON() as { positionSeconds: number };
     expect(body.positionSeconds).toBeGreaterThan(2);
 
+    // Reloaded while it plays, with no pause and before the next ten seconds: the place is saved as the
+    // page goes (by the browser after the page is gone, so it is read from the API).
+    const savedAt = async () =>
+      (await api<PlaybackProgress>(`/recordings/${premium.id}/progress`, { headers: { authorization: `Bearer ${owner.token}` } }))
+        .body.updatedAt;
+    await expect.poll(savedAt).not.toBe(saved.body.updatedAt);
+    const beforeLeaving = await savedAt();
+    await page.reload();
+    await expect.poll(savedAt).not.toBe(beforeLeaving);
+
     await page.goto(`${siteUrl}/dashboard/resources`);
-    await page.getByRole('heading', { name: premium.title }).waitFor();
+    const card = page.getByRole('link', { name: new RegExp(premium.title) });
     await page.getByRole('progressbar', { name: `Watched of ${premium.title}` }).waitFor();
+    await expect(card.textContent()).resolves.toContain('Continue watching');
     await expectCleanAtBothWidths(page, () => page.getByRole('heading', { name: premium.title }).waitFor());
+
+    // Watched to the end: offered again, from the beginning.
+    await api(`/recordings/${premium.id}/progress`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({ positionSeconds: 4 }),
+    });
+    await page.reload();
+    await card.getByText('Watch again').waitFor();
+    await card.click();
+    await video(page).waitFor();
+    await video(page).evaluate((element: HTMLVideoElement) =>
+      element.readyState > 0
+        ? undefined
+        : new Promise((resolve) => element.addEventListener('loadedmetadata', resolve, { once: true })),
+    );
+    expect(await currentTime(page)).toBe(0);
     await page.close();
   });
 

@@ -44,9 +44,17 @@ export function setTokenRefusedHandler(handler: () => void) {
   onRefused = handler;
 }
 
-/** Sends a request with the member's token; a refusal is thrown as an ApiError with the API's message. */
+/** The token the last request was sent with. */
+let lastToken: string | undefined;
+
+/**
+ * Sends a request with the member's token; a refusal is thrown as an ApiError with the API's message.
+ * A request kept alive (sent as the page goes) leaves at once, with the last request's token: a
+ * page being left runs nothing that waits.
+ */
 async function send(path: string, init?: RequestInit): Promise<Response> {
-  const token = await idToken().catch(() => undefined);
+  const token = init?.keepalive ? lastToken : await idToken().catch(() => undefined);
+  lastToken = token;
   const response = await fetch(`/api${path}`, {
     ...init,
     headers: {
@@ -84,7 +92,9 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
 export const apiGet = <T>(path: string) => request<T>(path);
 export const apiPost = <T>(path: string, body: unknown, headers?: Record<string, string>) =>
   request<T>(path, { method: 'POST', body: JSON.stringify(body), headers });
-export const apiPut = <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body: JSON.stringify(body) });
+/** `keepalive`: sent as the page is left (see `send`). */
+export const apiPut = <T>(path: string, body: unknown, options: { keepalive?: boolean } = {}) =>
+  request<T>(path, { ...options, method: 'PUT', body: JSON.stringify(body) });
 /** A DELETE says it is JSON like every state-changing request, so no web page can forge one. */
 export const apiDelete = <T>(path: string, body: unknown = {}) =>
   request<T>(path, { method: 'DELETE', body: JSON.stringify(body) });

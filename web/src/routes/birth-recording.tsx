@@ -14,6 +14,7 @@ import { EmailGate } from '@/features/recordings/components/email-gate';
 import { PremiumGate } from '@/features/recordings/components/premium-gate';
 import { useViewer } from '@/features/auth/viewer';
 import { visitEmail } from '@/features/recordings/visit-email';
+import { watchStateOf } from '@/features/recordings/watch-state';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
@@ -86,10 +87,9 @@ function Watch({ recording, media, userId }: { recording: RecordingView; media: 
     if (!fresh.media) throw new Error('The recording is no longer open to this caller');
     return fresh.media;
   };
-  const position = recording.positionSeconds ?? 0;
   const onPosition = userId
-    ? (seconds: number) => {
-        saveProgress(recording.id, seconds).then(
+    ? (seconds: number, options: { leaving: boolean }) => {
+        saveProgress(recording.id, seconds, options).then(
           // The library and the dashboard show the new place; this page keeps its video as it is.
           () => void queryClient.invalidateQueries({ queryKey: recordingsQuery(userId).queryKey, exact: true }),
           // A place not saved is saved again ten seconds later.
@@ -102,8 +102,7 @@ function Watch({ recording, media, userId }: { recording: RecordingView; media: 
     <RecordingPlayer
       recording={recording}
       media={playable}
-      // From the start again once the end was reached.
-      startAt={position < recording.durationSeconds - 1 ? position : 0}
+      startAt={watchStateOf(recording) === 'watching' ? (recording.positionSeconds ?? 0) : 0}
       onPosition={onPosition}
       renew={renew}
     />

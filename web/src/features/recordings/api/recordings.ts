@@ -31,5 +31,6 @@ export const openFreeRecording = (id: string, email: string) =>
   apiPost<RecordingAccessGrant>(`/recordings/${encodeURIComponent(id)}/access`, { email });
 
 /** Where the member is in a recording. */
-export const saveProgress = (id: string, positionSeconds: number) =>
-  apiPut<PlaybackProgress>(`/recordings/${encodeURIComponent(id)}/progress`, { positionSeconds });
+/** `leaving`: saved as the member leaves the page, so it must still arrive once the page has gone. */
+export const saveProgress = (id: string, positionSeconds: number, { leaving = false } = {}) =>
+  apiPut<PlaybackProgress>(`/recordings/${encodeURIComponent(id)}/progress`, { positionSeconds }, { keepalive: leaving });

@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatPlaybackTime } from '@/lib/playback-time';
 import { RecordingBadge } from './recording-badge';
 import { WatchProgress } from './watch-progress';
+import { watchStateOf } from '../watch-state';
 
 /** What opening a recording will do for this caller, said on its card. */
 const actionFor: Record<RecordingView['access'], string> = {
@@ -15,7 +16,7 @@ const actionFor: Record<RecordingView['access'], string> = {
 
 /** A recording in a grid: its thumbnail with its badge, title, a line of description, its length and the member's progress. */
 export function RecordingCard({ recording }: { recording: RecordingView }) {
-  const resuming = (recording.positionSeconds ?? 0) > 0;
+  const watched = watchStateOf(recording);
   return (
     <li className="group flex flex-col overflow-hidden rounded-2xl border border-linen bg-white shadow-sm transition-shadow hover:shadow-md">
       <Link to={`/birth-recordings/${recording.id}`} className="flex flex-1 flex-col rounded-2xl">
@@ -45,7 +46,12 @@ export function RecordingCard({ recording }: { recording: RecordingView }) {
           <div className="mt-auto flex flex-col gap-3 pt-2">
             <WatchProgress recording={recording} />
             <span className="text-sm font-medium text-clay-dark">
-              {resuming ? 'Continue watching' : actionFor[recording.access]} <span aria-hidden="true">→</span>
+              {watched === 'watching'
+                ? 'Continue watching'
+                : watched === 'finished'
+                  ? 'Watch again'
+                  : actionFor[recording.access]}{' '}
+              <span aria-hidden="true">→</span>
             </span>
           </div>
         </div>

@@ -10,8 +10,11 @@ type PlayerProps = {
   media: RecordingMedia;
   /** Where to begin (a member's saved place), in seconds. */
   startAt: number;
-  /** Saves the member's place: every 10 seconds while playing, and when paused or ended. Absent for a visitor. */
-  onPosition?: (seconds: number) => void;
+  /**
+   * Saves the member's place: every 10 seconds while playing, when paused or ended, and when the
+   * page is hidden while playing (another tab, a reload, the phone locked). Absent for a visitor.
+   */
+  onPosition?: (seconds: number, options: { leaving: boolean }) => void;
   /** A fresh address for the video, when the one it has has run out. */
   renew: () => Promise<RecordingMedia>;
 };
@@ -35,14 +38,30 @@ export function RecordingPlayer({ recording, media, startAt, onPosition, renew }
   const renewals = useRef(0);
   const saver = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
 
-  const save = () => {
-    if (onPosition && video.current) onPosition(video.current.currentTime);
-  };
+  // The latest callback, for the listeners below that outlive a render.
+  const savePosition = useRef(onPosition);
+  useEffect(() => {
+    savePosition.current = onPosition;
+  });
+  const save = (leaving = false) => savePosition.current?.(video.current?.currentTime ?? lastTime.current, { leaving });
   const stopSaving = () => {
     clearInterval(saver.current);
     saver.current = undefined;
   };
-  useEffect(() => stopSaving, []);
+  useEffect(() => {
+    // Hidden: another tab, the phone locked, or the page going (a reload, another site), the last
+    // moment a page is sure to run code.
+    const saveWhenHidden = () => {
+      if (playing.current && document.visibilityState === 'hidden') save(true);
+    };
+    document.addEventListener('visibilitychange', saveWhenHidden);
+    return () => {
+      document.removeEventListener('visibilitychange', saveWhenHidden);
+      stopSaving();
+      // Left for another page of the site while playing: no pause event comes.
+      if (playing.current) save();
+    };
+  }, []);
 
   const onLoadedMetadata = () => {
     renewals.current = 0;
@@ -97,7 +116,7 @@ export function RecordingPlayer({ recording, media, startAt, onPosition, renew }
         onPlay={() => {
           playing.current = true;
           stopSaving();
-          if (onPosition) saver.current = setInterval(save, SAVE_EVERY_MS);
+          if (onPosition) saver.current = setInterval(() => save(), SAVE_EVERY_MS);
         }}
         onPause={() => {
           playing.current = false;

@@ -3,6 +3,7 @@ import type { RecordingView } from '@schemas/recording';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPlaybackTime } from '@/lib/playback-time';
 import { RecordingBadge } from './recording-badge';
+import { watchStateOf } from '../watch-state';
 
 /** A short list of recordings for a dashboard card: a small thumbnail, the badge, the title and where the member stopped. */
 export function RecordingPreviewList({ recordings, label }: { recordings: RecordingView[]; label: string }) {
@@ -29,9 +30,13 @@ export function RecordingPreviewList({ recordings, label }: { recordings: Record
                 {recording.title}
               </span>
               <span className="text-sm text-muted">
-                {(recording.positionSeconds ?? 0) > 0
-                  ? `Continue at ${formatPlaybackTime(recording.positionSeconds!)}`
-                  : formatPlaybackTime(recording.durationSeconds)}
+                {
+                  {
+                    watching: `Continue at ${formatPlaybackTime(recording.positionSeconds ?? 0)}`,
+                    finished: 'Watch again',
+                    unwatched: formatPlaybackTime(recording.durationSeconds),
+                  }[watchStateOf(recording)]
+                }
               </span>
             </div>
           </Link>
