@@ -28,7 +28,10 @@ describe('the recordings package in the browser', () => {
     await page.getByText('Please provide your email address.').first().waitFor();
     await dialog.getByLabel('Promo code').fill('NOSUCHCODE');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await page.getByText('Invalid discount code').waitFor();
+    // Shown above the dialog's backdrop, not under it with the rest of the page, and closed from there.
+    const refused = dialog.getByRole('listitem').filter({ hasText: 'Invalid discount code' });
+    await refused.getByRole('button', { name: 'Close toast' }).click();
+    await refused.waitFor({ state: 'detached' });
 
     await dialog.getByLabel('Email').fill(email);
     await dialog.getByLabel('Name (optional)').fill('Mira Stone');

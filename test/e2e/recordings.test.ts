@@ -85,6 +85,8 @@ describe('the recordings in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Watch for free' }).click();
     await video(page).waitFor();
+    // The player replaced the form the visitor was in, so it takes the focus.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('VIDEO');
     await play(page);
     await waitForTime(page, 1);
     expect(media.length).toBeGreaterThan(0);

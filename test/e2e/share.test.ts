@@ -27,15 +27,16 @@ describe('sharing in the browser', () => {
     }
 
     await dialog.getByRole('button', { name: 'Copy link' }).click();
-    await page.getByText('Link copied!').waitFor();
+    await dialog.getByText('Link copied!').waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`${siteUrl}/sessions/${session.id}`);
 
     const friend = newAddress('friend');
     await field.fill(friend);
     expect(await dialog.getByText('Please enter an email address').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Session shared successfully!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    // Raised as the dialog closed, it goes on showing on the page.
+    await page.getByText('Session shared successfully!').waitFor();
     const [mail] = await waitForEmails(friend, 1);
     expect(mail.subject).toBe(`A breathwork session for you: ${session.title}`);
     expect(mail.body.text).toContain(`${siteUrl}/sessions/${session.id}`);

@@ -105,6 +105,7 @@ function Watch({ recording, media, userId }: { recording: RecordingView; media: 
       startAt={watchStateOf(recording) === 'watching' ? (recording.positionSeconds ?? 0) : 0}
       onPosition={onPosition}
       renew={renew}
+      focusOnStart={opened !== undefined}
     />
   );
 }

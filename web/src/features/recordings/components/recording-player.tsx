@@ -17,6 +17,8 @@ type PlayerProps = {
   onPosition?: (seconds: number, options: { leaving: boolean }) => void;
   /** A fresh address for the video, when the one it has has run out. */
   renew: () => Promise<RecordingMedia>;
+  /** Takes the focus as it appears: it replaced the form the visitor was in (the free-recording gate). */
+  focusOnStart?: boolean;
 };
 
 /**
@@ -24,7 +26,7 @@ type PlayerProps = {
  * so an address that has run out shows as an error: the player asks for a fresh one once and
  * carries on from the same place (playing again if it was). A second failure in a row is shown.
  */
-export function RecordingPlayer({ recording, media, startAt, onPosition, renew }: PlayerProps) {
+export function RecordingPlayer({ recording, media, startAt, onPosition, renew, focusOnStart = false }: PlayerProps) {
   const video = useRef<HTMLVideoElement>(null);
   // The address and how many times it was fetched afresh: the video element is made anew for each,
   // even when a renewal within the same second is signed alike.
@@ -62,6 +64,10 @@ export function RecordingPlayer({ recording, media, startAt, onPosition, renew }
       if (playing.current) save();
     };
   }, []);
+
+  useEffect(() => {
+    if (focusOnStart) video.current?.focus();
+  }, [focusOnStart]);
 
   const onLoadedMetadata = () => {
     renewals.current = 0;
