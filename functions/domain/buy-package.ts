@@ -111,7 +111,7 @@ async function openPurchaseCheckout(purchase: PurchaseRecord, deadline?: number)
         email: purchase.customerEmail,
         expiresAt: purchase.checkoutExpiresAt!,
         successPath: returnPath(purchase.id),
-        cancelPath: '/birth-recordings',
+        cancelPath: '/birth-recordings?checkout=cancelled',
         metadata: { purchaseId: purchase.id },
       },
       deadline,

@@ -93,7 +93,7 @@ export async function openCheckout(
         email: booking.attendeeEmail,
         expiresAt: booking.holdExpiresAt!,
         successPath: `/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`,
-        cancelPath: `/sessions/${encodeURIComponent(booking.sessionId)}`,
+        cancelPath: `/sessions/${encodeURIComponent(booking.sessionId)}?checkout=cancelled`,
         metadata: { bookingId: booking.id, sessionId: booking.sessionId },
       },
       options.deadline,

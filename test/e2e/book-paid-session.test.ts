@@ -204,7 +204,8 @@ describe('paid bookings in the browser', () => {
     // On the checkout page, whose Cancel leads back (the booking form has a Cancel of its own).
     await page.waitForURL((url) => url.origin !== siteUrl);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${siteUrl}/sessions/${session.id}`);
+    await page.waitForURL(`${siteUrl}/sessions/${session.id}?checkout=cancelled`);
+    await page.getByRole('status').getByText('Payment cancelled: you have not been charged.').waitFor();
     const [left] = await bookingsOf(session.id);
     const first = left.id as string;
 

@@ -84,7 +84,7 @@ describe('paid bookings', () => {
       expires_at: Math.floor(Date.parse(body.booking.holdExpiresAt!) / 1000),
     });
     expect(checkout.success_url).toContain(`/booking-confirmation?bookingId=${body.booking.id}`);
-    expect(checkout.cancel_url).toContain(`/sessions/${session.id}`);
+    expect(checkout.cancel_url).toMatch(new RegExp(`/sessions/${session.id}\\?checkout=cancelled$`));
 
     await payCheckout(body.checkoutUrl!);
     const paid = await waitForBooking(body.booking.id, (b) => b.status === 'completed');

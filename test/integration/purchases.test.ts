@@ -76,6 +76,7 @@ describe('buying the package', () => {
       customer_email: email,
     });
     expect(checkout.success_url).toContain(`/birth-recordings?success=true&purchaseId=${body.purchaseId}`);
+    expect(checkout.cancel_url).toMatch(/\/birth-recordings\?checkout=cancelled$/);
     expect((await getPayment(purchase.checkoutSessionId!))?.subject).toEqual({ kind: 'purchase', id: body.purchaseId });
     // The teacher hears of it at once; the status says pending and nothing else.
     const alert = await waitForEmail(

@@ -14,6 +14,7 @@ import { splitFullName } from '@/lib/names';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrency } from '@/features/currency/currency-context';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
+import { CheckoutCancelled } from '@/components/checkout-cancelled';
 
 // The forms (and their validation) load when they are shown, not with the page: most visits only read it.
 const BookingForm = lazy(() => import('@/features/bookings/components/booking-form').then((m) => ({ default: m.BookingForm })));
@@ -49,6 +50,7 @@ export function SessionDetailPage() {
       <Link to={signedIn ? '/dashboard/sessions' : '/'} className="text-sm font-medium text-muted hover:text-clay-dark">
         ← Back to sessions
       </Link>
+      <CheckoutCancelled className="mt-6" />
       <div className="mt-6 grid gap-10 md:grid-cols-[1fr_360px]">
         <div>
           {session.thumbnailUrl && (

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { formatMoney } from '@schemas/currency';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { CheckoutCancelled } from '@/components/checkout-cancelled';
 import { useCurrency } from '@/features/currency/currency-context';
 import { packageQuery, purchaseStatusQuery } from '../api/purchases';
 import { PurchaseDialog, type Buyer } from './purchase-dialog';
@@ -18,7 +19,8 @@ const included = [
 /**
  * The recordings library's purchase banner: the package's price in the visitor's currency and the
  * way to buy it, hidden once the member owns it. `?purchase=true` opens the dialog (a premium
- * recording's gate links here); `?success=true&purchaseId=` is the return from checkout.
+ * recording's gate links here); `?success=true&purchaseId=` is the return from checkout, and
+ * `?checkout=cancelled` from one cancelled.
  */
 export function PackageOffer({ buyer, signedOut }: { buyer: Buyer; signedOut: boolean }) {
   const { currency } = useCurrency();
@@ -47,6 +49,7 @@ export function PackageOffer({ buyer, signedOut }: { buyer: Buyer; signedOut: bo
   return (
     <>
       {returning && <PurchaseReturn purchaseId={returning} buyer={buyer} signedOut={signedOut} />}
+      <CheckoutCancelled className="mb-6" />
       {hidden ? null : (
         <section
           aria-labelledby="package-offer-heading"
