@@ -75,7 +75,7 @@ const policies = [
   // Prices on session rows are shown in the visitor's currency, which the currency feature holds.
   {
     from: { element: { type: 'feature', captured: { feature: 'sessions' } } },
-    allow: { to: { element: { type: 'feature', captured: { feature: 'currency' } }, file: { path: '**/currency-context.tsx' } } },
+    allow: { to: { element: { type: 'feature', captured: { feature: 'currency' } }, file: { path: '**/price-text.tsx' } } },
   },
   // So is the recordings package's price.
   {

@@ -57,8 +57,13 @@ const cases: [string, string, RegExp | null][] = [
   ['web/src/features/bookings/components/draft.tsx', "import { HomePage } from '@/routes/home';", featureRule],
   ['web/src/features/bookings/components/draft.tsx', "import { useCreateBooking } from '../api/bookings';", null],
   ['web/src/features/bookings/components/draft.tsx', "import { Button } from '@/components/ui/button';", null],
-  // The one allowed edge: session prices use the visitor's currency; the rest of that feature stays closed.
-  ['web/src/features/sessions/components/draft.tsx', "import { useCurrency } from '@/features/currency/currency-context';", null],
+  // The one allowed edge: session prices are shown in the visitor's currency; the rest of that feature stays closed.
+  ['web/src/features/sessions/components/draft.tsx', "import { PriceText } from '@/features/currency/price-text';", null],
+  [
+    'web/src/features/sessions/components/draft.tsx',
+    "import { useCurrency } from '@/features/currency/currency-context';",
+    featureRule,
+  ],
   [
     'web/src/features/sessions/components/draft.tsx',
     "import { CurrencySelector } from '@/features/currency/currency-selector';",

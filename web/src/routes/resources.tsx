@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { PublicResource } from '@schemas/resource';
-import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { resourcesQuery } from '@/features/resources/api/resources';
+import { PriceText } from '@/features/currency/price-text';
 import { ResourceVideoItem } from '@/features/resources/components/resource-video';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -105,7 +105,7 @@ function ResourceCard({ resource, onExpired }: { resource: PublicResource; onExp
           {resource.category && <Badge tone="sage">{resource.category}</Badge>}
           {resource.price && (
             <span className="text-sm font-medium text-muted">
-              {resource.price.amount === 0 ? 'Free' : formatMoney(resource.price)}
+              <PriceText money={resource.price} />
             </span>
           )}
         </div>

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Fact } from '@/components/ui/fact';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/features/sessions/api/sessions';
-import { PriceText } from '@/features/sessions/components/session-row';
+import { PriceText } from '@/features/currency/price-text';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { useAuthSession, type AuthSession } from '@/features/auth/session';
 import { meQuery } from '@/features/auth/api/me';
@@ -91,7 +91,7 @@ export function SessionDetailPage() {
         <aside className="h-fit rounded-2xl border border-linen bg-white p-6 shadow-sm md:sticky md:top-24">
           <p className="text-sm text-muted">Price per person</p>
           <p className="mt-1 font-serif text-3xl">
-            <PriceText session={session} />
+            <PriceText money={session.price} />
           </p>
           {session.seatsLeft !== null && !session.soldOut && (
             <p className="mt-2 text-sm text-muted">

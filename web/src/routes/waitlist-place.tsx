@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import type { WaitlistPlace } from '@schemas/waitlist';
-import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { LinkNotValid, LinkPageLoading } from '@/components/link-page';
 import { SessionFacts } from '@/components/session-facts';
-import { useConvertedPrice, useCurrency } from '@/features/currency/currency-context';
+import { useCurrency } from '@/features/currency/currency-context';
+import { PriceText } from '@/features/currency/price-text';
 import { usePlaceActions, waitlistPlaceQuery } from '@/features/waitlist/api/waitlist';
 import { failureText } from '@/features/bookings/api/bookings';
 import { rememberManageToken } from '@/features/bookings/manage-links';
@@ -72,15 +72,11 @@ export function WaitlistPlacePage() {
       </div>
       <SessionFacts
         session={session}
-        price={session.price.amount > 0 ? { label: 'Price', value: <SeatPrice place={place} /> } : undefined}
+        price={session.price.amount > 0 ? { label: 'Price', value: <PriceText money={session.price} /> } : undefined}
       />
       <PlaceActions token={token} place={place} />
     </section>
   );
-}
-
-function SeatPrice({ place }: { place: WaitlistPlace }) {
-  return <>{formatMoney(useConvertedPrice(place.session.price))}</>;
 }
 
 function PlaceActions({ token, place }: { token: string; place: WaitlistPlace }) {

@@ -1,16 +1,10 @@
 import { Link } from 'react-router';
 import type { SessionView } from '@schemas/session';
-import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
-import { useConvertedPrice } from '@/features/currency/currency-context';
+import { PriceText } from '@/features/currency/price-text';
 import { DateBlock } from '@/components/ui/date-block';
 import { formatDuration, formatTimeWithZone } from '@/lib/format';
-
-export function PriceText({ session }: { session: SessionView }) {
-  const price = useConvertedPrice(session.price);
-  return <>{price.amount > 0 ? formatMoney(price) : 'Free'}</>;
-}
 
 function SeatsBadge({ session }: { session: SessionView }) {
   if (session.soldOut) return <Badge tone="alert">SOLD OUT</Badge>;
@@ -42,7 +36,7 @@ export function SessionCard({ session }: { session: SessionView }) {
           </p>
           <p className="text-sm text-muted">{session.location}</p>
           <p className="mt-1 font-semibold text-ink">
-            <PriceText session={session} />
+            <PriceText money={session.price} />
           </p>
         </div>
       </Link>
@@ -72,7 +66,7 @@ export function SessionTableRow({ session }: { session: SessionView }) {
       </td>
       <td className="py-4 pr-4 text-sm text-muted">{session.location}</td>
       <td className="py-4 pr-4 font-semibold whitespace-nowrap">
-        <PriceText session={session} />
+        <PriceText money={session.price} />
       </td>
       <td className="py-4 text-right">
         <Link
