@@ -38,6 +38,8 @@ describe('the recordings package in the browser', () => {
     await dialog.getByLabel('Promo code').fill(code.toLowerCase());
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.getByRole('button', { name: `Remove promo code ${code}` }).waitFor();
+    // The way to remove it takes the focus from the Apply button it replaced.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Remove promo code ${code}`);
     expect(await dialog.getByText('(10% off)').locator('..').textContent()).toContain('£45.90');
     await expectCleanPage(page);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();

@@ -4,7 +4,7 @@ import type { Money } from '@schemas/money';
 import { currencySymbols } from '@schemas/currency';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Icon } from '@/components/ui/icon';
+import { AppliedCode } from '@/components/ui/applied-code';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureText } from '../api/bookings';
 import type { DiscountCode } from '../hooks/use-discount-code';
@@ -22,7 +22,8 @@ export function PromoCode({ discount }: { discount: DiscountCode }) {
   const [removed, setRemoved] = useState(false);
   if (discount.code) {
     return (
-      <AppliedCode
+      <AppliedDiscount
+        code={discount.code}
         discount={discount}
         onRemove={() => {
           setRemoved(true);
@@ -81,30 +82,12 @@ function PromoField({ discount, focusOnMount }: { discount: DiscountCode; focusO
   );
 }
 
-function AppliedCode({ discount, onRemove }: { discount: DiscountCode; onRemove: () => void }) {
-  const remove = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    remove.current?.focus();
-  }, []);
+function AppliedDiscount({ code, discount, onRemove }: { code: string; discount: DiscountCode; onRemove: () => void }) {
   const { data: quote, error } = discount.quote;
 
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-sand/60 p-4">
-      <div className="flex items-center justify-between gap-3">
-        <span className="shrink-0 text-sm font-medium text-ink">Promo code</span>
-        <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-sage/10 py-0.5 pl-3 pr-0.5 text-sm font-semibold tracking-wide text-sage wrap-anywhere">
-          {discount.code}
-          <button
-            ref={remove}
-            type="button"
-            onClick={onRemove}
-            aria-label={`Remove promo code ${discount.code}`}
-            className="inline-flex size-7 items-center justify-center rounded-full transition-colors hover:bg-sage/15 [&_svg]:size-3.5"
-          >
-            <Icon path="M6 6l12 12M18 6L6 18" />
-          </button>
-        </span>
-      </div>
+      <AppliedCode code={code} onRemove={onRemove} />
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-sm font-medium text-ink">Total</span>
         {quote ? (

@@ -8,7 +8,7 @@ import type { Currency } from '@schemas/money';
 import { MISSING_EMAIL, PurchaseRequest } from '@schemas/purchase';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Icon } from '@/components/ui/icon';
+import { AppliedCode } from '@/components/ui/applied-code';
 import { Modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
@@ -143,20 +143,7 @@ export function PurchaseDialog({
           </>
         )}
         {code ? (
-          <div className="flex items-center justify-between gap-3 rounded-xl bg-sand/60 px-4 py-3">
-            <span className="shrink-0 text-sm font-medium text-ink">Promo code</span>
-            <span className="inline-flex min-w-0 items-center gap-1 rounded-full bg-sage/10 py-0.5 pl-3 pr-0.5 text-sm font-semibold tracking-wide text-sage wrap-anywhere">
-              {code}
-              <button
-                type="button"
-                onClick={() => setCode(undefined)}
-                aria-label={`Remove promo code ${code}`}
-                className="inline-flex size-7 items-center justify-center rounded-full transition-colors hover:bg-sage/15 [&_svg]:size-3.5"
-              >
-                <Icon path="M6 6l12 12M18 6L6 18" />
-              </button>
-            </span>
-          </div>
+          <AppliedCode code={code} onRemove={() => setCode(undefined)} className="rounded-xl bg-sand/60 px-4 py-3" />
         ) : (
           <div className="flex items-end gap-2">
             <div className="min-w-0 flex-1">
