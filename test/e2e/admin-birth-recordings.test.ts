@@ -171,7 +171,8 @@ describe("the administrator's birth recordings", () => {
     // Deleted after asking.
     await freeRow.getByRole('button', { name: `Delete ${title}, free` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this recording?' });
-    await confirm.getByText(`${title}, free`).waitFor();
+    // (The 'Recording updated' toast naming it may still show, inside the open dialog.)
+    await confirm.getByText(`${title}, free leaves the library at once`, { exact: false }).waitFor();
     await expectCleanAtBothWidths(page);
     await page.setViewportSize(desktop);
     await confirm.getByRole('button', { name: 'Delete recording' }).click();
