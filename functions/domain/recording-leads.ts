@@ -118,7 +118,7 @@ export async function listLeads(page: PageQuery): Promise<Page<AdminLead>> {
 export async function leadsCsv(now: Date): Promise<{ fileName: string; content: string }> {
   const [leads, library] = await Promise.all([allPages(leadPage), listRecordings()]);
   const zone = siteTimeZone();
-  const heading = ['Email', `First seen (${zone})`, `Last seen (${zone})`, 'Visits', 'Recordings opened'];
+  const heading = ['Email', `First seen (${zone})`, `Last seen (${zone})`, 'Times opened', 'Recordings opened'];
   const rows = leads.map((lead) => {
     const view = adminLeadView(lead, library);
     return [

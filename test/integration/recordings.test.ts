@@ -199,7 +199,7 @@ describe('free recordings', () => {
     const rows = Buffer.from(await csv.arrayBuffer())
       .toString('utf8')
       .split('\r\n');
-    expect(rows[0]).toMatch(/^\uFEFF"Email","First seen \(.+\)","Last seen \(.+\)","Visits","Recordings opened"$/);
+    expect(rows[0]).toMatch(/^\uFEFF"Email","First seen \(.+\)","Last seen \(.+\)","Times opened","Recordings opened"$/);
     expect(rows[1]).toMatch(
       new RegExp(`^"${email.toLowerCase().replace(/\./g, '\\.')}",".+",".+","2","First by index; Also free"$`),
     );

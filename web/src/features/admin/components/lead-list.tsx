@@ -10,7 +10,7 @@ const leadColumns: Column<AdminLead>[] = [
   { header: 'Email', card: 'title', cell: (lead) => <EmailText email={lead.email} className="font-medium" /> },
   { header: 'First seen', cell: (lead) => <DateTimeCell iso={lead.firstSeenAt} /> },
   { header: 'Last seen', cell: (lead) => <DateTimeCell iso={lead.lastSeenAt} /> },
-  { header: 'Visits', className: 'tabular-nums', cell: (lead) => lead.visits },
+  { header: 'Times opened', className: 'tabular-nums', cell: (lead) => lead.visits },
   {
     header: 'Recordings opened',
     wide: true,
