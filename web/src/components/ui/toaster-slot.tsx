@@ -35,8 +35,10 @@ function useModalFollowingHost() {
       if (host.parentElement !== parent) parent.append(host);
     };
     follow();
+    // A dialog opens or closes (its `open` attribute), or leaves the page while open, with the
+    // toasts inside it (a list): either way they are put back where they can be seen.
     const observer = new MutationObserver(follow);
-    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'] });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
     return () => {
       observer.disconnect();
       host.remove();
