@@ -25,11 +25,16 @@ const isNamed = (error: unknown, name: string) => error instanceof Error && erro
  * address is refused all the same, and signing in with its password leads to confirming it.
  */
 export async function accountExists(email: string): Promise<boolean> {
+  return (await accountIdOf(email)) !== undefined;
+}
+
+/** The id (`sub`) of the account with this address, if there is one. */
+export async function accountIdOf(email: string): Promise<string | undefined> {
   try {
-    await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
-    return true;
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
+    return accountOf(user).id;
   } catch (error) {
-    if (isNamed(error, 'UserNotFoundException')) return false;
+    if (isNamed(error, 'UserNotFoundException')) return undefined;
     throw error;
   }
 }

@@ -3,11 +3,13 @@ import { transactNamed } from '../lib/transactions';
 import { conflict } from '../lib/errors';
 import { outboxEvent } from '../events/outbox';
 import type { Actor } from './orders';
+import { accountIdOf } from './accounts';
 import { auditEntry } from './audit';
 import { countCodeUse, refusedCode } from './discounts';
 import { markPaid, refundDue, type PaymentRecord, type RefundReason } from './payment-records';
 import { endingTransition, purchaseKey, purchaseStateCheck, purchaseUpdate, type PurchaseEndReason } from './purchase-lifecycle';
 import { getPurchase, giveUpOwnership, purchaseFacts, takeOwnership, type PurchaseRecord } from './purchases';
+import { ownsPackage } from './package';
 import { holdItem, holdKey } from './seat-holds';
 import type { PaidCheckout, PaymentOutcome } from './settle-payment';
 
@@ -38,8 +40,8 @@ const sameMember = (purchase: PurchaseRecord) =>
  * Records a paid checkout of a purchase, once, for the Payment it opened (settle-payment.ts has
  * checked the sum). A pending purchase is paid: the package becomes its member's, PurchasePaid is
  * written. One that ended unpaid (expired, failed) is paid after all, as a booking's seat is taken
- * again, if its code still has a use; a member who owns the package already, or a code used up
- * since, is refunded instead, and so is a payment for a purchase the administrator has deleted.
+ * again, if its code still has a use; a member who owns the package already (or a guest paying
+ * with the address of one), or a code used up since, is refunded instead, and so is a payment for a purchase the administrator has deleted.
  * Answers undefined when the purchase changed since it was read.
  */
 export async function settlePurchase(payment: PaymentRecord, paid: PaidCheckout, now: Date): Promise<PaymentOutcome | undefined> {
@@ -64,6 +66,11 @@ async function payPurchase(
   transition: 'pay' | 'payLate',
 ): Promise<PaymentOutcome | undefined> {
   const late = transition === 'payLate';
+  // A guest's payment with the address of an account that owns the package already (bought
+  // signed out, or on another device) is a second payment: given back, as a member's would be.
+  if (purchase.userId === undefined && (await addressOwnsPackage(purchase.customerEmail))) {
+    return refundPurchasePayment(purchase.id, purchaseStateCheck(purchase.id, [purchase.state]), paid, now, 'already_owned');
+  }
   const refusal = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
     purchase: purchaseUpdate(transition, purchase.id, now, {
@@ -85,6 +92,11 @@ async function payPurchase(
   // A code deleted since is no longer counted; one whose uses others took since is not theirs again.
   if (code && !refusedCode(code)) return payPurchase({ ...purchase, discountCode: undefined }, paid, now, transition);
   return refundPurchasePayment(purchase.id, unchanged, paid, now, 'code_used_up');
+}
+
+async function addressOwnsPackage(email: string): Promise<boolean> {
+  const owner = await accountIdOf(email);
+  return owner !== undefined && ownsPackage(owner);
 }
 
 /** The payment is recorded and given back, the purchase left as `unchanged` checks it still is. */

@@ -262,6 +262,36 @@ describe("a guest's paid purchase", () => {
   });
 });
 
+describe("a guest's payment for a package the address owns already", () => {
+  it('is refunded in full, its buyer told, and the package stays theirs', async () => {
+    const email = address('owner');
+    const owner = await signUp(email, 'with the code');
+    const first = await buy({ email, currency: 'EUR' }, owner);
+    await payCheckout((first.body as { url: string }).url);
+    await waitForPurchase(first.body.purchaseId, 'paid');
+
+    // Signed out, on another device: the same address buys again and pays.
+    const again = await buy({ email, name: 'Owen Owner', currency: 'EUR' });
+    expect(again.status).toBe(201);
+    const { checkoutSessionId } = (await getPurchase(again.body.purchaseId))!;
+    await payCheckout((again.body as { url: string }).url);
+    const deadline = Date.now() + 15_000;
+    while (!(await getPayment(checkoutSessionId!))?.paymentIntentId && Date.now() < deadline) await settle();
+    const { paymentIntentId } = (await getPayment(checkoutSessionId!))!;
+    expect(await getRefund(paymentIntentId!)).toMatchObject({
+      subject: { kind: 'purchase', id: again.body.purchaseId },
+      reason: 'already_owned',
+      amount: { amount: 6000, currency: 'EUR' },
+    });
+    expect((await getPurchase(again.body.purchaseId, { consistent: true }))?.state).not.toBe('paid');
+    const told = await waitForEmail((mail) => mail.destination.to.includes(email) && mail.subject.startsWith('Refunded'));
+    expect(told?.body.text).toContain(
+      'You already own the recordings package, so we have refunded this second payment of €60 in full.',
+    );
+    expect((await offer(owner)).body.owned).toBe(true);
+  });
+});
+
 describe('a refunded purchase', () => {
   it('gives the money back through Stripe and the package is no longer owned', async () => {
     const email = address('refunded');
