@@ -195,6 +195,10 @@ describe("the administrator's birth recordings", () => {
     await first.getByRole('rowheader', { name: email }).waitFor();
     expect(await first.getByRole('cell').allInnerTexts()).toEqual([expect.any(String), expect.any(String), '2', recording.title]);
     await expectCleanAtBothWidths(page, () => page.getByText(email).first().waitFor());
+    // The tab is in the address: a reload stays on it.
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('leads');
+    await page.reload();
+    await first.getByRole('rowheader', { name: email }).waitFor();
 
     await page.setViewportSize(desktop);
     const [download] = await Promise.all([

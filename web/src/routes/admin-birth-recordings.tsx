@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { PackagePriceSettings } from '@/features/admin/components/package-price-settings';
 import { LeadList } from '@/features/admin/components/lead-list';
 import { PurchaseList } from '@/features/admin/components/purchase-list';
 import { RecordingsLibrary } from '@/features/admin/components/recordings-library';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTabParam } from '@/hooks/use-tab-param';
 
 /**
  * /admin/birth-recordings: the package's price and the recordings library (Recordings), its
@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
  */
 export function AdminBirthRecordingsPage() {
   useDocumentTitle('Birth Recordings');
-  const [tab, setTab] = useState<'recordings' | 'purchases' | 'leads'>('recordings');
+  const [tab, setTab] = useTabParam(['recordings', 'purchases', 'leads'] as const);
   return (
     <section aria-labelledby="birth-recordings-heading">
       <h1 id="birth-recordings-heading" className="text-3xl md:text-4xl">

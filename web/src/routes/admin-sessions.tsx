@@ -13,11 +13,12 @@ import { Tabs } from '@/components/ui/tabs';
 import { adminSessionsQuery, useSessionChanges } from '@/features/admin/api/sessions';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useTabParam } from '@/hooks/use-tab-param';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 
 /** /admin/sessions: the Upcoming and Past tabs, each row with edit, duplicate and delete. */
 export function AdminSessionsPage() {
-  const [when, setWhen] = useState<'upcoming' | 'past'>('upcoming');
+  const [when, setWhen] = useTabParam(['upcoming', 'past'] as const);
   const { data, isLoading, isError, refetch } = useQuery(adminSessionsQuery(when));
   useDocumentTitle('Sessions · Admin');
   const counts = data?.counts;
