@@ -44,7 +44,19 @@ describe('the recordings package in the browser', () => {
     await expectCleanPage(page);
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
 
-    // Stripe's checkout (the offline stand-in): pay, and come back to the library.
+    // Cancelled on Stripe's page (the offline stand-in): back at the library, told so, the form as it was sent.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${siteUrl}/birth-recordings?checkout=cancelled`);
+    await page.getByText('Payment cancelled: you have not been charged.').waitFor();
+    await page.getByRole('button', { name: 'Unlock All Recordings' }).click();
+    expect(await dialog.getByLabel('Email').inputValue()).toBe(email);
+    expect(await dialog.getByLabel('Name (optional)').inputValue()).toBe('Mira Stone');
+    expect(await dialog.getByLabel('Promo code').inputValue()).toBe(code);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.getByRole('button', { name: `Remove promo code ${code}` }).waitFor();
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    // Paid this time, and back at the library.
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL(/\/birth-recordings\?success=true&purchaseId=/);
     const purchaseId = new URL(page.url()).searchParams.get('purchaseId')!;

@@ -13,7 +13,7 @@ import { Modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { packageQuery, useCreatePurchase } from '../api/purchases';
-import { rememberPendingPurchase } from '../pending-purchase';
+import { pendingPurchase, rememberPendingPurchase } from '../pending-purchase';
 
 /** Who is buying: a signed-in member (their address is their account's), or a guest. */
 export type Buyer = { id: string; email: string; name: string } | undefined;
@@ -40,10 +40,12 @@ export function PurchaseDialog({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const create = useCreatePurchase();
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
+  // Back from a checkout left unpaid: the form as it was sent (the code to apply again, as it may be used up since).
+  const [remembered] = useState(pendingPurchase);
+  const [email, setEmail] = useState(remembered.email ?? '');
+  const [name, setName] = useState(remembered.name ?? '');
   const [emailError, setEmailError] = useState<string>();
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useState(remembered.discount ?? '');
   const [code, setCode] = useState<string>();
   const [checking, setChecking] = useState(false);
   const quote = useQuery(packageQuery(currency, buyer?.id, code));
