@@ -26,6 +26,13 @@ describe('the recordings package in the browser', () => {
     // No address: the spec's words, and nothing is bought.
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Please provide your email address.').first().waitFor();
+    // A second refusal takes the first one's place rather than stacking under it.
+    await dialog.getByLabel('Email').fill('x@y');
+    await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    const toasts = dialog.getByRole('listitem');
+    await toasts.filter({ hasText: 'Please enter a valid email address' }).waitFor();
+    expect(await toasts.filter({ hasText: 'Please provide your email address.' }).count()).toBe(0);
+    await dialog.getByLabel('Email').fill('');
     await dialog.getByLabel('Promo code').fill('NOSUCHCODE');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     // Shown above the dialog's backdrop, not under it with the rest of the page, and closed from there.

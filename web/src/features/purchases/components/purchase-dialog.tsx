@@ -75,6 +75,9 @@ export function PurchaseDialog({
     if (typed.trim() && !checking) void apply();
   };
 
+  // The form's latest refusal replaces the one before, rather than stacking under it.
+  const refuse = (title: string, description: string) => toast.error(title, { description, id: 'purchase-refused' });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const request = PurchaseRequest.safeParse({
@@ -86,13 +89,13 @@ export function PurchaseDialog({
     if (!buyer && !email.trim()) {
       const [title, description] = MISSING_EMAIL.split(': ');
       setEmailError(description);
-      toast.error(title, { description });
+      refuse(title, description);
       return;
     }
     if (!request.success) {
       const issue = request.error.issues[0];
       if (issue?.path[0] === 'email') setEmailError(issue.message);
-      toast.error('Error', { description: issue?.message ?? 'Failed to process purchase' });
+      refuse('Error', issue?.message ?? 'Failed to process purchase');
       return;
     }
     setEmailError(undefined);
@@ -105,13 +108,13 @@ export function PurchaseDialog({
       } else if (answer.url) {
         window.location.assign(answer.url);
       } else {
-        toast.error('Error', { description: 'No checkout URL returned' });
+        refuse('Error', 'No checkout URL returned');
       }
     } catch (error) {
       // A one-time code used meanwhile is taken off, so the next try is at the full price.
       if (error instanceof ApiError && (Object.values(discountCodeRefusals) as string[]).includes(error.message))
         setCode(undefined);
-      toast.error('Error', { description: failure(error, 'Failed to process purchase') });
+      refuse('Error', failure(error, 'Failed to process purchase'));
     }
   };
 
