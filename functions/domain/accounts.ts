@@ -28,8 +28,13 @@ export async function accountExists(email: string): Promise<boolean> {
   return (await accountIdOf(email)) !== undefined;
 }
 
+/** Cognito's longest username: an address longer than that (the site takes up to 254) has no account. */
+const MAX_USERNAME_LENGTH = 128;
+
 /** The id (`sub`) of the account with this address, if there is one. */
 export async function accountIdOf(email: string): Promise<string | undefined> {
+  // Asked for, Cognito would refuse it every time, and a Stripe webhook asking would never settle.
+  if (email.length > MAX_USERNAME_LENGTH) return undefined;
   try {
     const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
     return accountOf(user).id;

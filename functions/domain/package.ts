@@ -74,9 +74,15 @@ export const packageOwnerKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 
 
 export type PackageOwnerRecord = { userId: string; purchaseId: string; since: string };
 
-export async function ownsPackage(userId: string): Promise<boolean> {
+/** `consistent`: as written by a refund a moment ago (a payment's check), not only as the recordings' checks need. */
+export async function ownsPackage(userId: string, { consistent = false } = {}): Promise<boolean> {
   const result = await dynamo.send(
-    new GetCommand({ TableName: tableName(), Key: packageOwnerKey(userId), ProjectionExpression: 'pk' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: packageOwnerKey(userId),
+      ProjectionExpression: 'pk',
+      ConsistentRead: consistent,
+    }),
   );
   return result.Item !== undefined;
 }

@@ -96,7 +96,7 @@ async function payPurchase(
 
 async function addressOwnsPackage(email: string): Promise<boolean> {
   const owner = await accountIdOf(email);
-  return owner !== undefined && ownsPackage(owner);
+  return owner !== undefined && ownsPackage(owner, { consistent: true });
 }
 
 /** The payment is recorded and given back, the purchase left as `unchanged` checks it still is. */

@@ -9,10 +9,13 @@ export function useTabParam<T extends string>(tabs: readonly T[]): [T, (tab: T) 
   const asked = params.get('tab');
   const tab = tabs.find((known) => known === asked) ?? tabs[0];
   const select = (next: T) =>
-    setParams((current) => {
-      if (next === tabs[0]) current.delete('tab');
-      else current.set('tab', next);
-      return current;
-    });
+    setParams(
+      (current) => {
+        if (next === tabs[0]) current.delete('tab');
+        else current.set('tab', next);
+        return current;
+      },
+      { preventScrollReset: true },
+    );
   return [tab, select];
 }

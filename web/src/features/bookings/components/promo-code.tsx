@@ -24,7 +24,7 @@ export function PromoCode({ discount }: { discount: DiscountCode }) {
     return (
       <AppliedDiscount
         code={discount.code}
-        discount={discount}
+        quote={discount.quote}
         onRemove={() => {
           setRemoved(true);
           discount.remove();
@@ -82,9 +82,15 @@ function PromoField({ discount, focusOnMount }: { discount: DiscountCode; focusO
   );
 }
 
-function AppliedDiscount({ code, discount, onRemove }: { code: string; discount: DiscountCode; onRemove: () => void }) {
-  const { data: quote, error } = discount.quote;
-
+function AppliedDiscount({
+  code,
+  quote: { data: quote, error },
+  onRemove,
+}: {
+  code: string;
+  quote: DiscountCode['quote'];
+  onRemove: () => void;
+}) {
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-sand/60 p-4">
       <AppliedCode code={code} onRemove={onRemove} />

@@ -52,10 +52,13 @@ export function PurchaseDialog({
   const offer = quote.data;
   const free = offer?.discount?.free === true;
 
+  // The dialog's latest refusal replaces the one before, rather than stacking under it.
+  const refuse = (title: string, description: string) => toast.error(title, { description, id: 'purchase-refused' });
+
   const apply = async () => {
     const parsed = DiscountCodeText.safeParse(typed);
     if (!parsed.success) {
-      toast.error('Error', { description: discountCodeRefusals.invalid });
+      refuse('Error', discountCodeRefusals.invalid);
       return;
     }
     setChecking(true);
@@ -64,7 +67,7 @@ export function PurchaseDialog({
       setCode(parsed.data);
       setTyped('');
     } catch (error) {
-      toast.error('Error', { description: failure(error, 'Failed to check the code. Please try again.') });
+      refuse('Error', failure(error, 'Failed to check the code. Please try again.'));
     } finally {
       setChecking(false);
     }
@@ -74,9 +77,6 @@ export function PurchaseDialog({
     event.preventDefault();
     if (typed.trim() && !checking) void apply();
   };
-
-  // The form's latest refusal replaces the one before, rather than stacking under it.
-  const refuse = (title: string, description: string) => toast.error(title, { description, id: 'purchase-refused' });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
