@@ -8,7 +8,9 @@ import type { Money } from '../schemas/money';
 import type { AdminPurchase, PurchaseReceipt, PurchaseStatusView } from '../schemas/purchase';
 import { ORDERS_PARTITION } from './bookings';
 import { packageOwnerKey, type PackageOwnerRecord } from './package';
-import { purchaseKey, type PurchaseEndReason, type PurchaseState } from './purchase-lifecycle';
+import { purchaseKey, purchaseUpdate, type PurchaseEndReason, type PurchaseState } from './purchase-lifecycle';
+import { refundDue } from './payment-records';
+import { outboxEvent } from '../events/outbox';
 
 // A purchase of the recordings package: the spec's birth_resource_purchases row, its keys and
 // item, the reads of it, and the ownership it gives its member.
@@ -190,6 +192,34 @@ export async function claimGuestPurchases(userId: string, email: string, now: Da
   return claimed;
 }
 
+/**
+ * A second paid purchase of the package, claimed by a member who owns it already (two paid as a
+ * guest before the account existed, or one the payment's own check missed): linked to them and
+ * refunded in full in one transaction, with PurchaseRefunded, as the administrator's refund is.
+ */
+function claimedAndRefunded(userId: string, purchase: PurchaseRecord, keys: ReturnType<typeof memberPurchaseKeys>, now: Date) {
+  return {
+    purchase: purchaseUpdate('refund', purchase.id, now, {
+      set: { userId, [gsi2.partitionKey]: keys[gsi2.partitionKey], [gsi2.sortKey]: keys[gsi2.sortKey] },
+      when: { condition: 'attribute_not_exists(userId)', values: {} },
+    }),
+    ...refundDue(
+      {
+        subject: { kind: 'purchase', id: purchase.id },
+        paymentIntentId: purchase.paymentIntentId!,
+        amount: purchase.price,
+        reason: 'already_owned',
+      },
+      now,
+    ),
+    event: outboxEvent(
+      'PurchaseRefunded',
+      { ...purchaseFacts(purchase), refund: purchase.price, refundedAt: now.toISOString() },
+      now,
+    ),
+  };
+}
+
 async function linkPurchase(userId: string, read: PurchaseRecord, now: Date): Promise<boolean> {
   let purchase: PurchaseRecord | undefined = read;
   for (let attempt = 0; attempt < 5 && purchase && purchase.userId === undefined; attempt++) {
@@ -212,9 +242,11 @@ async function linkPurchase(userId: string, read: PurchaseRecord, now: Date): Pr
     const paid = purchase.state === 'paid';
     const refusal = await transactNamed({ purchase: link, owner: paid && takeOwnership(userId, purchase.id, now) });
     if (!refusal) return true;
-    // Owned already (another paid purchase): the purchase is still theirs to see.
-    if (paid && refusal.refused('owner') && !refusal.refused('purchase'))
-      return (await transactNamed({ purchase: link })) === undefined;
+    // Owned already (another paid purchase): the purchase is still theirs to see, and a second payment goes back.
+    if (paid && refusal.refused('owner') && !refusal.refused('purchase')) {
+      const second = purchase.price.amount > 0 ? claimedAndRefunded(userId, purchase, keys, now) : { purchase: link };
+      return (await transactNamed(second)) === undefined;
+    }
     purchase = await getPurchase(purchase.id, { consistent: true });
   }
   return false;

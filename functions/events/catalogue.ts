@@ -122,7 +122,7 @@ export const eventCatalogue = {
   },
   PurchaseRefunded: {
     description:
-      "The administrator refunded a paid recordings purchase: the package is no longer its member's, and what was paid (none when it was given free) comes off the week's revenue.",
+      "A paid recordings purchase was refunded (by the administrator, or as a second purchase of a package its member owns): what was paid (none when it was given free) comes off the week's revenue.",
     schema: z.extend(PurchaseFacts, { refund: z.nullable(Money), refundedAt: z.iso.datetime() }),
   },
 } satisfies Record<string, { description: string; schema: z.ZodMiniType }>;

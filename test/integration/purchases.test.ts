@@ -292,6 +292,34 @@ describe("a guest's payment for a package the address owns already", () => {
   });
 });
 
+describe('two paid purchases as a guest before the account exists', () => {
+  it('the account keeps one and the other is refunded in full when it claims them, its buyer told', async () => {
+    const email = address('twice');
+    const bought = [];
+    for (const name of ['First Try', 'Second Try']) {
+      const { body } = await buy({ email, name, currency: 'EUR' });
+      await payCheckout((body as { url: string }).url);
+      bought.push((await waitForPurchase(body.purchaseId, 'paid'))!);
+    }
+
+    const owner = await signUp(email, 'with the code');
+    expect((await offer(owner)).body.owned).toBe(true);
+    const [kept, second] = await Promise.all(bought.map((p) => getPurchase(p.id, { consistent: true })));
+    expect([kept?.state, second?.state].sort()).toEqual(['paid', 'refunded']);
+    const refunded = [kept, second].find((p) => p?.state === 'refunded')!;
+    expect(refunded.userId).toBeDefined();
+    expect(await getRefund(refunded.paymentIntentId!)).toMatchObject({ reason: 'already_owned', amount: { amount: 6000 } });
+    const told = await waitForEmail((mail) => mail.destination.to.includes(email) && mail.subject.startsWith('Refunded'));
+    expect(told?.body.text).toContain(
+      'You already own the recordings package, so we have refunded this second payment of €60 in full.',
+    );
+    // Signing in again claims nothing more, and refunds nothing twice.
+    await idTokenOf((await sitePool()).clientId, email, 'breathe-in-slowly');
+    expect((await getPurchase(refunded.id, { consistent: true }))?.state).toBe('refunded');
+    expect((await offer(owner)).body.owned).toBe(true);
+  });
+});
+
 describe('a refunded purchase', () => {
   it('gives the money back through Stripe and the package is no longer owned', async () => {
     const email = address('refunded');
