@@ -37,6 +37,11 @@ export const purchaseTransitions = {
     event: 'PurchasePaid',
     description: 'a payment arrived after the checkout had ended: the package is given after all',
   },
+  decline: {
+    from: ['pending', 'expired', 'failed'],
+    to: 'refunded',
+    description: "its payment is given back as it arrives: the package is its buyer's already (never counted as paid)",
+  },
   refund: {
     from: ['paid'],
     to: 'refunded',

@@ -1,5 +1,5 @@
 import { tableName } from '../lib/table';
-import { transactNamed } from '../lib/transactions';
+import { transactNamed, type TransactItem } from '../lib/transactions';
 import { conflict } from '../lib/errors';
 import { outboxEvent } from '../events/outbox';
 import type { Actor } from './orders';
@@ -48,10 +48,16 @@ export async function settlePurchase(payment: PaymentRecord, paid: PaidCheckout,
   const purchaseId = payment.subject.id;
   const purchase = await getPurchase(purchaseId, { consistent: true });
   // The administrator deleted it (its checkout is closed then, but a payment may still get through).
-  if (!purchase) return refundPurchasePayment(purchaseId, purchaseGone(purchaseId), paid, now, 'late_payment');
+  if (!purchase) return refundPurchasePayment(purchaseId, { purchase: purchaseGone(purchaseId) }, paid, now, 'late_payment');
   if (purchase.state === 'pending') return payPurchase(purchase, paid, now, 'pay');
   if (purchase.state === 'expired' || purchase.state === 'failed') return payPurchase(purchase, paid, now, 'payLate');
-  return refundPurchasePayment(purchase.id, purchaseStateCheck(purchase.id, [purchase.state]), paid, now, 'late_payment');
+  return refundPurchasePayment(
+    purchase.id,
+    { purchase: purchaseStateCheck(purchase.id, [purchase.state]) },
+    paid,
+    now,
+    'late_payment',
+  );
 }
 
 /** A transaction item that only checks the purchase no longer exists. */
@@ -69,7 +75,7 @@ async function payPurchase(
   // A guest's payment with the address of an account that owns the package already (bought
   // signed out, or on another device) is a second payment: given back, as a member's would be.
   if (purchase.userId === undefined && (await addressOwnsPackage(purchase.customerEmail))) {
-    return refundPurchasePayment(purchase.id, purchaseStateCheck(purchase.id, [purchase.state]), paid, now, 'already_owned');
+    return refundPurchasePayment(purchase.id, declined(purchase, late, now), paid, now, 'already_owned');
   }
   const refusal = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
@@ -86,23 +92,41 @@ async function payPurchase(
   });
   if (!refusal) return 'confirmed';
   if (refusal.refused('payment') || refusal.refused('purchase')) return undefined;
-  const unchanged = purchaseStateCheck(purchase.id, [purchase.state]);
-  if (refusal.refused('owner')) return refundPurchasePayment(purchase.id, unchanged, paid, now, 'already_owned');
+  if (refusal.refused('owner'))
+    return refundPurchasePayment(purchase.id, declined(purchase, late, now), paid, now, 'already_owned');
   const code = refusal.refused('discount');
   // A code deleted since is no longer counted; one whose uses others took since is not theirs again.
   if (code && !refusedCode(code)) return payPurchase({ ...purchase, discountCode: undefined }, paid, now, transition);
-  return refundPurchasePayment(purchase.id, unchanged, paid, now, 'code_used_up');
+  return refundPurchasePayment(
+    purchase.id,
+    { purchase: purchaseStateCheck(purchase.id, [purchase.state]) },
+    paid,
+    now,
+    'code_used_up',
+  );
 }
+
+/**
+ * A second payment for a package its buyer owns ends the purchase refunded, so its return page
+ * says so rather than waiting for a payment that was given back; a pending one's hold goes with it.
+ */
+const declined = (purchase: PurchaseRecord, late: boolean, now: Date) => ({
+  purchase: purchaseUpdate('decline', purchase.id, now, { remove: ['checkoutExpiresAt'], when: sameMember(purchase) }),
+  hold: !late && dropHold(purchase.id),
+});
 
 async function addressOwnsPackage(email: string): Promise<boolean> {
   const owner = await accountIdOf(email);
   return owner !== undefined && ownsPackage(owner, { consistent: true });
 }
 
-/** The payment is recorded and given back, the purchase left as `unchanged` checks it still is. */
+/**
+ * The payment is recorded and given back, with `purchaseItems`: a check that the purchase is still
+ * as read (or still gone), or its move to refunded.
+ */
 async function refundPurchasePayment(
   purchaseId: string,
-  unchanged: ReturnType<typeof purchaseStateCheck> | ReturnType<typeof purchaseGone>,
+  purchaseItems: { purchase: TransactItem; hold?: TransactItem | false },
   paid: PaidCheckout,
   now: Date,
   reason: RefundReason,
@@ -110,7 +134,7 @@ async function refundPurchasePayment(
   if (!paid.paymentIntentId) throw new Error(`The payment of purchase ${purchaseId} names no payment intent to refund`);
   const refusal = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
-    purchase: unchanged,
+    ...purchaseItems,
     ...refundDue(
       { subject: { kind: 'purchase', id: purchaseId }, paymentIntentId: paid.paymentIntentId, amount: paid.amount, reason },
       now,

@@ -7,7 +7,7 @@ import { count } from './metrics';
 const MAX_ATTEMPTS = 8;
 
 /** The items of a named transaction: one Put, Update, Delete or ConditionCheck each. */
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 /** Which named items a refused transaction failed on, with their current values where asked for. */
 export type Refusal<Name extends string> = { refused: (name: Name) => Record<string, AttributeValue> | undefined };

@@ -86,6 +86,11 @@ export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: s
             This checkout ended without a payment. You can start again below.
           </p>
         )}
+        {status.data?.status === 'refunded' && (
+          <p className="rounded-2xl bg-sand p-4 text-sm text-ink">
+            This payment has been refunded in full. We have e-mailed you why.
+          </p>
+        )}
       </div>
       <Modal dialogRef={setup} title="Continue to Account Setup">
         <p className="mt-3 text-muted">
