@@ -51,13 +51,7 @@ export async function settlePurchase(payment: PaymentRecord, paid: PaidCheckout,
   if (!purchase) return refundPurchasePayment(purchaseId, { purchase: purchaseGone(purchaseId) }, paid, now, 'late_payment');
   if (purchase.state === 'pending') return payPurchase(purchase, paid, now, 'pay');
   if (purchase.state === 'expired' || purchase.state === 'failed') return payPurchase(purchase, paid, now, 'payLate');
-  return refundPurchasePayment(
-    purchase.id,
-    { purchase: purchaseStateCheck(purchase.id, [purchase.state]) },
-    paid,
-    now,
-    'late_payment',
-  );
+  return refundAsItStands(purchase, paid, now, 'late_payment');
 }
 
 /** A transaction item that only checks the purchase no longer exists. */
@@ -97,14 +91,12 @@ async function payPurchase(
   const code = refusal.refused('discount');
   // A code deleted since is no longer counted; one whose uses others took since is not theirs again.
   if (code && !refusedCode(code)) return payPurchase({ ...purchase, discountCode: undefined }, paid, now, transition);
-  return refundPurchasePayment(
-    purchase.id,
-    { purchase: purchaseStateCheck(purchase.id, [purchase.state]) },
-    paid,
-    now,
-    'code_used_up',
-  );
+  return refundAsItStands(purchase, paid, now, 'code_used_up');
 }
+
+/** The payment given back, the purchase left as it was read. */
+const refundAsItStands = (purchase: PurchaseRecord, paid: PaidCheckout, now: Date, reason: RefundReason) =>
+  refundPurchasePayment(purchase.id, { purchase: purchaseStateCheck(purchase.id, [purchase.state]) }, paid, now, reason);
 
 /**
  * A second payment for a package its buyer owns ends the purchase refunded, so its return page
