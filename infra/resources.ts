@@ -86,7 +86,10 @@ export const lambdaEsbuildOptions = {
   // faster than the runtime's own copy: see `npm run bench`.
   external: [],
   // Modules replaced in the bundles, paths relative to the project root: code no handler runs.
-  alias: { '@aws-sdk/credential-provider-node': './infra/environment-credentials.ts' },
+  alias: {
+    '@aws-sdk/credential-provider-node': './infra/environment-credentials.ts',
+    '@smithy/core/event-streams': './infra/no-event-streams.ts',
+  },
   logLevel: 'error',
 } as const satisfies BuildOptions;
 

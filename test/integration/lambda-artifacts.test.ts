@@ -63,6 +63,8 @@ describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder
       const code = readFileSync(file, 'utf8');
       // The SDK's default credential chain (profiles, SSO, web identity, IMDS) with its STS and SSO clients.
       expect(code).not.toMatch(/defaultProvider::fromSSO|AssumeRoleWithWebIdentity/);
+      // The codec of event streams, which no handler's operation sends or reads.
+      expect(code).not.toContain(':message-type');
       // Stripe's SDK only where the function may read Stripe's keys.
       expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));
       // A source map beside it for the logger (mappings and names, no sources), which Node does not load at start.
