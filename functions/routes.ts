@@ -55,6 +55,14 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/bookings/{id}/checkout/cancel',
+    handler: 'bookings/cancel-checkout',
+    // Back from Stripe's page unpaid: the checkout is closed and the seat released for others.
+    access: 'member-or-guest',
+    grants: ['table:read', 'table:write', 'stripe:read'],
+  },
+  {
+    method: 'POST',
     path: '/bookings/{id}/cancel',
     handler: 'bookings/cancel',
     // A member's own booking by their token, a guest's by the token of its e-mailed link.

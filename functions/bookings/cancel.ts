@@ -2,7 +2,7 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest, type CancellationReceipt } from '../schemas/booking';
-import { getBooking, isManageLinkOf } from '../domain/bookings';
+import { attendeesBooking, getBooking } from '../domain/bookings';
 import { receiptOf } from '../domain/booking-views';
 import { cancelBooking } from '../domain/cancel-booking';
 
@@ -11,12 +11,10 @@ import { cancelBooking } from '../domain/cancel-booking';
  * link; anyone else's is not found, as if it did not exist.
  */
 export const handler = httpRoute({ params: IdParams, body: CancellationRequest }, async ({ params, body, caller }) => {
-  const booking = await getBooking(params.id);
-  const byMember = booking !== undefined && caller !== undefined && booking.userId === caller.userId;
-  const byGuest = booking !== undefined && body.token !== undefined && isManageLinkOf(booking, body.token);
-  if (!booking || !(byMember || byGuest)) throw notFound('Booking not found');
-  const outcome = await cancelBooking(booking, byMember ? 'member' : 'guest', new Date());
-  const cancelled = await getBooking(booking.id, { consistent: true });
+  const own = await attendeesBooking(params.id, caller, body.token);
+  if (!own) throw notFound('Booking not found');
+  const outcome = await cancelBooking(own.booking, own.by, new Date());
+  const cancelled = await getBooking(own.booking.id, { consistent: true });
   const answer: CancellationReceipt = { outcome, booking: receiptOf(cancelled!).booking };
   return { body: answer };
 });

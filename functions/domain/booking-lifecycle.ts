@@ -19,7 +19,7 @@ export type BookingState = 'held' | 'unconfirmed' | 'confirmed' | 'released' | '
 export type EndReason = ReleaseReason | 'cancelled' | 'removed';
 /** Why a held booking was released unpaid. */
 export type ReleaseReason = EventDetail<'BookingExpired'>['reason'];
-/** Who ended it: the visitor (booking anew), Stripe (an expired or failed checkout), the site itself, its member, its guest (by the e-mailed link), or the administrator. */
+/** Who ended it: the visitor (booking anew, or leaving the checkout unpaid), Stripe (an expired or failed checkout), the site itself, its member, its guest (by the e-mailed link), or the administrator. */
 export type EndedBy = 'visitor' | 'stripe' | 'site' | 'member' | 'guest' | 'admin';
 
 export type Transition = {

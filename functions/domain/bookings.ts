@@ -135,13 +135,28 @@ export function sessionSnapshot(session: SessionRecord): SessionSnapshot {
 }
 
 /** Whether a token is this booking's 'Manage booking' link: its id, and its secret. */
-export const isManageLinkOf = (booking: BookingRecord, token: { id: string; secret: string }) =>
+const isManageLinkOf = (booking: BookingRecord, token: { id: string; secret: string }) =>
   token.id === booking.id && linkSecretMatches(booking.manageSecret, token.secret);
 
 /** The booking a 'Manage booking' link names, if its secret is the booking's; otherwise nothing, as if there were none. */
 export async function bookingOfLink(token: { id: string; secret: string }): Promise<BookingRecord | undefined> {
   const booking = await getBooking(token.id);
   return booking && isManageLinkOf(booking, token) ? booking : undefined;
+}
+
+/**
+ * A booking acted on by its attendee: a member's own (by their token), or a guest's with the token
+ * of its 'Manage booking' link. Anyone else's is nothing, as if it did not exist.
+ */
+export async function attendeesBooking(
+  id: string,
+  caller: { userId: string } | undefined,
+  token: { id: string; secret: string } | undefined,
+): Promise<{ booking: BookingRecord; by: 'member' | 'guest' } | undefined> {
+  const booking = await getBooking(id);
+  if (booking && caller !== undefined && booking.userId === caller.userId) return { booking, by: 'member' };
+  if (booking && token !== undefined && isManageLinkOf(booking, token)) return { booking, by: 'guest' };
+  return undefined;
 }
 
 /** A booking; `consistent` reads the latest write, for a decision that follows a refused transaction. */

@@ -147,6 +147,31 @@ export async function closeCheckout(orderId: string, checkoutSessionId: string) 
 }
 
 /**
+ * The visitor came back from Stripe's page without paying (its cancel link): the checkout is
+ * closed, so it can no longer be paid, and then the seat is released for others at once rather
+ * than when the hold runs out, with no e-mail. A checkout Stripe does not close was completed
+ * (paid, or a bank payment on its way): its seat stays. Answers whether this call released it.
+ */
+export async function cancelCheckout(booking: BookingRecord, now: Date): Promise<boolean> {
+  if (booking.state !== 'held' || !booking.checkoutSessionId) return false;
+  if (!(await closedUnpaid(booking.checkoutSessionId))) return false;
+  return releaseHold(booking, 'checkout_cancelled', now);
+}
+
+/** Expires a Checkout Session; whether it is now closed without payment (expired by this call or earlier). */
+async function closedUnpaid(checkoutSessionId: string): Promise<boolean> {
+  const client = await stripe();
+  try {
+    await client.checkout.sessions.expire(checkoutSessionId);
+    return true;
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    // Stripe expires only an open session: this one ran out already, or was completed.
+    return (await client.checkout.sessions.retrieve(checkoutSessionId)).status === 'expired';
+  }
+}
+
+/**
  * The checkout of a member's own pending booking, to pay it after all (the spec's confirm
  * dialog, OK). A booking no longer pending, or whose hold has run out, cannot be paid.
  */

@@ -143,6 +143,7 @@ const endedBy: Record<ReleaseReason, EndedBy> = {
   checkout_failed: 'site',
   cancelled_by_admin: 'admin',
   email_unconfirmed: 'site',
+  checkout_cancelled: 'visitor',
 };
 
 /**

@@ -48,8 +48,20 @@ export const eventCatalogue = {
   BookingExpired: {
     description: "A pending booking's held seat was released without payment.",
     schema: z.extend(BookingFacts, {
-      /** The checkout ran out, the payment failed, the visitor booked anew, no checkout could be opened, or the administrator cancelled it. */
-      reason: z.enum(['expired', 'payment_failed', 'replaced', 'checkout_failed', 'cancelled_by_admin', 'email_unconfirmed']),
+      /**
+       * The checkout ran out, the payment failed, the visitor booked anew, no checkout could be
+       * opened, the administrator cancelled it, a free seat's address was not confirmed, or the
+       * visitor cancelled the checkout on Stripe's page.
+       */
+      reason: z.enum([
+        'expired',
+        'payment_failed',
+        'replaced',
+        'checkout_failed',
+        'cancelled_by_admin',
+        'email_unconfirmed',
+        'checkout_cancelled',
+      ]),
     }),
   },
   BookingCancelled: {

@@ -84,8 +84,9 @@ export function cancellationTerms(
 }
 
 /**
- * `POST /api/bookings/{id}/cancel`: a member's own booking, or a guest's with the token of its
- * 'Manage booking' link; `POST /api/bookings/{id}/confirm`: a guest's, with that token.
+ * `POST /api/bookings/{id}/cancel` and `POST /api/bookings/{id}/checkout/cancel`: a member's own
+ * booking, or a guest's with the token of its 'Manage booking' link; `POST /api/bookings/{id}/confirm`:
+ * a guest's, with that token.
  */
 export const CancellationRequest = z.object({ token: z.optional(LinkToken) });
 
@@ -106,6 +107,9 @@ export type CancellationReceipt = { outcome: 'cancelled' | 'already_cancelled'; 
 
 /** `POST /api/bookings/{id}/checkout`: where to pay for the member's own pending booking. */
 export type CheckoutResumption = { checkoutUrl: string };
+
+/** `POST /api/bookings/{id}/checkout/cancel`: whether the pending booking's seat was released by this call. */
+export type CheckoutCancellation = { released: boolean };
 
 /** A booking with the session it is for, as the attendee's e-mails and calendar entry show it. */
 export type BookingView = {

@@ -84,6 +84,7 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'POST /bookings/{id}/share': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
   // Signed out, the guest's link; signed in, their own booking needs none.
   'POST /bookings/{id}/cancel': (caller) => (signedOut.includes(caller) ? { token: guestBooking.manageToken } : {}),
+  'POST /bookings/{id}/checkout/cancel': (caller) => (signedOut.includes(caller) ? { token: guestBooking.manageToken } : {}),
   // The order is free already: a change to what it is changes nothing.
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
@@ -194,6 +195,10 @@ function adminSessionForm() {
   };
 }
 
+/** The routes by which an attendee gives up their own booking, or its checkout (a confirmed booking's answers that nothing was released). */
+const cancelsOwnBooking = (route: Route) =>
+  route.path === '/bookings/{id}/cancel' || route.path === '/bookings/{id}/checkout/cancel';
+
 /**
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
@@ -206,9 +211,9 @@ async function requestFor(route: Route, caller: CallerName) {
   const id =
     route.method === 'DELETE' && route.path === '/admin/sessions/{id}'
       ? (await createSession({ title: 'Matrix Breath to delete' })).id
-      : route.path === '/bookings/{id}/cancel' && signedOut.includes(caller)
+      : cancelsOwnBooking(route) && signedOut.includes(caller)
         ? guestBooking.id
-        : route.path.startsWith('/me/bookings/') || route.path === '/bookings/{id}/cancel'
+        : route.path.startsWith('/me/bookings/') || cancelsOwnBooking(route)
           ? (ownBooking[caller] ?? ulid())
           : route.path === '/bookings/{id}/checkout'
             ? (ownPendingBooking[caller] ?? ulid())

@@ -13,7 +13,7 @@ import { transactNamed } from '../../functions/lib/transactions';
 import { HOLD_MINUTES } from '../../functions/domain/seat-holds';
 import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
 import type { BookingReceipt, PendingBookingConflict } from '../../functions/schemas/booking';
-import { api, siteUrl, waitForEmails } from '../support/stack';
+import { api, sentEmails, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
@@ -529,5 +529,81 @@ describe('a visitor who leaves the checkout and books again', () => {
       booking: { status: 'completed', paymentStatus: 'free', price: { amount: 0 } },
       checkoutUrl: null,
     });
+  });
+});
+
+describe('a visitor who cancels on the checkout page', () => {
+  const cancelCheckout = (bookingId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    api<{ released: boolean; message?: string }>(`/bookings/${bookingId}/checkout/cancel`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers,
+    });
+
+  it('gives the seat back at once, closes the checkout, and is sent no e-mail', async () => {
+    const session = await paidSession({ maxAttendees: 1 });
+    const code = await createCode({ type: 'percentage', percentage: 20 }, { oneTime: true });
+    const email = newEmail('changed-mind');
+    const { body: first } = await book(session.id, { email, discountCode: code });
+    // The last seat is held: nobody else can book it meanwhile.
+    expect((await book(session.id, {})).status).toBe(409);
+
+    // Only with the booking's own token.
+    const wrongToken = `${first.booking.id}-${'x'.repeat(22)}`;
+    expect(await cancelCheckout(first.booking.id, { token: wrongToken })).toEqual({
+      status: 404,
+      body: { message: 'Booking not found' },
+    });
+    expect(await cancelCheckout(first.booking.id, {})).toMatchObject({ status: 404 });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
+
+    expect(await cancelCheckout(first.booking.id, { token: first.manageToken })).toEqual({
+      status: 200,
+      body: { released: true },
+    });
+    expect(await getBooking(first.booking.id)).toMatchObject({
+      state: 'released',
+      endReason: 'checkout_cancelled',
+      endedBy: 'visitor',
+    });
+    expect(await seats(session.id)).toEqual({ taken: 0, held: 0 });
+    const closed = await (
+      await stripe()
+    ).checkout.sessions.retrieve((await paymentOfBooking(first.booking.id)).checkoutSessionId);
+    expect(closed.status).toBe('expired');
+    const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: discountCodeKey(code) }));
+    expect(stored.Item!.timesUsed).toBe(0);
+    // Done once: the page asking again releases nothing more.
+    expect(await cancelCheckout(first.booking.id, { token: first.manageToken })).toEqual({
+      status: 200,
+      body: { released: false },
+    });
+
+    // The seat is anyone's again, the one-time code usable again.
+    const next = await book(session.id, { discountCode: code });
+    expect(next.status).toBe(201);
+    await settle();
+    expect(await waitForBooking(first.booking.id, () => true)).toMatchObject({ status: 'cancelled' });
+    expect((await sentEmails()).filter((mail) => mail.destination.to.includes(email))).toEqual([]);
+  });
+
+  it("keeps the seat of a checkout that was paid, and a member's own is theirs to cancel", async () => {
+    const session = await paidSession({ maxAttendees: 3 });
+    const paid = await book(session.id, {});
+    await payCheckout(paid.body.checkoutUrl!);
+    await waitForBooking(paid.body.booking.id, (booking) => booking.status === 'completed');
+    expect(await cancelCheckout(paid.body.booking.id, { token: paid.body.manageToken })).toEqual({
+      status: 200,
+      body: { released: false },
+    });
+    expect(await getBooking(paid.body.booking.id)).toMatchObject({ state: 'confirmed' });
+
+    const email = newEmail('member-leaving');
+    const asMember = { authorization: `Bearer ${await signedInUser(email)}` };
+    const { body: pending } = await book(session.id, { email }, asMember);
+    const stranger = { authorization: `Bearer ${await signedInUser(newEmail('stranger'))}` };
+    expect(await cancelCheckout(pending.booking.id, {}, stranger)).toMatchObject({ status: 404 });
+    expect(await cancelCheckout(pending.booking.id, {}, asMember)).toEqual({ status: 200, body: { released: true } });
+    expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
   });
 });

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrency } from '@/features/currency/currency-context';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
 import { CheckoutCancelled } from '@/components/checkout-cancelled';
+import { useCancelledCheckout } from '@/features/bookings/hooks/use-cancelled-checkout';
 
 // The forms (and their validation) load when they are shown, not with the page: most visits only read it.
 const BookingForm = lazy(() => import('@/features/bookings/components/booking-form').then((m) => ({ default: m.BookingForm })));
@@ -32,6 +33,7 @@ export function SessionDetailPage() {
   // The form asks for the member's name: their profile is read once a form is shown.
   const member = useBookingMember(auth, booking || Boolean(session?.soldOut));
   useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
+  useCancelledCheckout(id);
 
   if (isLoading) return <DetailSkeleton />;
   if (isError || !session) {

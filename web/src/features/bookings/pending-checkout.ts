@@ -14,6 +14,14 @@ export function leftCheckout(sessionId: string): string | undefined {
   }
 }
 
+export function forgetCheckout(sessionId: string) {
+  try {
+    sessionStorage.removeItem(key(sessionId));
+  } catch {
+    // Nothing was kept.
+  }
+}
+
 export function rememberCheckout(sessionId: string, bookingId: string) {
   try {
     sessionStorage.setItem(key(sessionId), bookingId);

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingConfirmation, BookingReceipt, BookingRequest, CheckoutResumption } from '@schemas/booking';
+import type {
+  BookingConfirmation,
+  BookingReceipt,
+  BookingRequest,
+  CheckoutCancellation,
+  CheckoutResumption,
+} from '@schemas/booking';
 import type { DiscountQuote, DiscountValidationRequest } from '@schemas/discount';
 import { ApiError, apiGet, apiPost } from '@/lib/api';
 
@@ -33,6 +39,23 @@ export function useResumeCheckout() {
   return useMutation({
     mutationFn: (bookingId: string) =>
       apiPost<CheckoutResumption>(`/bookings/${encodeURIComponent(bookingId)}/checkout`, {}).then((r) => r.checkoutUrl),
+  });
+}
+
+/**
+ * Gives up a pending booking whose checkout was left unpaid: a guest's by its 'Manage booking'
+ * token, a member's by their own. Its seat is then free for everyone, and gone from the member's lists.
+ */
+export function useCancelCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, token }: { bookingId: string; token?: string }) =>
+      apiPost<CheckoutCancellation>(`/bookings/${encodeURIComponent(bookingId)}/checkout/cancel`, { token }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+        queryClient.invalidateQueries({ queryKey: ['me'] }),
+      ]),
   });
 }
 
