@@ -2,7 +2,6 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import type { Caller } from '../lib/auth';
 import { conflict, HttpError } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
@@ -11,8 +10,7 @@ import { outboxEvent } from '../events/outbox';
 import { MISSING_EMAIL, PACKAGE_NAME, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { getPackagePrice, ownsPackage } from './package';
-import { closeCheckout, startCheckout } from './payments';
-import { openPayment } from './payment-records';
+import { openOrderCheckout } from './payments';
 import { quotePrice } from './pricing';
 import { purchaseTransitions, purchaseKey } from './purchase-lifecycle';
 import { endPurchase, purchaseHold } from './purchase-payments';
@@ -99,49 +97,25 @@ const tooMany = (what: string, refused: Record<string, AttributeValue>, limit: n
  * (the one payment path: the webhook and the sync settle it as a booking's). If Stripe cannot
  * open one, the purchase ends at once ('Failed to create checkout session').
  */
-async function openPurchaseCheckout(purchase: PurchaseRecord, deadline?: number): Promise<string> {
-  let checkout: Awaited<ReturnType<typeof startCheckout>>;
-  try {
-    checkout = await startCheckout(
-      {
-        subject: { kind: 'purchase', id: purchase.id },
-        price: purchase.price,
-        name: PACKAGE_NAME,
-        description: PACKAGE_DESCRIPTION,
-        email: purchase.customerEmail,
-        expiresAt: purchase.checkoutExpiresAt!,
-        successPath: returnPath(purchase.id),
-        cancelPath: '/birth-recordings?checkout=cancelled',
-        metadata: { purchaseId: purchase.id },
-      },
-      deadline,
-    );
-  } catch (error) {
-    logger.error('Could not open the checkout', { purchaseId: purchase.id, error: String(error) });
-    await endPurchase(purchase, 'checkout_failed', new Date());
-    throw new HttpError(502, 'Failed to create checkout session');
-  }
-  const recorded = await transactNamed({
-    purchase: {
-      Update: {
-        TableName: tableName(),
-        Key: purchaseKey(purchase.id),
-        UpdateExpression: 'SET checkoutSessionId = :id, checkoutUrl = :url',
-        ConditionExpression: '#state = :pending',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':pending': 'pending' },
-      },
-    },
-    payment: openPayment({
-      checkoutSessionId: checkout.id,
+function openPurchaseCheckout(purchase: PurchaseRecord, deadline?: number): Promise<string> {
+  return openOrderCheckout(
+    {
       subject: { kind: 'purchase', id: purchase.id },
-      amount: purchase.price,
-      createdAt: new Date().toISOString(),
-    }),
-  });
-  if (recorded?.refused('purchase')) {
-    await closeCheckout(purchase.id, checkout.id);
-    throw conflict('This purchase can no longer be paid. Please start again.');
-  }
-  return checkout.url;
+      price: purchase.price,
+      name: PACKAGE_NAME,
+      description: PACKAGE_DESCRIPTION,
+      email: purchase.customerEmail,
+      expiresAt: purchase.checkoutExpiresAt!,
+      successPath: returnPath(purchase.id),
+      cancelPath: '/birth-recordings?checkout=cancelled',
+      metadata: { purchaseId: purchase.id },
+    },
+    {
+      key: purchaseKey(purchase.id),
+      awaiting: 'pending',
+      endUnopened: () => endPurchase(purchase, 'checkout_failed', new Date()),
+      noLongerPayable: () => conflict('This purchase can no longer be paid. Please start again.'),
+    },
+    deadline,
+  );
 }

@@ -39,7 +39,7 @@ export type CheckoutOrder = {
  * given up in time for the caller to clean up before the function's `deadline`. Throws when
  * Stripe cannot open one; the caller ends its order and answers 502.
  */
-export async function startCheckout(order: CheckoutOrder, deadline?: number): Promise<Stripe.Checkout.Session & { url: string }> {
+async function startCheckout(order: CheckoutOrder, deadline?: number): Promise<Stripe.Checkout.Session & { url: string }> {
   const siteUrl = environment('SITE_URL');
   const opening = (await stripe()).checkout.sessions.create(
     {
@@ -72,61 +72,85 @@ export async function startCheckout(order: CheckoutOrder, deadline?: number): Pr
   return checkout as Stripe.Checkout.Session & { url: string };
 }
 
+/** Where an order keeps its checkout, and what becomes of it when none can be kept. */
+export type CheckoutRecord = {
+  /** The order's item. */
+  key: Record<string, string>;
+  /** The state the order is in while it awaits payment. */
+  awaiting: string;
+  /** Ends the order when Stripe cannot open its checkout; without it, the order's hold runs out. */
+  endUnopened?: () => Promise<unknown>;
+  /** The refusal when the order stopped awaiting payment while its checkout was being opened. */
+  noLongerPayable: () => Error;
+};
+
 /**
- * Opens the Stripe Checkout Session of a pending booking (startCheckout) and keeps its address on
- * the booking. If Stripe cannot open one, the request that made the booking releases its seat at
- * once (a replay or a resumption leaves that to the hold's expiry, as the first request may still
- * be opening it). A booking released meanwhile gets no link.
+ * Opens an order's Checkout Session (startCheckout) and keeps its address on the order, with the
+ * order's Payment, in one transaction conditioned on the order still awaiting payment. If Stripe
+ * cannot open one, the order is ended (`endUnopened`) and the answer is 502 'Failed to create
+ * checkout session'; an order that moved on meanwhile gets no link, and the session is closed again.
  */
-export async function openCheckout(
-  booking: BookingRecord,
-  options: { releaseOnFailure: boolean; deadline?: number },
-): Promise<string> {
+export async function openOrderCheckout(order: CheckoutOrder, record: CheckoutRecord, deadline?: number): Promise<string> {
   let checkout: Stripe.Checkout.Session & { url: string };
   try {
-    checkout = await startCheckout(
-      {
-        subject: { kind: 'booking', id: booking.id },
-        price: booking.price,
-        name: booking.session.title,
-        description: `${formatWhen(booking.session.startTime)}, ${booking.session.location}`,
-        email: booking.attendeeEmail,
-        expiresAt: booking.holdExpiresAt!,
-        successPath: `/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`,
-        cancelPath: `/sessions/${encodeURIComponent(booking.sessionId)}?checkout=cancelled`,
-        metadata: { bookingId: booking.id, sessionId: booking.sessionId },
-      },
-      options.deadline,
-    );
+    checkout = await startCheckout(order, deadline);
   } catch (error) {
-    logger.error('Could not open the checkout', { bookingId: booking.id, error: String(error) });
-    if (options.releaseOnFailure) await releaseHold(booking, 'checkout_failed', new Date());
+    logger.error('Could not open the checkout', { order: order.subject, error: String(error) });
+    await record.endUnopened?.();
     throw new HttpError(502, 'Failed to create checkout session');
   }
   const recorded = await transactNamed({
-    booking: {
+    order: {
       Update: {
         TableName: tableName(),
-        Key: bookingKey(booking.id),
+        Key: record.key,
         UpdateExpression: 'SET checkoutSessionId = :id, checkoutUrl = :url',
-        ConditionExpression: '#state = :held',
+        ConditionExpression: '#state = :awaiting',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':held': 'held' },
+        ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':awaiting': record.awaiting },
       },
     },
     // Stripe answers a retried request with the same session: its Payment is already written.
     payment: openPayment({
       checkoutSessionId: checkout.id,
-      subject: { kind: 'booking', id: booking.id },
-      amount: booking.price,
+      subject: order.subject,
+      amount: order.price,
       createdAt: new Date().toISOString(),
     }),
   });
-  if (recorded?.refused('booking')) {
-    await closeCheckout(booking.id, checkout.id);
-    throw noLongerPayable();
+  if (recorded?.refused('order')) {
+    await closeCheckout(order.subject.id, checkout.id);
+    throw record.noLongerPayable();
   }
   return checkout.url;
+}
+
+/**
+ * The checkout of a pending booking (openOrderCheckout). If Stripe cannot open one, the request
+ * that made the booking releases its seat at once (a replay or a resumption leaves that to the
+ * hold's expiry, as the first request may still be opening it).
+ */
+export function openCheckout(booking: BookingRecord, options: { releaseOnFailure: boolean; deadline?: number }): Promise<string> {
+  return openOrderCheckout(
+    {
+      subject: { kind: 'booking', id: booking.id },
+      price: booking.price,
+      name: booking.session.title,
+      description: `${formatWhen(booking.session.startTime)}, ${booking.session.location}`,
+      email: booking.attendeeEmail,
+      expiresAt: booking.holdExpiresAt!,
+      successPath: `/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`,
+      cancelPath: `/sessions/${encodeURIComponent(booking.sessionId)}?checkout=cancelled`,
+      metadata: { bookingId: booking.id, sessionId: booking.sessionId },
+    },
+    {
+      key: bookingKey(booking.id),
+      awaiting: 'held',
+      endUnopened: options.releaseOnFailure ? () => releaseHold(booking, 'checkout_failed', new Date()) : undefined,
+      noLongerPayable,
+    },
+    options.deadline,
+  );
 }
 
 /**
