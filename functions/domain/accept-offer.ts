@@ -74,7 +74,7 @@ export async function acceptOffer(
     if (!pending) return receiptOf(booking);
     return receiptOf({
       ...booking,
-      checkoutUrl: await openCheckout(booking, { releaseOnFailure: true, deadline: request.deadline }),
+      checkoutUrl: await openCheckout(booking, { releaseOnFailure: true, deadline: request.deadline, keepWhenLeft: true }),
     });
   }
   if (refusal.refused('place')) {
@@ -97,7 +97,7 @@ async function receiptOfAccepted(bookingId: string, deadline?: number): Promise<
   if (!booking) throw offerEnded();
   const checkoutUrl =
     booking.state === 'held'
-      ? (booking.checkoutUrl ?? (await openCheckout(booking, { releaseOnFailure: false, deadline })))
+      ? (booking.checkoutUrl ?? (await openCheckout(booking, { releaseOnFailure: false, deadline, keepWhenLeft: true })))
       : null;
   return receiptOf({ ...booking, checkoutUrl: checkoutUrl ?? undefined });
 }

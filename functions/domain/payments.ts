@@ -95,7 +95,8 @@ export async function openOrderCheckout(order: CheckoutOrder, record: CheckoutRe
   try {
     checkout = await startCheckout(order, deadline);
   } catch (error) {
-    logger.error('Could not open the checkout', { order: order.subject, error: String(error) });
+    const orderId = { [order.subject.kind === 'booking' ? 'bookingId' : 'purchaseId']: order.subject.id };
+    logger.error('Could not open the checkout', { ...orderId, error: String(error) });
     await record.endUnopened?.();
     throw new HttpError(502, 'Failed to create checkout session');
   }
@@ -128,9 +129,15 @@ export async function openOrderCheckout(order: CheckoutOrder, record: CheckoutRe
 /**
  * The checkout of a pending booking (openOrderCheckout). If Stripe cannot open one, the request
  * that made the booking releases its seat at once (a replay or a resumption leaves that to the
- * hold's expiry, as the first request may still be opening it).
+ * hold's expiry, as the first request may still be opening it). Leaving the checkout unpaid
+ * brings the visitor back to the session, whose page gives the booking up (cancelCheckout), unless
+ * `keepWhenLeft`: a waitlist offer's booking stays held, to be taken up again by the offer's link.
  */
-export function openCheckout(booking: BookingRecord, options: { releaseOnFailure: boolean; deadline?: number }): Promise<string> {
+export function openCheckout(
+  booking: BookingRecord,
+  options: { releaseOnFailure: boolean; deadline?: number; keepWhenLeft?: boolean },
+): Promise<string> {
+  const sessionPage = `/sessions/${encodeURIComponent(booking.sessionId)}?checkout=cancelled`;
   return openOrderCheckout(
     {
       subject: { kind: 'booking', id: booking.id },
@@ -140,7 +147,7 @@ export function openCheckout(booking: BookingRecord, options: { releaseOnFailure
       email: booking.attendeeEmail,
       expiresAt: booking.holdExpiresAt!,
       successPath: `/booking-confirmation?bookingId=${encodeURIComponent(booking.id)}`,
-      cancelPath: `/sessions/${encodeURIComponent(booking.sessionId)}?checkout=cancelled`,
+      cancelPath: options.keepWhenLeft ? sessionPage : `${sessionPage}&booking=${encodeURIComponent(booking.id)}`,
       metadata: { bookingId: booking.id, sessionId: booking.sessionId },
     },
     {
@@ -172,9 +179,9 @@ export async function closeCheckout(orderId: string, checkoutSessionId: string) 
 
 /**
  * The visitor came back from Stripe's page without paying (its cancel link): the checkout is
- * closed, so it can no longer be paid, and then the seat is released for others at once rather
- * than when the hold runs out, with no e-mail. A checkout Stripe does not close was completed
- * (paid, or a bank payment on its way): its seat stays. Answers whether this call released it.
+ * closed, so it can no longer be paid, and then the seat is given back at once rather than when
+ * the hold runs out, with no e-mail. A checkout Stripe does not close (completed: paid, or a bank
+ * payment on its way) leaves the booking as it is. Answers whether this call released it.
  */
 export async function cancelCheckout(booking: BookingRecord, now: Date): Promise<boolean> {
   if (booking.state !== 'held' || !booking.checkoutSessionId) return false;

@@ -121,7 +121,7 @@ describe('paid bookings in the browser', () => {
     await page.close();
   });
 
-  it('a member with a pending booking is asked: OK resumes its checkout, Cancel books anew', async () => {
+  it('a member with a pending booking is asked: OK resumes its checkout, left unpaid it is given up; Cancel books anew', async () => {
     const session = await paidSession('Resumed Breath Circle');
     const email = newAddress('pending');
     const password = `pw-${ulid()}`;
@@ -146,13 +146,18 @@ describe('paid bookings in the browser', () => {
 
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(first.checkoutUrl!);
+    // Left unpaid on the checkout page: back on the session, which gives it up as its member.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${siteUrl}/sessions/${session.id}?checkout=cancelled`);
+    expect((await waitForBooking(first.booking.id, (b) => b.status === 'cancelled')).status).toBe('cancelled');
 
+    const second = await bookThroughApi(session.id, email, token);
     await openBookingForm(page, session.id);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL((url) => url.href !== first.checkoutUrl && url.origin !== siteUrl);
+    await page.waitForURL((url) => url.href !== second.checkoutUrl && url.origin !== siteUrl);
 
-    const replaced = await waitForBooking(first.booking.id, (b) => b.status === 'cancelled');
+    const replaced = await waitForBooking(second.booking.id, (b) => b.status === 'cancelled');
     expect(replaced.status).toBe('cancelled');
     await page.close();
   });

@@ -84,7 +84,7 @@ describe('paid bookings', () => {
       expires_at: Math.floor(Date.parse(body.booking.holdExpiresAt!) / 1000),
     });
     expect(checkout.success_url).toContain(`/booking-confirmation?bookingId=${body.booking.id}`);
-    expect(checkout.cancel_url).toMatch(new RegExp(`/sessions/${session.id}\\?checkout=cancelled$`));
+    expect(checkout.cancel_url).toBe(`${siteUrl}/sessions/${session.id}?checkout=cancelled&booking=${body.booking.id}`);
 
     await payCheckout(body.checkoutUrl!);
     const paid = await waitForBooking(body.booking.id, (b) => b.status === 'completed');
@@ -571,6 +571,8 @@ describe('a visitor who cancels on the checkout page', () => {
       await stripe()
     ).checkout.sessions.retrieve((await paymentOfBooking(first.booking.id)).checkoutSessionId);
     expect(closed.status).toBe('expired');
+    // Where Stripe sent the visitor back: the session's page, naming the booking it gives up.
+    expect(closed.cancel_url).toBe(`${siteUrl}/sessions/${session.id}?checkout=cancelled&booking=${first.booking.id}`);
     const stored = await dynamo.send(new GetCommand({ TableName: tableName(), Key: discountCodeKey(code) }));
     expect(stored.Item!.timesUsed).toBe(0);
     // Done once: the page asking again releases nothing more.

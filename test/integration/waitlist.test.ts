@@ -5,6 +5,7 @@ import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
 import { getSession } from '../../functions/domain/sessions';
+import { getBooking } from '../../functions/domain/bookings';
 import { holdItem } from '../../functions/domain/seat-holds';
 import { getPlace, placeKey } from '../../functions/domain/waitlist';
 import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
@@ -13,7 +14,7 @@ import type { AdminSessionDetail, AdminSessionView } from '../../functions/schem
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
-import { payCheckout, runOutHold, waitForBooking } from '../support/stripe';
+import { payCheckout, runOutHold, stripe, waitForBooking } from '../support/stripe';
 
 const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
 
@@ -221,6 +222,10 @@ describe('a seat given back while people wait', () => {
       body: JSON.stringify({ currency: 'GBP' }),
     });
     expect(taken.body.booking).toMatchObject({ status: 'pending', price: { amount: 1500, currency: 'GBP' } });
+    // Leaving the checkout unpaid leads back to the session and gives nothing up: the offer's link takes it up again.
+    const stored = (await getBooking(taken.body.booking.id))!;
+    const checkout = await (await stripe()).checkout.sessions.retrieve(stored.checkoutSessionId!);
+    expect(checkout.cancel_url).toBe(`${siteUrl}/sessions/${session.id}?checkout=cancelled`);
     await payCheckout(taken.body.checkoutUrl!);
     expect(await waitForBooking(taken.body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
     expect((await getSession(session.id))!).toMatchObject({ seatsTaken: 1, seatsHeld: 0, seatsForWaitlist: 0, seatsOffered: 0 });

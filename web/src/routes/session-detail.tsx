@@ -33,7 +33,7 @@ export function SessionDetailPage() {
   // The form asks for the member's name: their profile is read once a form is shown.
   const member = useBookingMember(auth, booking || Boolean(session?.soldOut));
   useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
-  useCancelledCheckout(id);
+  useCancelledCheckout(id, signedIn);
 
   if (isLoading) return <DetailSkeleton />;
   if (isError || !session) {
