@@ -211,6 +211,8 @@ describe('paid bookings in the browser', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(`${siteUrl}/sessions/${session.id}?checkout=cancelled`);
     await page.getByRole('status').getByText('Payment cancelled: you have not been charged.').waitFor();
+    // At the top of the page, where that is said: not scrolled down to where the form was.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     const [left] = await bookingsOf(session.id);
     const first = left.id as string;
     // The last seat, held for that checkout, is free for anyone again: not when its hold runs out.

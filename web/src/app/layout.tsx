@@ -1,7 +1,14 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { TopBar } from './top-bar';
 import { Footer } from './footer';
 import { ImpersonationBanner } from './impersonation-banner';
+
+/**
+ * Where a page's scroll is kept: each entry of the tab's history has its own key, except the first
+ * page of each visit, which is always 'default'. Those are told apart by their address, so a
+ * visitor coming back from the payment page starts at the top rather than where they left another page.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname + location.search : location.key);
 
 export function Layout() {
   return (
@@ -18,7 +25,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
