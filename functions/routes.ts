@@ -105,6 +105,14 @@ export const routes: Route[] = [
   { method: 'GET', path: '/purchases', handler: 'purchases/mine', access: 'member', grants: ['table:read'] },
   // The return page's status: the purchase's unguessable id is the capability.
   { method: 'GET', path: '/purchases/{id}', handler: 'purchases/get', access: 'member-or-guest', grants: ['table:read'] },
+  {
+    method: 'POST',
+    path: '/purchases/{id}/checkout/cancel',
+    handler: 'purchases/cancel-checkout',
+    // Back from Stripe's page unpaid: the checkout is closed and the purchase ended, its code usable again.
+    access: 'member-or-guest',
+    grants: ['table:read', 'table:write', 'stripe:read'],
+  },
 
   { method: 'GET', path: '/bookings/{id}/calendar', handler: 'bookings/calendar', access: 'public', grants: ['table:read'] },
   {

@@ -10,7 +10,7 @@ import { outboxEvent } from '../events/outbox';
 import { MISSING_EMAIL, PACKAGE_NAME, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { getPackagePrice, ownsPackage } from './package';
-import { openOrderCheckout } from './payments';
+import { closedUnpaid, openOrderCheckout } from './payments';
 import { quotePrice } from './pricing';
 import { purchaseTransitions, purchaseKey } from './purchase-lifecycle';
 import { endPurchase, purchaseHold } from './purchase-payments';
@@ -107,7 +107,7 @@ function openPurchaseCheckout(purchase: PurchaseRecord, deadline?: number): Prom
       email: purchase.customerEmail,
       expiresAt: purchase.checkoutExpiresAt!,
       successPath: returnPath(purchase.id),
-      cancelPath: '/birth-recordings?checkout=cancelled',
+      cancelPath: `/birth-recordings?checkout=cancelled&purchaseId=${encodeURIComponent(purchase.id)}`,
       metadata: { purchaseId: purchase.id },
     },
     {
@@ -118,4 +118,16 @@ function openPurchaseCheckout(purchase: PurchaseRecord, deadline?: number): Prom
     },
     deadline,
   );
+}
+
+/**
+ * The buyer came back from Stripe's page without paying (its cancel link): the checkout is closed,
+ * so it can no longer be paid, and then the purchase ends at once, its code usable again, rather
+ * than when its checkout runs out. A checkout Stripe does not close (completed: paid, or a bank
+ * payment on its way) leaves the purchase as it is. Answers whether this call ended it.
+ */
+export async function cancelPurchaseCheckout(purchase: PurchaseRecord, now: Date): Promise<boolean> {
+  if (purchase.state !== 'pending' || !purchase.checkoutSessionId) return false;
+  if (!(await closedUnpaid(purchase.checkoutSessionId))) return false;
+  return endPurchase(purchase, 'checkout_cancelled', now);
 }

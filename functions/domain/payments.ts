@@ -190,7 +190,7 @@ export async function cancelCheckout(booking: BookingRecord, now: Date): Promise
 }
 
 /** Expires a Checkout Session; whether it is now closed without payment (expired by this call or earlier). */
-async function closedUnpaid(checkoutSessionId: string): Promise<boolean> {
+export async function closedUnpaid(checkoutSessionId: string): Promise<boolean> {
   const client = await stripe();
   try {
     await client.checkout.sessions.expire(checkoutSessionId);

@@ -10,8 +10,8 @@ import { stateCheckOf, stateUpdate, type StateTransition, type TransitionChange 
 /** Where a purchase stands: its one status, as the spec names them. */
 export type PurchaseState = PurchaseStatus;
 
-/** Why an unpaid purchase ended: its checkout ran out, the payment failed, or no checkout could be opened. */
-export type PurchaseEndReason = 'expired' | 'payment_failed' | 'checkout_failed';
+/** Why an unpaid purchase ended: its checkout ran out, the payment failed, no checkout could be opened, or the buyer left it unpaid. */
+export type PurchaseEndReason = 'expired' | 'payment_failed' | 'checkout_failed' | 'checkout_cancelled';
 
 export type PurchaseTransition = StateTransition<PurchaseState> & { event?: EventType; description: string };
 

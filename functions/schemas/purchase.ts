@@ -63,6 +63,9 @@ export type PurchaseStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refund
  */
 export type PurchaseStatusView = { id: string; status: PurchaseStatus };
 
+/** `POST /api/purchases/{id}/checkout/cancel`: whether the pending purchase was ended by this call. */
+export type PurchaseCheckoutCancellation = { ended: boolean };
+
 /** A member's purchase as their resources page shows it: the receipt. */
 export type PurchaseReceipt = {
   id: string;

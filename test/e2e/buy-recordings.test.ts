@@ -13,7 +13,8 @@ const browser = useBrowser();
 describe('the recordings package in the browser', () => {
   it('a guest buys it with a code through the checkout page, sets up the account from the dialog, owns it and plays a premium recording', async () => {
     const premium = await createRecording({ title: `Bought Breath ${ulid()}`, isFree: false });
-    const code = await createCode({ type: 'percentage', percentage: 10 }, { code: `PKG${ulid().slice(-8)}` });
+    // A code for one purchase only: the checkout left unpaid gives it back at once.
+    const code = await createCode({ type: 'percentage', percentage: 10 }, { code: `PKG${ulid().slice(-8)}`, oneTime: true });
     const email = newAddress('package');
     const page = await openPage(browser(), phone);
     // The premium gate's link opens the dialog at once.
@@ -53,6 +54,7 @@ describe('the recordings package in the browser', () => {
 
     // Cancelled on Stripe's page (the offline stand-in): back at the library, told so, the form as it was sent.
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // The purchase left unpaid ends, and its name leaves the address.
     await page.waitForURL(`${siteUrl}/birth-recordings?checkout=cancelled`);
     await page.getByText('Payment cancelled: you have not been charged.').waitFor();
     await page.getByRole('button', { name: 'Unlock All Recordings' }).click();

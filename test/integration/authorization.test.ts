@@ -85,6 +85,8 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // Signed out, the guest's link; signed in, their own booking needs none.
   'POST /bookings/{id}/cancel': (caller) => (signedOut.includes(caller) ? { token: guestBooking.manageToken } : {}),
   'POST /bookings/{id}/checkout/cancel': (caller) => (signedOut.includes(caller) ? { token: guestBooking.manageToken } : {}),
+  // Ends the guest's checkout: the first caller's answer says so, the others' that nothing is left to end.
+  'POST /purchases/{id}/checkout/cancel': () => ({}),
   // The order is free already: a change to what it is changes nothing.
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
@@ -203,7 +205,7 @@ const cancelsOwnBooking = (route: Route) =>
  * A request each route can take: its path filled with a real id (the caller's own booking on
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
  * checkout, a booking on the admin's booking routes and its share route, a guest's purchase on its
- * status route and the admin's purchase routes (one of its own to delete), a session nobody booked
+ * status route and its cancellation, the admin's purchase routes (one of its own to delete), a session nobody booked
  * for its deletion, a discount code of its own, a free recording on the recordings' routes, a
  * recording of its own for the admin's, a session elsewhere), a valid body where it has one.
  */
@@ -219,7 +221,7 @@ async function requestFor(route: Route, caller: CallerName) {
             ? (ownPendingBooking[caller] ?? ulid())
             : route.path.startsWith('/admin/bookings/') || route.path === '/bookings/{id}/share'
               ? ownBooking.admin
-              : route.path === '/purchases/{id}'
+              : route.path.startsWith('/purchases/{id}')
                 ? guestPurchaseId
                 : route.path.startsWith('/recordings/')
                   ? recordingId

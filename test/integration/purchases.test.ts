@@ -9,7 +9,7 @@ import { getPurchase } from '../../functions/domain/purchases';
 import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
 import { MISSING_EMAIL, type PackageOffer, type PurchaseStatusView } from '../../functions/schemas/purchase';
 import { ADMIN_EMAIL } from '../../local/environment';
-import { api, sentEmails, waitForEmails, type SentEmail } from '../support/stack';
+import { api, sentEmails, siteUrl, waitForEmails, type SentEmail } from '../support/stack';
 import { buy, paidCheckoutOf, runOutCheckout, waitForPurchase } from '../support/purchases';
 import { createCode } from '../support/discounts';
 import { idTokenOf, signedInUser, signUp, sitePool } from '../support/users';
@@ -76,7 +76,7 @@ describe('buying the package', () => {
       customer_email: email,
     });
     expect(checkout.success_url).toContain(`/birth-recordings?success=true&purchaseId=${body.purchaseId}`);
-    expect(checkout.cancel_url).toMatch(/\/birth-recordings\?checkout=cancelled$/);
+    expect(checkout.cancel_url).toBe(`${siteUrl}/birth-recordings?checkout=cancelled&purchaseId=${body.purchaseId}`);
     expect((await getPayment(purchase.checkoutSessionId!))?.subject).toEqual({ kind: 'purchase', id: body.purchaseId });
     // The teacher hears of it at once; the status says pending and nothing else.
     const alert = await waitForEmail(
@@ -205,6 +205,38 @@ describe('a checkout that ends unpaid, as a booking hold does', () => {
     expect(told?.body.text).toContain(
       'Your payment of €30 arrived after the last use of your discount code had been taken by another purchase, so we have refunded it in full.',
     );
+  });
+
+  it('left unpaid on the checkout page, ends at once: its checkout closed, its one-time code usable again', async () => {
+    const code = await createCode({ type: 'percentage', percentage: 20 }, { oneTime: true });
+    const email = address('changed-mind');
+    const { body } = await buy({ email, currency: 'EUR', discountCode: code });
+    const { checkoutSessionId } = (await getPurchase(body.purchaseId))!;
+    const checkout = await (await stripe()).checkout.sessions.retrieve(checkoutSessionId!);
+    // Where Stripe sends the buyer back: the library, naming the purchase it ends.
+    expect(checkout.cancel_url).toBe(`${siteUrl}/birth-recordings?checkout=cancelled&purchaseId=${body.purchaseId}`);
+    // Its own code is refused while the checkout is open.
+    expect((await buy({ email, currency: 'EUR', discountCode: code })).status).toBe(409);
+
+    const cancel = (id: string) =>
+      api<{ ended: boolean; message?: string }>(`/purchases/${id}/checkout/cancel`, { method: 'POST', body: '{}' });
+    expect(await cancel(ulid())).toEqual({ status: 404, body: { message: 'Purchase not found' } });
+    expect(await cancel(body.purchaseId)).toEqual({ status: 200, body: { ended: true } });
+    expect(await getPurchase(body.purchaseId, { consistent: true })).toMatchObject({
+      state: 'expired',
+      endReason: 'checkout_cancelled',
+    });
+    expect((await (await stripe()).checkout.sessions.retrieve(checkoutSessionId!)).status).toBe('expired');
+    expect(await timesUsed(code)).toBe(0);
+    expect(await cancel(body.purchaseId)).toEqual({ status: 200, body: { ended: false } });
+    expect((await buy({ email, currency: 'EUR', discountCode: code })).status).toBe(201);
+
+    // A checkout paid already stays paid.
+    const { body: paid } = await buy({ email: address('paid'), currency: 'EUR' });
+    await payCheckout((paid as { url: string }).url);
+    await waitForPurchase(paid.purchaseId, 'paid');
+    expect(await cancel(paid.purchaseId)).toEqual({ status: 200, body: { ended: false } });
+    expect((await getPurchase(paid.purchaseId, { consistent: true }))?.state).toBe('paid');
   });
 
   it('a failed bank payment ends the purchase as failed', async () => {

@@ -1,19 +1,16 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLeftCheckout } from '@/hooks/use-left-checkout';
 import { useCancelCheckout } from '../api/bookings';
 import { forgetCheckout, leftCheckout } from '../pending-checkout';
 import { manageTokenOf } from '../manage-links';
 
 /**
- * Stripe sends a visitor who leaves its checkout unpaid back to the session with
- * `?checkout=cancelled&booking=<id>`: that booking is given up, by its member or by the 'Manage
- * booking' token this browser kept, so its held seat is free again at once instead of when the
- * hold runs out. The booking's name then leaves the address, so coming back to this page later
- * gives up nothing more. Should the call fail, the hold still runs out.
+ * A booking left unpaid on Stripe's page (useLeftCheckout) is given up, by its member or by the
+ * 'Manage booking' token this browser kept, so its held seat is free again at once instead of when
+ * the hold runs out. Should the call fail, the hold still runs out.
  */
 export function useCancelledCheckout(sessionId: string, signedIn: boolean) {
-  const [params, setParams] = useSearchParams();
-  const bookingId = params.get('checkout') === 'cancelled' ? params.get('booking') : null;
+  const { id: bookingId, done } = useLeftCheckout('booking');
   const { mutate: cancelCheckout } = useCancelCheckout();
   useEffect(() => {
     if (!bookingId) return;
@@ -25,11 +22,9 @@ export function useCancelledCheckout(sessionId: string, signedIn: boolean) {
       {
         onSuccess: () => {
           if (leftCheckout(sessionId) === bookingId) forgetCheckout(sessionId);
-          const shown = new URLSearchParams(params);
-          shown.delete('booking');
-          setParams(shown, { replace: true, preventScrollReset: true });
+          done();
         },
       },
     );
-  }, [bookingId, signedIn, sessionId, cancelCheckout, params, setParams]);
+  }, [bookingId, signedIn, sessionId, cancelCheckout, done]);
 }

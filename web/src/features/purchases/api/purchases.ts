@@ -1,6 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Currency } from '@schemas/money';
-import type { MemberPurchases, PackageOffer, PurchaseAnswer, PurchaseRequest, PurchaseStatusView } from '@schemas/purchase';
+import type {
+  MemberPurchases,
+  PackageOffer,
+  PurchaseAnswer,
+  PurchaseCheckoutCancellation,
+  PurchaseRequest,
+  PurchaseStatusView,
+} from '@schemas/purchase';
 import { apiGet, apiPost } from '@/lib/api';
 
 /**
@@ -36,5 +43,13 @@ export function useCreatePurchase() {
         queryClient.invalidateQueries({ queryKey: ['package'] }),
         queryClient.invalidateQueries({ queryKey: ['me'] }),
       ]),
+  });
+}
+
+/** Ends a pending purchase whose checkout was left unpaid, so its code can be used again at once. */
+export function useCancelPurchaseCheckout() {
+  return useMutation({
+    mutationFn: (purchaseId: string) =>
+      apiPost<PurchaseCheckoutCancellation>(`/purchases/${encodeURIComponent(purchaseId)}/checkout/cancel`, {}),
   });
 }

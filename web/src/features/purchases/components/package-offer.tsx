@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CheckoutCancelled } from '@/components/checkout-cancelled';
 import { useCurrency } from '@/features/currency/currency-context';
-import { packageQuery, purchaseStatusQuery } from '../api/purchases';
+import { useLeftCheckout } from '@/hooks/use-left-checkout';
+import { packageQuery, purchaseStatusQuery, useCancelPurchaseCheckout } from '../api/purchases';
 import { PurchaseDialog, type Buyer } from './purchase-dialog';
 import { PurchaseReturn } from './purchase-return';
 
@@ -20,7 +21,7 @@ const included = [
  * The recordings library's purchase banner: the package's price in the visitor's currency and the
  * way to buy it, hidden once the member owns it. `?purchase=true` opens the dialog (a premium
  * recording's gate links here); `?success=true&purchaseId=` is the return from checkout, and
- * `?checkout=cancelled` from one cancelled.
+ * `?checkout=cancelled&purchaseId=` from one left unpaid, which ends that purchase at once.
  */
 export function PackageOffer({ buyer, signedOut }: { buyer: Buyer; signedOut: boolean }) {
   const { currency } = useCurrency();
@@ -33,6 +34,12 @@ export function PackageOffer({ buyer, signedOut }: { buyer: Buyer; signedOut: bo
   // Just paid as a guest: the account to set up owns it, so the banner does not offer it again.
   const returned = useQuery({ ...purchaseStatusQuery(returning ?? ''), enabled: returning !== null });
   const hidden = offer.data?.owned === true || returned.data?.status === 'paid';
+
+  const left = useLeftCheckout('purchaseId');
+  const { mutate: cancelCheckout } = useCancelPurchaseCheckout();
+  useEffect(() => {
+    if (left.id) cancelCheckout(left.id, { onSuccess: left.done });
+  }, [left.id, left.done, cancelCheckout]);
 
   useEffect(() => {
     if (!wantsDialog || !known || offer.data?.owned !== false) return;
