@@ -21,7 +21,7 @@ export default defineConfig({
         },
       },
       // The synthesized CloudFormation template, with every Lambda bundled by esbuild: about a
-      // hundred bundles, one after another, beside the stack tests on two cores.
+      // hundred bundles in one build, beside the stack tests on two cores.
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 600_000 } },
       // One local stack (`npm start` on a test port, in-memory data) serves both layers.
       {
