@@ -4,6 +4,8 @@ import type { BookingReceipt } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createSession, seatsTaken } from '../support/sessions';
+import { runOutHold } from '../support/stripe';
+import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
 import { desktop, expectCleanAtBothWidths, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
@@ -71,6 +73,47 @@ describe('the waitlist in the browser', () => {
     await page.waitForURL(/\/booking-confirmation\?bookingId=/);
     await page.getByText('Booking confirmed').waitFor();
     expect(await seatsTaken(session.id)).toBe(1);
+  });
+
+  it('offers the checkout again to someone who took a paid spot and left its payment unpaid, until it is paid', async () => {
+    const session = await createSession({
+      title: `Paid Full Circle ${ulid().slice(-6)}`,
+      maxAttendees: 1,
+      priceAmount: 1500,
+      priceCurrency: 'GBP',
+    });
+    const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Hal', lastName: 'Holder', email: newAddress('holder') }),
+    });
+    const email = newAddress('paid-waiter');
+    const joined = await api(`/sessions/${session.id}/waitlist`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Wren Waiting', email, phone: '+44 7700 900123' }),
+    });
+    expect(joined.status).toBe(201);
+    // The first checkout runs out unpaid: its seat is held for the person waiting.
+    await runOutHold(held.body.booking.id);
+    await releaseExpiredHolds(new Date());
+    const offer = await linkFromEmail(email, 'A spot is free for you', 2);
+
+    const page = await openPage(browser(), phone);
+    await page.goto(offer);
+    await page.getByRole('button', { name: 'Take the spot and pay' }).click();
+    await page.waitForURL((url) => url.origin !== siteUrl);
+    // Left on the checkout page: back at the session, the spot still theirs to pay for from the offer's link.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${siteUrl}/sessions/${session.id}?checkout=cancelled`);
+    await page.goto(offer);
+    await page.getByText(/^Complete the payment to keep it: the spot is held for you until /).waitFor();
+    await expectCleanAtBothWidths(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.waitForURL(/\/booking-confirmation\?bookingId=/);
+    await page.getByText('Booking confirmed').waitFor({ timeout: 15_000 });
+    await page.goto(offer);
+    await page.getByText('The spot is yours: your booking has the details.').waitFor();
+    expect(await page.getByRole('button', { name: 'Continue to payment' }).count()).toBe(0);
   });
 
   it('says so for a link that is not valid', async () => {

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import type { WaitlistPlace } from '@schemas/waitlist';
+import type { BookingConfirmation } from '@schemas/booking';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { LinkNotValid, LinkPageLoading } from '@/components/link-page';
 import { SessionFacts } from '@/components/session-facts';
 import { useCurrency } from '@/features/currency/currency-context';
 import { PriceText } from '@/features/currency/price-text';
 import { usePlaceActions, waitlistPlaceQuery } from '@/features/waitlist/api/waitlist';
-import { failureText } from '@/features/bookings/api/bookings';
+import { failureText, useBooking } from '@/features/bookings/api/bookings';
 import { rememberManageToken } from '@/features/bookings/manage-links';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
@@ -16,8 +17,8 @@ import { formatDate, formatTimeWithZone } from '@/lib/format';
 // The error red of the site's fields, as on the confirmation page: the seat is not theirs.
 const ended = 'text-[#a23b22]';
 
-/** Where the place stands, in the visitor's words. */
-function standing(place: WaitlistPlace) {
+/** Where the place stands, in the visitor's words; a spot taken but not paid for yet says until when it is held. */
+function standing(place: WaitlistPlace, booking: BookingConfirmation | undefined) {
   switch (place.state) {
     case 'waiting':
       return {
@@ -32,7 +33,13 @@ function standing(place: WaitlistPlace) {
         text: `We're holding a spot for you until ${formatDate(place.offerExpiresAt!)}, ${formatTimeWithZone(place.offerExpiresAt!)}. Take it, or pass it on to the next person.`,
       };
     case 'accepted':
-      return { tone: 'text-sage', label: 'You took the spot', text: 'The spot is yours: your booking has the details.' };
+      return booking?.status === 'pending' && booking.holdExpiresAt
+        ? {
+            tone: 'text-sage',
+            label: 'You took the spot',
+            text: `Complete the payment to keep it: the spot is held for you until ${formatDate(booking.holdExpiresAt)}, ${formatTimeWithZone(booking.holdExpiresAt)}.`,
+          }
+        : { tone: 'text-sage', label: 'You took the spot', text: 'The spot is yours: your booking has the details.' };
     case 'declined':
       return { tone: ended, label: 'You passed on the spot', text: 'It has gone to the next person on the waitlist.' };
     case 'lapsed':
@@ -56,13 +63,15 @@ function standing(place: WaitlistPlace) {
 export function WaitlistPlacePage() {
   const { token = '' } = useParams();
   const { data: place, isLoading, isError } = useQuery(waitlistPlaceQuery(token));
-  useDocumentTitle(place ? standing(place).label : isLoading ? 'Waitlist' : 'Waitlist link not valid');
+  // The booking a taken spot made: one still to be paid for is offered its checkout again.
+  const { data: booking } = useBooking(place?.state === 'accepted' ? place.bookingId : null);
+  useDocumentTitle(place ? standing(place, booking).label : isLoading ? 'Waitlist' : 'Waitlist link not valid');
 
   if (isLoading) return <LinkPageLoading label="Loading your place on the waitlist" />;
   if (isError || !place) return <LinkNotValid title="This waitlist link is not valid." />;
 
   const { session } = place;
-  const { tone, label, text } = standing(place);
+  const { tone, label, text } = standing(place, booking);
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 md:py-16">
       <div role="status">
@@ -74,12 +83,12 @@ export function WaitlistPlacePage() {
         session={session}
         price={session.price.amount > 0 ? { label: 'Price', value: <PriceText money={session.price} /> } : undefined}
       />
-      <PlaceActions token={token} place={place} />
+      <PlaceActions token={token} place={place} unpaid={booking?.status === 'pending'} />
     </section>
   );
 }
 
-function PlaceActions({ token, place }: { token: string; place: WaitlistPlace }) {
+function PlaceActions({ token, place, unpaid }: { token: string; place: WaitlistPlace; unpaid: boolean }) {
   const navigate = useNavigate();
   const { currency } = useCurrency();
   const { accept, decline, leave } = usePlaceActions(token);
@@ -132,10 +141,24 @@ function PlaceActions({ token, place }: { token: string; place: WaitlistPlace })
     );
   }
   if (place.state === 'accepted' && place.bookingId) {
+    const view = `/booking-confirmation?bookingId=${encodeURIComponent(place.bookingId)}`;
+    if (!unpaid) {
+      return (
+        <ButtonLink to={view} className="mt-8">
+          View your booking
+        </ButtonLink>
+      );
+    }
+    // Taking the spot again answers its checkout, kept open while the spot is held.
     return (
-      <ButtonLink to={`/booking-confirmation?bookingId=${encodeURIComponent(place.bookingId)}`} className="mt-8">
-        View your booking
-      </ButtonLink>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Button onClick={() => void take()} disabled={busy}>
+          {accept.isPending ? 'Opening the payment…' : 'Continue to payment'}
+        </Button>
+        <ButtonLink to={view} variant="secondary">
+          View your booking
+        </ButtonLink>
+      </div>
     );
   }
   return (

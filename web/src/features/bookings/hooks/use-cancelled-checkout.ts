@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLeftCheckout } from '@/hooks/use-left-checkout';
 import { useCancelCheckout } from '../api/bookings';
 import { forgetCheckout, leftCheckout } from '../pending-checkout';
@@ -12,11 +12,14 @@ import { manageTokenOf } from '../manage-links';
 export function useCancelledCheckout(sessionId: string, signedIn: boolean) {
   const { id: bookingId, done } = useLeftCheckout('booking');
   const { mutate: cancelCheckout } = useCancelCheckout();
+  // Asked once per booking, though the member's sign-in may settle while the first call is on its way.
+  const asked = useRef<string>(undefined);
   useEffect(() => {
-    if (!bookingId) return;
+    if (!bookingId || asked.current === bookingId) return;
     const token = manageTokenOf(bookingId);
     // Neither its member nor its token here (paid for from an e-mailed link on another device): the hold runs out.
     if (!token && !signedIn) return;
+    asked.current = bookingId;
     cancelCheckout(
       { bookingId, token },
       {
