@@ -186,9 +186,9 @@ export type MemberBookingsFilter = { when: BookingTime; category?: string; statu
 
 /**
  * A member's bookings from gsi2, one Query: upcoming (the session starts now or later, soonest
- * first) or past (started before now, latest first), attending only unless all statuses are
- * asked for, of one category if asked. Filtered lists page with queryFilteredPage, so a page is
- * full whatever the filter drops.
+ * first) or past (started before now, latest first), attending only or every status, of one
+ * category if asked. Every list is filtered, so it pages with queryFilteredPage: a page is full
+ * whatever the filter drops.
  */
 export function listMemberBookings(
   userId: string,
@@ -211,10 +211,14 @@ export function listMemberBookings(
     if (after !== undefined && after < now.toISOString()) input.ExpressionAttributeValues[':bound'] = after;
   }
   const filters: string[] = [];
+  input.ExpressionAttributeNames['#state'] = 'state';
   if (filter.statuses === 'attending') {
     filters.push(`#state IN (${ATTENDING_STATES.map((_, i) => `:attending${i}`).join(', ')})`);
-    input.ExpressionAttributeNames['#state'] = 'state';
     ATTENDING_STATES.forEach((state, i) => (input.ExpressionAttributeValues[`:attending${i}`] = state));
+  } else {
+    // A hold released unpaid (a checkout left or run out) never was the member's seat.
+    filters.push('#state <> :released');
+    input.ExpressionAttributeValues[':released'] = 'released' satisfies BookingState;
   }
   if (filter.category) {
     filters.push('#session.#category = :category');
@@ -222,7 +226,6 @@ export function listMemberBookings(
     input.ExpressionAttributeValues[':category'] = filter.category;
   }
   const toBooking = (item: Record<string, unknown>) => withoutKeys<BookingRecord>(item);
-  if (filters.length === 0) return queryPage(input, page, toBooking);
   return queryFilteredPage({ ...input, FilterExpression: filters.join(' AND ') }, page, toBooking);
 }
 

@@ -22,7 +22,8 @@ export type BookingTime = (typeof bookingTimes)[number];
 /**
  * Which statuses a list shows. 'attending' (the default) is the one seat rule: a booking holds
  * a seat once it is completed (paid, or free). 'all' adds pending (checkout not finished) and
- * cancelled bookings, for the My bookings page and its status badges.
+ * cancelled bookings, for the My bookings page and its status badges; a hold released unpaid (a
+ * checkout left or run out) was never the member's seat, and no list shows it.
  */
 export const bookingStatusViews = ['attending', 'all'] as const;
 export type BookingStatusView = (typeof bookingStatusViews)[number];

@@ -107,6 +107,8 @@ describe('the waitlist in the browser', () => {
     await page.goto(offer);
     await page.getByText(/^Complete the payment to keep it: the spot is held for you until /).waitFor();
     await expectCleanAtBothWidths(page);
+    // Nothing paid yet, so no booking page to view: it would say the payment is on its way.
+    expect(await page.getByRole('link', { name: 'View your booking' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL(/\/booking-confirmation\?bookingId=/);
@@ -114,6 +116,8 @@ describe('the waitlist in the browser', () => {
     await page.goto(offer);
     await page.getByText('The spot is yours: your booking has the details.').waitFor();
     expect(await page.getByRole('button', { name: 'Continue to payment' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'View your booking' }).click();
+    await page.getByText('Booking confirmed').waitFor();
   });
 
   it('says so for a link that is not valid', async () => {

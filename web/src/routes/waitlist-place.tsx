@@ -141,24 +141,19 @@ function PlaceActions({ token, place, unpaid }: { token: string; place: Waitlist
     );
   }
   if (place.state === 'accepted' && place.bookingId) {
-    const view = `/booking-confirmation?bookingId=${encodeURIComponent(place.bookingId)}`;
-    if (!unpaid) {
+    // Taking the spot again answers its checkout, kept open while the spot is held. Until it is
+    // paid there is no booking to view: its page would say the payment is on its way.
+    if (unpaid) {
       return (
-        <ButtonLink to={view} className="mt-8">
-          View your booking
-        </ButtonLink>
-      );
-    }
-    // Taking the spot again answers its checkout, kept open while the spot is held.
-    return (
-      <div className="mt-8 flex flex-wrap gap-3">
-        <Button onClick={() => void take()} disabled={busy}>
+        <Button onClick={() => void take()} disabled={busy} className="mt-8">
           {accept.isPending ? 'Opening the payment…' : 'Continue to payment'}
         </Button>
-        <ButtonLink to={view} variant="secondary">
-          View your booking
-        </ButtonLink>
-      </div>
+      );
+    }
+    return (
+      <ButtonLink to={`/booking-confirmation?bookingId=${encodeURIComponent(place.bookingId)}`} className="mt-8">
+        View your booking
+      </ButtonLink>
     );
   }
   return (
