@@ -47,10 +47,19 @@ describe('the recordings package in the browser', () => {
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await dialog.getByRole('button', { name: `Remove promo code ${code}` }).waitFor();
     // The way to remove it takes the focus from the Apply button it replaced.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Remove promo code ${code}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Remove promo code ${code}`);
     expect(await dialog.getByText('(10% off)').locator('..').textContent()).toContain('£45.90');
     await expectCleanPage(page);
+    // The offer is not asked for again on the way to the checkout: its code is this purchase's now.
+    const offersAsked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/package') offersAsked.push(request.url());
+    });
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(offersAsked).toEqual([]);
 
     // Cancelled on Stripe's page (the offline stand-in): back at the library, told so, the form as it was sent.
     await page.getByRole('button', { name: 'Cancel' }).click();

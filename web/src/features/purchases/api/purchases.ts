@@ -38,11 +38,15 @@ export function useCreatePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: PurchaseRequest) => apiPost<PurchaseAnswer>('/purchases', request),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['package'] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
-      ]),
+    // Not when a checkout opens: the page leaves for it, and the offer asked for again meanwhile
+    // would find its one-time code taken by this very purchase. The way back loads the page anew.
+    onSettled: (answer) =>
+      answer && !answer.freeAccess
+        ? undefined
+        : Promise.all([
+            queryClient.invalidateQueries({ queryKey: ['package'] }),
+            queryClient.invalidateQueries({ queryKey: ['me'] }),
+          ]),
   });
 }
 
