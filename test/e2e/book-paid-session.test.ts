@@ -135,7 +135,6 @@ describe('paid bookings in the browser', () => {
     const payLink = page.getByRole('link', { name: 'Complete payment' });
     await payLink.waitFor();
     expect(await payLink.getAttribute('href')).toBe(first.checkoutUrl);
-    if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
     await expectCleanPage(page);
     await openBookingForm(page, session.id);
     expect(await page.getByLabel('Email').inputValue()).toBe(email);

@@ -35,8 +35,6 @@ describe('a guest managing their booking', () => {
     await elsewhere.getByText(/Your confirmation e-mail has a .Manage booking. link/).waitFor();
     expect(await elsewhere.getByRole('link', { name: 'View My Bookings' }).count()).toBe(0);
     await expectCleanPage(elsewhere);
-    if (process.env.SCREENSHOT)
-      await elsewhere.screenshot({ path: process.env.SCREENSHOT.replace('.png', '-elsewhere.png'), fullPage: true });
     await elsewhere.getByLabel('Email').fill(email);
     await elsewhere.getByRole('button', { name: 'Create an account' }).click();
     await elsewhere.waitForURL(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
@@ -47,13 +45,7 @@ describe('a guest managing their booking', () => {
     const other = await openPage(browser(), phone);
     await other.goto(link);
     await other.getByText(/^Free cancellation until /).waitFor();
-    for (const viewport of [phone, desktop]) {
-      await other.setViewportSize(viewport);
-      await expectCleanPage(other);
-      if (process.env.SCREENSHOT) {
-        await other.screenshot({ path: process.env.SCREENSHOT.replace('.png', `-${viewport.width}.png`), fullPage: true });
-      }
-    }
+    await expectCleanAtBothWidths(other);
     await other.getByRole('button', { name: 'Cancel booking' }).click();
     const dialog = other.getByRole('dialog', { name: 'Cancel this booking?' });
     await expectCleanPage(other);
@@ -63,8 +55,7 @@ describe('a guest managing their booking', () => {
     await other.getByRole('heading', { name: 'Cancellation' }).waitFor({ state: 'detached' });
     await other.locator('section > p', { hasText: 'Booking cancelled' }).waitFor();
     expect(await other.getByRole('button', { name: 'Cancel booking' }).count()).toBe(0);
-    if (process.env.SCREENSHOT)
-      await other.screenshot({ path: process.env.SCREENSHOT.replace('.png', '-cancelled.png'), fullPage: true });
+    await expectCleanPage(other);
     expect(await seatsTaken(session.id)).toBe(0);
     const notice = (await waitForEmails(email, 2)).find((m) => m.subject === `Booking cancelled: ${session.title}`);
     expect(notice?.body.text).toContain('Your seat is free for someone else.');
