@@ -89,6 +89,7 @@ export const lambdaEsbuildOptions = {
   alias: {
     '@aws-sdk/credential-provider-node': './infra/environment-credentials.ts',
     '@smithy/core/event-streams': './infra/no-event-streams.ts',
+    '@aws-sdk/endpoint-cache': './infra/no-endpoint-discovery.ts',
   },
   logLevel: 'error',
 } as const satisfies BuildOptions;

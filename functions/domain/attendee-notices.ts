@@ -2,9 +2,6 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import type { Caller } from '../lib/auth';
-import type { Email } from '../lib/email';
-import { mailSite, type MailSite } from '../lib/email-layout';
-import type { CalendarPerson } from '../lib/icalendar';
 import { notFound } from '../lib/errors';
 import { tableName, withoutKeys } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
@@ -13,15 +10,14 @@ import type { SessionChange } from '../events/catalogue';
 import type { AttendeeMessage } from '../schemas/admin-session';
 import { auditEntry } from './audit';
 import type { BookingState } from './booking-lifecycle';
-import { attendeeMessageEmail, sessionChangedEmail } from './booking-emails';
 import { bookingFacts, listSessionBookings, refreshSessionSnapshot, type BookingRecord } from './bookings';
-import type { AttendeeBooking } from './booking-views';
 import { endTime, getSession, placeText, sessionKey, type SessionRecord } from './sessions';
 
 // Notices to everyone booked on a session: a change of its time, place or joining link, or the
 // administrator's message. A notice is one item, written with its event in the transaction of
 // the change (or of the message). A consumer queues it to each attendee a page of the session's
-// bookings at a time (queueNoticePage), and another e-mails each attendee once (noticeEmail).
+// bookings at a time (queueNoticePage), and another e-mails each attendee once (noticeEmail, in
+// booking-emails.ts, so that what writes a notice carries no e-mail rendering).
 
 /**
  * Who is told: a confirmed seat, or one held while its payment is made. Not a guest who has yet
@@ -204,27 +200,4 @@ async function queueNotice(notice: NoticeRecord, booking: BookingRecord, now: Da
     event: outboxEvent('AttendeeNoticeDue', { ...bookingFacts(booking), noticeId: notice.id }, now),
   });
   return !refusal;
-}
-
-/**
- * The e-mail of a notice to one attendee, or why none is sent: the booking has ended since, or a
- * later change of the session follows with its own notice (and the latest facts). A pending
- * booking is not given the joining link, so a new link alone is not news to it.
- */
-export function noticeEmail(
-  notice: NoticeRecord,
-  booking: AttendeeBooking,
-  to: string,
-  organizer: CalendarPerson,
-  site: MailSite = mailSite(),
-): { email: Email } | { skipped: string } {
-  if (booking.status === 'cancelled') return { skipped: 'The booking has ended' };
-  if (notice.kind === 'message') return { email: attendeeMessageEmail(booking, notice, to, site) };
-  if (booking.sessionRevision > notice.revision) return { skipped: 'A later change of the session follows' };
-  // Read before the change reached this copy of the table: the consumer tries again.
-  if (booking.sessionRevision < notice.revision)
-    throw new Error(`Session ${notice.sessionId} read before revision ${notice.revision}`);
-  const changes = booking.status === 'completed' ? notice.changes : notice.changes.filter((change) => change !== 'joinLink');
-  if (changes.length === 0) return { skipped: 'Only the joining link changed, which a pending booking is not given' };
-  return { email: sessionChangedEmail(booking, { ...notice, changes }, to, organizer, site) };
 }

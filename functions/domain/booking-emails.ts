@@ -10,7 +10,7 @@ import type { AttendeeBooking, EndedBooking } from './booking-views';
 import { calendarInvite } from './booking-calendar';
 import { sessionFacts, sessionUrl } from './session-facts';
 import type { LateRefundReason } from './payment-records';
-import type { ChangeNotice, MessageNotice } from './attendee-notices';
+import type { ChangeNotice, MessageNotice, NoticeRecord } from './attendee-notices';
 
 /** A booking's page, which anyone holding its id may open: its facts and its calendar links. */
 const bookingUrl = (site: MailSite, bookingId: string) =>
@@ -370,4 +370,27 @@ export function attendeeMessageEmail(
     },
     site,
   );
+}
+
+/**
+ * The e-mail of a notice to one attendee, or why none is sent: the booking has ended since, or a
+ * later change of the session follows with its own notice (and the latest facts). A pending
+ * booking is not given the joining link, so a new link alone is not news to it.
+ */
+export function noticeEmail(
+  notice: NoticeRecord,
+  booking: AttendeeBooking,
+  to: string,
+  organizer: CalendarPerson,
+  site: MailSite = mailSite(),
+): { email: Email } | { skipped: string } {
+  if (booking.status === 'cancelled') return { skipped: 'The booking has ended' };
+  if (notice.kind === 'message') return { email: attendeeMessageEmail(booking, notice, to, site) };
+  if (booking.sessionRevision > notice.revision) return { skipped: 'A later change of the session follows' };
+  // Read before the change reached this copy of the table: the consumer tries again.
+  if (booking.sessionRevision < notice.revision)
+    throw new Error(`Session ${notice.sessionId} read before revision ${notice.revision}`);
+  const changes = booking.status === 'completed' ? notice.changes : notice.changes.filter((change) => change !== 'joinLink');
+  if (changes.length === 0) return { skipped: 'Only the joining link changed, which a pending booking is not given' };
+  return { email: sessionChangedEmail(booking, { ...notice, changes }, to, organizer, site) };
 }

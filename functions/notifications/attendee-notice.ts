@@ -1,5 +1,6 @@
 import { eventConsumer } from '../events/consumer';
-import { getNotice, noticeEmail } from '../domain/attendee-notices';
+import { getNotice } from '../domain/attendee-notices';
+import { noticeEmail } from '../domain/booking-emails';
 import { getAttendeeBooking } from '../domain/booking-views';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';

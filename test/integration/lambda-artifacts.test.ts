@@ -65,6 +65,8 @@ describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder
       expect(code).not.toMatch(/defaultProvider::fromSSO|AssumeRoleWithWebIdentity/);
       // The codec of event streams, which no handler's operation sends or reads.
       expect(code).not.toContain(':message-type');
+      // The LRU cache of discovered endpoints, which no DynamoDB command discovers.
+      expect(code).not.toContain('mnemonist');
       // Stripe's SDK only where the function may read Stripe's keys.
       expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));
       // A source map beside it for the logger (mappings and names, no sources), which Node does not load at start.

@@ -11,6 +11,7 @@ import {
   checkoutExpiredEmail,
   checkoutLinkEmail,
   confirmEmailEmail,
+  noticeEmail,
   refundEmail,
   sessionChangedEmail,
   sessionReminderEmail,
@@ -20,7 +21,7 @@ import type { SessionRecord } from '../../functions/domain/sessions';
 import { sessionSharedEmail } from '../../functions/domain/share-email';
 import type { WaitlistPlaceRecord } from '../../functions/domain/waitlist';
 import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../../functions/domain/waitlist-emails';
-import { noticeEmail, type ChangeNotice, type MessageNotice } from '../../functions/domain/attendee-notices';
+import type { ChangeNotice, MessageNotice } from '../../functions/domain/attendee-notices';
 import type { MailSite } from '../../functions/lib/email-layout';
 import type { WaitlistPlace } from '../../functions/schemas/waitlist';
 import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
