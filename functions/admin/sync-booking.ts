@@ -2,7 +2,7 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { getBooking } from '../domain/bookings';
-import { syncWithStripe } from '../domain/payments';
+import { syncWithStripe } from '../domain/stripe-payments';
 import { getPurchase } from '../domain/purchases';
 
 /** 'Sync with Stripe' for one order, a booking or a recordings purchase: updated, already paid, or no payment found. */

@@ -14,7 +14,6 @@ import { bookingKey, type BookingRecord } from './bookings';
 import { isPayable, transitionUpdate } from './booking-lifecycle';
 import { getRefund, openPayment, refundOutcome, type PaymentSubject, type RefundRecord } from './payment-records';
 import { releaseHold } from './seat-holds';
-import { recordPayment, type PaidCheckout } from './settle-payment';
 
 // The Stripe side of every order (a paid booking, a recordings purchase): its checkout, the admin's sync, and refunds.
 
@@ -227,32 +226,6 @@ export async function abandonCheckout(
     await closeCheckout(booking.id, booking.checkoutSessionId);
   }
   return released;
-}
-
-/** The spec's three outcomes of 'Sync with Stripe'. */
-export type SyncOutcome = 'updated' | 'already_paid' | 'no_payment_found';
-
-/**
- * 'Sync with Stripe' for an order (a booking or a purchase): asks Stripe for the order's Checkout
- * Session and records a payment found there through the webhook's own path (once, whoever comes first).
- */
-export async function syncWithStripe(order: { paid: boolean; checkoutSessionId?: string }, now: Date): Promise<SyncOutcome> {
-  if (order.paid) return 'already_paid';
-  if (!order.checkoutSessionId) return 'no_payment_found';
-  const checkout = await (await stripe()).checkout.sessions.retrieve(order.checkoutSessionId);
-  if (checkout.payment_status !== 'paid') return 'no_payment_found';
-  const outcome = await recordPayment(paidCheckoutOf(checkout), now);
-  return outcome === 'already_paid' ? 'already_paid' : 'updated';
-}
-
-/** What Stripe reports of a paid checkout: which session, which payment, and what was paid. */
-export function paidCheckoutOf(checkout: Stripe.Checkout.Session): PaidCheckout {
-  const intent = checkout.payment_intent;
-  return {
-    checkoutSessionId: checkout.id,
-    paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
-    amount: { amount: checkout.amount_total ?? 0, currency: (checkout.currency ?? '').toUpperCase() },
-  };
 }
 
 /**

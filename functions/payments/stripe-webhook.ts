@@ -9,7 +9,7 @@ import { count } from '../lib/metrics';
 import { verifiedWebhookPayload } from '../lib/stripe';
 import { getBooking } from '../domain/bookings';
 import { getPayment } from '../domain/payment-records';
-import { paidCheckoutOf } from '../domain/payments';
+import { paidCheckoutOf } from '../domain/stripe-payments';
 import { awaitAsyncPayment, releaseHold } from '../domain/seat-holds';
 import { recordPayment } from '../domain/settle-payment';
 import { getPurchase } from '../domain/purchases';
