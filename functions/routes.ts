@@ -24,15 +24,23 @@ export type Route = {
   grants: Grant[];
   /** Tighter than the stage's default throttle, where a route needs it. */
   throttle?: Throttle;
+  /**
+   * A page of the site rendered on the server: served at its own path (`/sessions/{id}`), which
+   * CloudFront sends to the API, rather than under API_PREFIX, and answered in HTML.
+   */
+  page?: true;
 };
 
-/** Every route is served under this prefix, so CloudFront can send /api/* to the API. */
+/** Every route but a page is served under this prefix, so CloudFront can send /api/* to the API. */
 export const API_PREFIX = '/api';
 
 /** The stage's throttle for every route that declares none. */
 export const defaultThrottle: Throttle = { ratePerSecond: 50, burst: 100 };
 
 export const routes: Route[] = [
+  // The page a shared link opens: its HTML carries the session, so it paints before any script runs.
+  // Every path below /sessions/ is this page's (a greedy id), so a wrong one still gets the site's 404 page.
+  { method: 'GET', path: '/sessions/{id+}', handler: 'pages/session', access: 'public', grants: ['table:read'], page: true },
   { method: 'GET', path: '/sessions', handler: 'sessions/list', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/sessions/{id}', handler: 'sessions/get', access: 'public', grants: ['table:read'] },
   {
@@ -497,7 +505,15 @@ export const routes: Route[] = [
   },
 ];
 
-export const routeKey = (route: Pick<Route, 'method' | 'path'>) => `${route.method} ${API_PREFIX}${route.path}`;
+/** Where a route is served: a page at its own path, the rest under API_PREFIX. */
+export const routePath = (route: Pick<Route, 'path' | 'page'>) => (route.page ? route.path : `${API_PREFIX}${route.path}`);
+
+export const routeKey = (route: Pick<Route, 'method' | 'path' | 'page'>) => `${route.method} ${routePath(route)}`;
+
+/** The paths CloudFront sends to the API as pages ('/sessions/*'): each page route's path up to its first parameter. */
+export const pagePathPatterns = (routeList: readonly Pick<Route, 'path' | 'page'>[] = routes) => [
+  ...new Set(routeList.filter((route) => route.page).map((route) => route.path.replace(/\/\{.*$/, '/*'))),
+];
 
 /** The route API Gateway matched, from the event's routeKey ('POST /api/sessions/{id}/bookings'). */
 export function routeByKey(key: string): Route | undefined {

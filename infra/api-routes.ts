@@ -3,7 +3,7 @@ import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/a
 import type { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import { API_PREFIX, routes, type Route } from '../functions/routes';
+import { routePath, routes, type Route } from '../functions/routes';
 import type { HandlerEnvironment } from '../functions/lib/environment';
 import type { Grant } from '../functions/lib/grants';
 import { constructId, handlerFunction, type HandlerFunction } from './handler-function';
@@ -46,7 +46,7 @@ export class RoutePart extends NestedStack {
       props.grant(fn, route.grants);
       // A member-or-guest route checks a sent token in its handler: the authorizer would refuse every guest.
       const signedIn = route.access === 'member' || route.access === 'admin';
-      const path = `${API_PREFIX}${route.path}`;
+      const path = routePath(route);
       // In this part, not under the API (as `api.addRoutes` would put it), with its integration and permission.
       const httpRoute = new HttpRoute(this, `${route.method}${path}`, {
         httpApi: props.api,

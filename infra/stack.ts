@@ -38,7 +38,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { API_PREFIX, defaultThrottle, routeKey } from '../functions/routes';
+import { API_PREFIX, defaultThrottle, pagePathPatterns, routeKey } from '../functions/routes';
 import { RoutePart, routeParts, type RoutePartProps } from './api-routes';
 import { tableDefinition } from '../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../functions/schemas/image-upload';
@@ -200,6 +200,25 @@ export class BreathworkStack extends Stack {
       comment: 'The security headers of infra/resources.ts, which the local server sends too.',
       ...responseHeadersPolicyProps(securityHeaders([cognitoEndpoint, imagesUploadOrigin, mediaOrigin], [mediaOrigin])),
     });
+    const apiOrigin = new HttpOrigin(`${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue },
+    });
+    // A page rendered by the API is the same for every visitor: kept as long as its Cache-Control
+    // says (functions/pages), whatever the visitor sends.
+    const pagesCachePolicy = new CachePolicy(this, 'RenderedPages', {
+      comment: 'Pages the API renders, for as long as they say',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(1),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const pageBehavior = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: pagesCachePolicy,
+      responseHeadersPolicy: headersPolicy,
+    };
     const distribution = new Distribution(this, 'Site', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
@@ -210,9 +229,7 @@ export class BreathworkStack extends Stack {
       },
       additionalBehaviors: {
         [`${API_PREFIX}/*`]: {
-          origin: new HttpOrigin(`${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue },
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -226,6 +243,7 @@ export class BreathworkStack extends Stack {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headersPolicy,
         },
+        ...Object.fromEntries(pagePathPatterns().map((pattern) => [pattern, pageBehavior])),
         '/images/*': {
           origin: S3BucketOrigin.withOriginAccessControl(imagesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -397,7 +415,7 @@ export class BreathworkStack extends Stack {
     const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', cognitoIssuer, {
       jwtAudience: [webClient.userPoolClientId],
     });
-    this.routes(api, stage, { environment, grant, authorizer });
+    const apiParts = this.routes(api, stage, { environment, grant, authorizer });
 
     // Where each consumer's dead letters wait, for `npm run dead-letters -- --aws`.
     const consumerDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
@@ -468,13 +486,16 @@ export class BreathworkStack extends Stack {
 
     if (props.webDist) {
       // The site reads its settings at run time, so the one build runs in every stage.
-      this.deploySite(props.webDist, siteBucket, distribution, {
+      const hashedFiles = this.deploySite(props.webDist, siteBucket, distribution, {
         region: this.region,
         userPoolId: users.userPoolId,
         userPoolClientId: webClient.userPoolClientId,
         authFlow: 'USER_SRP_AUTH',
         settings: props.site,
       });
+      // A page the API renders names this build's hashed files: its function changes once they are uploaded.
+      for (const part of apiParts.filter((p) => p.httpRoutes.some(({ route }) => route.page)))
+        part.node.addDependency(hashedFiles);
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
@@ -525,6 +546,7 @@ export class BreathworkStack extends Stack {
     const uploader = this.node.children.find((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'));
     const uploaderLogs = uploader?.node.tryFindChild('LogGroup');
     if (uploaderLogs instanceof LogGroup) uploaderLogs.applyRemovalPolicy(RemovalPolicy.DESTROY);
+    return hashed;
   }
 
   /**
@@ -616,10 +638,12 @@ export class BreathworkStack extends Stack {
    * The routes, in their nested stacks (infra/api-routes.ts), and their throttles where a route
    * declares one: tighter than the stage's default.
    */
-  private routes(api: HttpApi, stage: HttpStage, deps: Omit<RoutePartProps, 'routes' | 'api'>) {
+  private routes(api: HttpApi, stage: HttpStage, deps: Omit<RoutePartProps, 'routes' | 'api'>): RoutePart[] {
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
-    for (const [id, partRoutes] of Object.entries(routeParts)) {
-      const part = new RoutePart(this, id, { ...deps, routes: partRoutes, api });
+    const parts = Object.entries(routeParts).map(
+      ([id, partRoutes]) => new RoutePart(this, id, { ...deps, routes: partRoutes, api }),
+    );
+    for (const part of parts) {
       for (const { route } of part.httpRoutes.filter(({ route }) => route.throttle)) {
         routeSettings[routeKey(route)] = {
           ThrottlingRateLimit: route.throttle!.ratePerSecond,
@@ -630,6 +654,7 @@ export class BreathworkStack extends Stack {
       }
     }
     if (Object.keys(routeSettings).length) (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+    return parts;
   }
 
   /**
@@ -669,7 +694,8 @@ export class BreathworkStack extends Stack {
 
   /**
    * Paths without a file extension are app routes: `/` is the pre-rendered home page (index.html),
-   * every other one the page shell, and the router takes over.
+   * every other one the page shell, and the router takes over (but the pages the API renders,
+   * which have behaviors of their own).
    */
   private spaFallback() {
     return new CloudFrontFunction(this, 'SpaFallback', {

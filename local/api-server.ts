@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import sirv from 'sirv';
 import compression from 'compression';
 import pLimit from 'p-limit';
-import { API_PREFIX, defaultThrottle, routes, type Route } from '../functions/routes';
+import { API_PREFIX, defaultThrottle, pagePathPatterns, routes, type Route } from '../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
 import { cacheControlFor, SHELL_PAGE } from '../infra/site-files';
@@ -52,8 +52,8 @@ class Refusal extends Error {
 export const CONCURRENT_INVOCATIONS = 32;
 
 /**
- * The local CloudFront + API Gateway: /api/* becomes an API Gateway v2 event for the
- * catalogue's handler, /images/* is read from the public images bucket, and everything
+ * The local CloudFront + API Gateway: /api/* and the pages the API renders become API Gateway v2
+ * events for the catalogue's handler, /images/* is read from the public images bucket, and everything
  * else is the built site: `/` its pre-rendered home page, a path with no file the page shell. Every response carries the
  * security headers CloudFront adds in AWS, from the same declaration.
  */
@@ -61,6 +61,7 @@ export function createSiteServer(options: SiteServerOptions) {
   // The player streams the recordings from s3rver, as from the media bucket in AWS.
   const headers = securityHeaders(connectTo(options.s3Endpoint), [new URL(options.s3Endpoint).origin]);
   const match = createRouter(options.routes ?? routes);
+  const pagePaths = pagePathPatterns(options.routes).map((pattern) => pattern.slice(0, -1));
   const admit = createThrottle(defaultThrottle, options.now);
   const callHandler = options.invoke ?? invoke;
   const inTurn = pLimit(CONCURRENT_INVOCATIONS);
@@ -81,9 +82,11 @@ export function createSiteServer(options: SiteServerOptions) {
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = parseTarget(request.url);
     const api = url !== undefined && (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`));
+    // The paths of the pages the API renders (functions/pages), which CloudFront sends to the API.
+    const page = url !== undefined && pagePaths.some((path) => url.pathname.startsWith(path));
     await new Promise<void>((next) => compress(request as never, response as never, () => next()));
     if (!url) return sendText(response, 400);
-    if (api) return serveApi(request, response, url);
+    if (api || page) return serveApi(request, response, url);
     if (url.pathname === SITE_CONFIG_PATH && options.siteConfig) return serveSiteConfig(request, response, options.siteConfig);
     if (url.pathname.startsWith('/images/')) {
       return serveImage(response, `${options.s3Endpoint}/${options.imagesBucket}${url.pathname}`);

@@ -1,4 +1,4 @@
-import { API_PREFIX, routeKey, type Route } from '../functions/routes';
+import { routeKey, routePath, type Route } from '../functions/routes';
 
 export type RouteMatch<R> = { route: R; routeKey: string; pathParameters: Record<string, string> };
 export type Router<R> = (method: string, path: string) => RouteMatch<R> | undefined;
@@ -14,9 +14,9 @@ const rank = { literal: 0, param: 1, greedy: 2 } as const;
  * `/sessions/past` beats `/sessions/{id}`). A path declared for other methods only, like an
  * undeclared one, matches nothing (API Gateway answers 404).
  */
-export function createRouter<R extends Pick<Route, 'method' | 'path'>>(routeList: readonly R[], prefix = API_PREFIX): Router<R> {
+export function createRouter<R extends Pick<Route, 'method' | 'path' | 'page'>>(routeList: readonly R[]): Router<R> {
   const compiled = routeList
-    .map((route) => ({ route, key: routeKey(route), segments: parsePattern(`${prefix}${route.path}`) }))
+    .map((route) => ({ route, key: routeKey(route), segments: parsePattern(routePath(route)) }))
     .sort((a, b) => compareSpecificity(a.segments, b.segments));
 
   return (method, path) => {

@@ -27,6 +27,24 @@ function sonnerStylesFromFile(): Plugin {
 }
 
 /**
+ * The server renders a session's page from the data it already has, so what the browser loads on
+ * demand (the other pages, the forms, sign-in) stays out of the renderer: each such import, but the
+ * page's own (`keep`), fails should the server ever make it.
+ */
+function browserOnlyImports(keep: RegExp): Plugin {
+  const browserOnly = '\0browser-only';
+  return {
+    name: 'browser-only-imports',
+    async resolveDynamicImport(source, importer) {
+      if (typeof source !== 'string') return null;
+      const resolved = await this.resolve(source, importer);
+      return resolved && keep.test(resolved.id) ? null : browserOnly;
+    },
+    load: (id) => (id === browserOnly ? "throw new Error('Loaded in the browser only');" : null),
+  };
+}
+
+/**
  * After the site is built, renders its public pages into their HTML files (src/prerender.tsx), so
  * the first paint needs no script. The renderer is built for Node with everything bundled (so the
  * same Preact alias applies) and run in a process of its own, apart from the build's.
@@ -72,6 +90,23 @@ function prerenderPages(): Plugin {
       } finally {
         rmSync(renderer, { recursive: true, force: true });
       }
+      // The session pages' renderer, which their Lambda bundles (functions/pages/session.ts): built
+      // after the shell it renders into, beside the site rather than in it (nothing here is uploaded).
+      await build({
+        configFile: site.configFile,
+        logLevel: 'warn',
+        ssr: { noExternal: true },
+        plugins: [browserOnlyImports(/[\\/]src[\\/]routes[\\/]session-detail\.tsx$/)],
+        build: {
+          ssr: 'src/render-session-page.tsx',
+          outDir: resolve(site.root, 'dist-server'),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: false,
+          manifest: false,
+          rolldownOptions: { output: { entryFileNames: '[name].mjs', codeSplitting: false } },
+        },
+      });
     },
   };
 }

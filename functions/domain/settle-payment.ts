@@ -19,7 +19,7 @@ import { tableName } from '../lib/table';
 import { settlePurchase } from './purchase-payments';
 
 // A paid checkout settled against what the site opened it for: the one path of the webhook and
-// the admin's sync. No Stripe calls here (those are in payments.ts).
+// the admin's sync. No Stripe calls here (those are in payments.ts and stripe-payments.ts).
 
 /** What Stripe reports of a paid checkout. */
 export type PaidCheckout = { checkoutSessionId: string; paymentIntentId: string | null; amount: ReportedMoney };

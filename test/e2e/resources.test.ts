@@ -22,6 +22,8 @@ describe('learning resources in the browser', () => {
   it('lets a visitor find resources from the footer, search them, play their videos, or be told none are found', async () => {
     const page = await openPage(browser(), phone);
     await page.goto(`${siteUrl}/`);
+    // Once the schedule has loaded, so the footer no longer moves under the click.
+    await page.getByRole('region', { name: 'UPCOMING SESSIONS' }).getByRole('link').first().waitFor();
     await page.getByRole('link', { name: 'Learning resources' }).click();
     await page.getByRole('heading', { name: 'Practices to keep with you' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/resources');

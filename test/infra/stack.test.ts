@@ -322,7 +322,7 @@ describe('the CDK stack', () => {
     expect(client.Properties.CallbackURLs).toBeUndefined();
   });
 
-  it('sends exactly the headers of securityHeaders(...) on the site, /api/* and /images/*', () => {
+  it('sends exactly the headers of securityHeaders(...) on the site, /api/*, the rendered pages and /images/*', () => {
     const [policyId, policy] = onlyOne('AWS::CloudFront::ResponseHeadersPolicy');
     const config = policy.Properties.ResponseHeadersPolicyConfig;
     const security = config.SecurityHeadersConfig;
@@ -355,7 +355,7 @@ describe('the CDK stack', () => {
     const [, distribution] = onlyOne('AWS::CloudFront::Distribution');
     const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
     const behaviours = [DefaultCacheBehavior, ...CacheBehaviors];
-    expect(CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/*', '/images/*']);
+    expect(CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/*', '/sessions/*', '/images/*']);
     for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
@@ -483,6 +483,36 @@ describe('the CDK stack', () => {
     }
   });
 
+  it("sends a session's page to the API, which renders it, and keeps it as long as the page says, whoever asks", () => {
+    const [, distribution] = onlyOne('AWS::CloudFront::Distribution');
+    const { CacheBehaviors } = distribution.Properties.DistributionConfig;
+    const behaviourOf = (pattern: string) => CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+    const pages = behaviourOf('/sessions/*');
+    // The API's origin, with the header that proves a request came through CloudFront.
+    expect(pages.TargetOriginId).toBe(behaviourOf('/api/*').TargetOriginId);
+    expect(pages.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(pages.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    expect(pages.OriginRequestPolicyId).toBeUndefined();
+    const policy = resourcesOf('AWS::CloudFront::CachePolicy').find(([id]) => id === pages.CachePolicyId.Ref)![1];
+    const config = policy.Properties.CachePolicyConfig;
+    expect([config.MinTTL, config.DefaultTTL, config.MaxTTL]).toEqual([0, 0, 86400]);
+    // Nothing a visitor sends makes a page of its own: not a cookie, a header or a query.
+    expect(config.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      CookiesConfig: { CookieBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+    });
+    // Every path below it reaches the page's function, without a token.
+    const [, route] = resourcesOf('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === 'GET /sessions/{id+}')!;
+    expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+    // The page names this build's hashed files: its function changes only once they are uploaded.
+    const [hashedId] = siteDeployment('hashed');
+    const [, siteApi] = resourcesOf('AWS::CloudFormation::Stack').find(([id]) => id.startsWith('SiteApi'))!;
+    expect(siteApi.DependsOn).toContain(hashedId);
+  });
+
   it('refuses a missing or placeholder sender or admin address', () => {
     const refused = [
       'hello@example.com',
@@ -548,7 +578,7 @@ describe('the CDK stack', () => {
       (runInNewContext(`${fallback.Properties.FunctionCode}; handler(event)`, { event: { request: { uri } } }) as { uri: string })
         .uri;
     expect(servedFor('/')).toBe('/index.html');
-    expect(servedFor('/sessions/01ABC')).toBe(`/${SHELL_PAGE}`);
+    expect(servedFor('/waitlist/01ABC')).toBe(`/${SHELL_PAGE}`);
     expect(servedFor('/birth-recordings')).toBe(`/${SHELL_PAGE}`);
     expect(servedFor('/assets/index-1a2b3c4d.js')).toBe('/assets/index-1a2b3c4d.js');
   });

@@ -117,9 +117,12 @@ function bodyAsRead(body: unknown): unknown {
   }
 }
 
-/** Every route a caller can send something to, with the schemas its handler parses with. */
+/**
+ * Every route a caller can send something to, with the schemas its handler parses with. Not a page:
+ * every path of one is answered with a page, the site's 404 for one naming nothing (test/e2e/session-page.test.ts).
+ */
 const routesTakingInput: { route: (typeof routes)[number]; schemas: Schemas }[] = [];
-for (const route of routes.filter((r) => r.access !== 'webhook')) {
+for (const route of routes.filter((r) => r.access !== 'webhook' && !r.page)) {
   const module = join(import.meta.dirname, '..', '..', 'functions', `${route.handler}.ts`);
   const { handler } = (await import(/* @vite-ignore */ module)) as { handler: { schemas: Schemas } };
   if (handler.schemas.params || handler.schemas.query || handler.schemas.body)

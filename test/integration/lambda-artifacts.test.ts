@@ -12,7 +12,14 @@ import { localEnvironment } from '../../local/environment';
 import { busEvent } from '../../local/bus';
 import { scheduledEvent } from '../../local/scheduler';
 import { projectApp, stackResources, testStackProps } from '../support/cdk-app';
-import { apiGatewayEvent, invokeBundle, loadBundle, unpackBundles, type DeployedBundle } from '../support/lambda-bundles';
+import {
+  apiGatewayEvent,
+  invokeBundle,
+  loadBundle,
+  pageEvent,
+  unpackBundles,
+  type DeployedBundle,
+} from '../support/lambda-bundles';
 import { bookingsOf, createSession } from '../support/sessions';
 import { api, TEST_PORT, waitForEmails } from '../support/stack';
 import { checkoutEvent, runOutHold, signedWebhook } from '../support/stripe';
@@ -84,6 +91,14 @@ describe('the deployed bundles answer against the emulators', () => {
     expect(answer.statusCode).toBe(200);
     const { sessions } = JSON.parse(answer.body) as { sessions: { id: string; title: string }[] };
     expect(sessions).toContainEqual(expect.objectContaining({ id: session.id, title: session.title }));
+  });
+
+  it("a session's page is rendered from the table, with the session's data for the browser", async () => {
+    const session = await createSession({ title: `Rendered Breath ${ulid()}` });
+    const answer = await invokeBundle<HttpAnswer>(bundle('pages/session'), pageEvent(`/sessions/${session.id}`));
+    expect([answer.statusCode, answer.headers?.['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(answer.body).toContain(`<h1 class="mt-3 text-3xl leading-tight md:text-5xl">${session.title}</h1>`);
+    expect(answer.body).toContain(`"id":"${session.id}"`);
   });
 
   it('a free booking takes its seat and is stored', async () => {

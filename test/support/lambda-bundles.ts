@@ -153,7 +153,18 @@ export function apiGatewayEvent(
   path: string,
   init: { body?: string; headers?: Record<string, string> } = {},
 ): APIGatewayProxyEventV2 {
-  const url = new URL(`http://127.0.0.1${API_PREFIX}${path}`);
+  return siteRequestEvent(method, `${API_PREFIX}${path}`, init);
+}
+
+/** The event API Gateway sends a page's function (functions/pages) for a visit to `path` of the site. */
+export const pageEvent = (path: string) => siteRequestEvent('GET', path, { headers: { accept: 'text/html' } });
+
+function siteRequestEvent(
+  method: string,
+  path: string,
+  init: { body?: string; headers?: Record<string, string> },
+): APIGatewayProxyEventV2 {
+  const url = new URL(`http://127.0.0.1${path}`);
   const matched = matchRoute(method, url.pathname);
   if (!matched) throw new Error(`No route answers ${method} ${url.pathname}`);
   const headers = { 'content-type': 'application/json', 'cloudfront-viewer-address': visitorAddress(), ...init.headers };

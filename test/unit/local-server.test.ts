@@ -25,6 +25,7 @@ const testRoutes = [
   route('GET', '/boom'),
   route('GET', '/slow'),
   route('GET', '/limited', { throttle: { ratePerSecond: 1, burst: 2 } }),
+  route('GET', '/pages/{id}', { page: true }),
 ];
 
 let server: Server;
@@ -122,7 +123,7 @@ describe('the local CloudFront + API Gateway', () => {
   it('serves the pre-rendered home page at / and the page shell at every other app path, as CloudFront does', async () => {
     const page = async (path: string) => (await fetch(`${base}${path}`)).text();
     expect(await page('/')).toContain('<title>Home</title>');
-    expect(await page('/sessions/01ABC')).toContain('<title>Shell</title>');
+    expect(await page('/birth-recordings/01ABC')).toContain('<title>Shell</title>');
     expect(await page('/birth-recordings')).toContain('<title>Shell</title>');
   });
 
@@ -133,7 +134,7 @@ describe('the local CloudFront + API Gateway', () => {
       return response.headers.get('cache-control');
     };
     expect(await cacheControl('/assets/app.js')).toBe('public, max-age=31536000, immutable');
-    for (const path of ['/', '/index.html', '/sessions/01ABC', '/favicon.svg', '/config.json']) {
+    for (const path of ['/', '/index.html', '/birth-recordings/01ABC', '/favicon.svg', '/config.json']) {
       expect(await cacheControl(path), path).toBe('no-cache');
     }
     expect(siteCacheControl).toEqual({ hashed: 'public, max-age=31536000, immutable', revalidated: 'no-cache' });
@@ -177,6 +178,16 @@ describe('the local CloudFront + API Gateway', () => {
     }
     const failed = await fetch(`${base}/api/boom`);
     expect([failed.status, await failed.json()]).toEqual([500, { message: 'Internal Server Error' }]);
+  });
+
+  it("sends every path of a page the API renders to the API, as CloudFront does: the page's handler, or API Gateway's 404", async () => {
+    events.length = 0;
+    const rendered = await fetch(`${base}/pages/01ABC`);
+    expect([rendered.status, await rendered.json()]).toEqual([200, { handler: 'pages' }]);
+    expect(events.map((event) => [event.routeKey, event.pathParameters])).toEqual([['GET /pages/{id}', { id: '01ABC' }]]);
+    // Below the page's path, the site's shell is never served: CloudFront sends these to the API too.
+    const undeclared = await fetch(`${base}/pages/01ABC/more`);
+    expect([undeclared.status, await undeclared.json()]).toEqual([404, { message: 'Not Found' }]);
   });
 
   it("throttles each route with its catalogue's token bucket", async () => {

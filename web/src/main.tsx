@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { render } from 'preact';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { renderedOnServer, router } from './app/router';
 import { reloadOnStaleChunks } from './app/stale-chunks';
 import './index.css';
 
@@ -11,11 +11,22 @@ reloadOnStaleChunks(() => router.state.navigation.state !== 'idle');
 
 // Preact's own render, not React's createRoot (which empties the page first): it takes over the
 // pre-rendered elements in place, correcting whatever differs, so what painted stays painted.
-render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-  document.getElementById('root')!,
-);
+const start = () =>
+  render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+    document.getElementById('root')!,
+  );
+
+// A page rendered on the server already shows its content: until its route's code is in, the
+// router would render the loading skeleton over it.
+if (renderedOnServer && !router.state.initialized) {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    start();
+  });
+} else start();

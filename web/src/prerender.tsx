@@ -6,13 +6,12 @@
  *               is always the API's, fetched as the page starts)
  *   shell.html  every other page: header and footer around the loading skeleton
  */
-import './first-visit-environment';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SHELL_PAGE } from '../../infra/site-files';
-import { PageProviders } from './app/providers';
+import { RenderedPageProviders } from './app/providers';
 import { queryClient } from './app/query-client';
 import { routes } from './app/routes';
 
@@ -22,9 +21,9 @@ function renderPage(path: string): string {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // The toasts' region is left to the browser, which mounts it with the first page that can raise one.
   const html = renderToString(
-    <PageProviders>
+    <RenderedPageProviders>
       <RouterProvider router={router} />
-    </PageProviders>,
+    </RenderedPageProviders>,
   );
   router.dispose();
   // The queries the page started would keep this process alive until their cache time ends.

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './query-client';
 import { CurrencyProvider } from '@/features/currency/currency-context';
 import { ToasterSlot } from '@/components/ui/toaster-slot';
+import { RenderedOnServer } from '@/hooks/use-rendered-on-server';
 
 /** What every page reads: server state and the visitor's currency. The build pre-renders pages inside these alone. */
 export function PageProviders({ children }: { children: ReactNode }) {
@@ -10,6 +11,15 @@ export function PageProviders({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <CurrencyProvider>{children}</CurrencyProvider>
     </QueryClientProvider>
+  );
+}
+
+/** A page rendered into HTML, by the build or on the server: until its script runs, its buttons show as loading. */
+export function RenderedPageProviders({ children }: { children: ReactNode }) {
+  return (
+    <PageProviders>
+      <RenderedOnServer.Provider value={true}>{children}</RenderedOnServer.Provider>
+    </PageProviders>
   );
 }
 

@@ -8,7 +8,10 @@ function subscribe(onChange: () => void) {
   return () => media.removeEventListener('change', onChange);
 }
 
+// A page rendered into HTML (by the build or on the server) is laid out for a phone: most first visits are on one.
+const matches = () => (typeof window === 'undefined' ? true : window.matchMedia(query).matches);
+
 /** True below the spec's 768 px breakpoint, following resizes. */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useSyncExternalStore(subscribe, matches);
 }

@@ -1,23 +1,48 @@
 // Intl formats dates natively, so the first page load carries no date library.
-const en = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options);
-const longDate = en({ month: 'long', day: 'numeric', year: 'numeric' });
-const time = en({ hour: 'numeric', minute: '2-digit', hour12: true });
-const shortMonth = en({ month: 'short' });
+
+/**
+ * The zone times are shown in: in the browser the visitor's own (undefined). A page rendered on
+ * the server shows the site's, named, until the browser has taken it over (showTimesIn).
+ */
+let displayTimeZone: string | undefined;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Shows every time from now on in `timeZone` ('Europe/London'): for pages rendered on the server. */
+export function showTimesIn(timeZone: string) {
+  displayTimeZone = timeZone;
+  formatters.clear();
+}
+
+const formats = {
+  longDate: { month: 'long', day: 'numeric', year: 'numeric' },
+  time: { hour: 'numeric', minute: '2-digit', hour12: true },
+  dateParts: { month: 'short', day: 'numeric', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+function en(format: keyof typeof formats): Intl.DateTimeFormat {
+  let formatter = formatters.get(format);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...formats[format], timeZone: displayTimeZone });
+    formatters.set(format, formatter);
+  }
+  return formatter;
+}
 
 /** 'November 30, 2026', as date-fns 'MMMM d, yyyy' would print it. */
-export const formatDate = (iso: string) => longDate.format(new Date(iso));
+export const formatDate = (iso: string) => en('longDate').format(new Date(iso));
 /** '7:00 PM', as 'h:mm a'. */
-export const formatTime = (iso: string) => time.format(new Date(iso));
+export const formatTime = (iso: string) => en('time').format(new Date(iso));
 
 /** The parts of a calendar leaf: 'Nov', '30', '2026'. */
 export function dateParts(iso: string) {
-  const date = new Date(iso);
-  return { month: shortMonth.format(date), day: String(date.getDate()), year: String(date.getFullYear()) };
+  const parts = en('dateParts').formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { month: part('month'), day: part('day'), year: part('year') };
 }
 
-/** The visitor's own zone, named, so '7:00 PM' is never ambiguous. */
+/** The zone times are shown in (the visitor's own, in the browser), named, so '7:00 PM' is never ambiguous. */
 export function timeZoneName(iso: string): string {
-  const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+  const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short', timeZone: displayTimeZone })
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? '';

@@ -138,7 +138,7 @@ export function BookingConfirmationPage() {
           </a>
           <ShareButton
             title={session.title}
-            url={`${window.location.origin}/sessions/${session.id}`}
+            path={`/sessions/${encodeURIComponent(session.id)}`}
             sendPath={`/bookings/${encodeURIComponent(booking.id)}/share`}
             label="Share Booking"
           />

@@ -12,6 +12,7 @@ import { useAuthSession, type AuthSession } from '@/features/auth/session';
 import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useRenderedOnServer } from '@/hooks/use-rendered-on-server';
 import { useCurrency } from '@/features/currency/currency-context';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
 import { CheckoutCancelled } from '@/components/checkout-cancelled';
@@ -30,6 +31,7 @@ export function SessionDetailPage() {
   const auth = useAuthSession();
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
+  const onServer = useRenderedOnServer();
   // The form asks for the member's name: their profile is read once a form is shown.
   const member = useBookingMember(auth, booking || Boolean(session?.soldOut));
   useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
@@ -61,6 +63,8 @@ export function SessionDetailPage() {
               alt=""
               width="1200"
               height="630"
+              // The page's largest element: asked for before the scripts.
+              fetchPriority="high"
               className="aspect-[1200/630] w-full rounded-2xl object-cover"
             />
           )}
@@ -100,29 +104,40 @@ export function SessionDetailPage() {
               {session.seatsLeft} {session.seatsLeft === 1 ? 'place' : 'places'} left
             </p>
           )}
-          <div className="mt-6">
-            <Suspense fallback={<Skeleton className="h-11 w-full rounded-full" />}>
-              {session.soldOut ? (
-                <JoinWaitlist
-                  sessionId={session.id}
-                  member={member && { email: member.email, name: [member.firstName, member.lastName].filter(Boolean).join(' ') }}
+          {onServer ? (
+            <div aria-hidden="true" className="mt-6 space-y-4">
+              <Skeleton className="h-11 w-full rounded-full" />
+              <Skeleton className="h-11 w-24 rounded-full" />
+            </div>
+          ) : (
+            <>
+              <div className="mt-6">
+                <Suspense fallback={<Skeleton className="h-11 w-full rounded-full" />}>
+                  {session.soldOut ? (
+                    <JoinWaitlist
+                      sessionId={session.id}
+                      member={
+                        member && { email: member.email, name: [member.firstName, member.lastName].filter(Boolean).join(' ') }
+                      }
+                    />
+                  ) : booking ? (
+                    <BookingForm session={session} currency={currency} member={member} onCancel={() => setBooking(false)} />
+                  ) : (
+                    <Button className="w-full" onClick={() => setBooking(true)}>
+                      Book Now
+                    </Button>
+                  )}
+                </Suspense>
+              </div>
+              <div className="mt-4 flex">
+                <ShareButton
+                  title={session.title}
+                  path={`/sessions/${encodeURIComponent(session.id)}`}
+                  sendPath={`/sessions/${encodeURIComponent(session.id)}/share`}
                 />
-              ) : booking ? (
-                <BookingForm session={session} currency={currency} member={member} onCancel={() => setBooking(false)} />
-              ) : (
-                <Button className="w-full" onClick={() => setBooking(true)}>
-                  Book Now
-                </Button>
-              )}
-            </Suspense>
-          </div>
-          <div className="mt-4 flex">
-            <ShareButton
-              title={session.title}
-              url={`${window.location.origin}/sessions/${session.id}`}
-              sendPath={`/sessions/${encodeURIComponent(session.id)}/share`}
-            />
-          </div>
+              </div>
+            </>
+          )}
         </aside>
       </div>
     </article>

@@ -92,6 +92,7 @@ setViewAsUser(
     if (body.code === impersonationRefusals.ended) forgetImpersonation();
   },
 );
-window.addEventListener('storage', (event) => {
+// (No window where pages are rendered into HTML.)
+globalThis.window?.addEventListener('storage', (event) => {
   if (event.key === null || event.key === IMPERSONATION_KEY) publish();
 });

@@ -110,6 +110,7 @@ function sessionChangedElsewhere() {
 }
 setTokenRefusedHandler(sessionChangedElsewhere);
 // Fired in every other tab of this site when Amplify's keys change (a sign-out or sign-in there).
-window.addEventListener('storage', (event) => {
+// (No window where pages are rendered into HTML.)
+globalThis.window?.addEventListener('storage', (event) => {
   if (event.key === null || lastAuthUser.test(event.key)) sessionChangedElsewhere();
 });

@@ -34,3 +34,8 @@ export const sessionLoader =
     void queryClient.prefetchQuery(sessionQuery(params.id ?? ''));
     return null;
   };
+
+/** Puts a session in the cache as the API would answer it: a page rendered on the server starts from it. */
+export function seedSession(queryClient: QueryClient, session: SessionView) {
+  queryClient.setQueryData(sessionQuery(session.id).queryKey, session);
+}

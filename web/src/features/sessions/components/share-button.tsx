@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 
-export type ShareProps = { title: string; url: string; sendPath: string };
+/** `path` is the page shared ('/sessions/01J…'), made a full link when the dialog opens. */
+export type ShareProps = { title: string; path: string; sendPath: string };
 
 // The dialog (its form, its validation, its toasts) loads when the visitor first opens it, not with the page.
 const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));

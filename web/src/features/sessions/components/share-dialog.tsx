@@ -13,7 +13,8 @@ import type { ShareProps } from './share-button';
  * e-mail address to send the session to (`sendPath`: the session's or the booking's share route).
  * It opens each time `opening` changes.
  */
-export function ShareDialog({ title, url, sendPath, opening }: ShareProps & { opening: number }) {
+export function ShareDialog({ title, path, sendPath, opening }: ShareProps & { opening: number }) {
+  const url = new URL(path, window.location.origin).href;
   const dialog = useRef<HTMLDialogElement>(null);
   const emailField = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');

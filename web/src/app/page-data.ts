@@ -1,0 +1,31 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The data a page rendered on the server was rendered with, carried in the page as JSON (an
+ * element the browser never runs, so the Content-Security-Policy needs no exception), so that the
+ * browser's first render starts from it and matches what has already painted. Each query keeps
+ * the time it was read: the spec's cache rules then decide when it is asked for again.
+ */
+export const PAGE_DATA_ID = 'page-data';
+
+type ServerQuery = { queryKey: QueryKey; data: unknown; updatedAt: number };
+
+/** The page's data element, from the queries the render read; every '<' escaped, so no text in it can end the element. */
+export function pageDataElement(queryClient: QueryClient): string {
+  const queries: ServerQuery[] = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query) => ({ queryKey: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
+  return `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(queries).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** Puts the page's data in the cache; false when the page was not rendered on the server. */
+export function takePageData(queryClient: QueryClient): boolean {
+  const element = document.getElementById(PAGE_DATA_ID);
+  if (!element?.textContent) return false;
+  for (const { queryKey, data, updatedAt } of JSON.parse(element.textContent) as ServerQuery[]) {
+    queryClient.setQueryData(queryKey, data, { updatedAt });
+  }
+  return true;
+}
