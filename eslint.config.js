@@ -85,7 +85,7 @@ const policies = [
 ];
 
 export default defineConfig(
-  globalIgnores(['web/dist/', 'cdk.out/', '.local/', '.cognito/', 'test-results/', 'node_modules/']),
+  globalIgnores(['web/dist/', 'web/dist-server/', 'cdk.out/', '.local/', '.cognito/', 'test-results/', 'node_modules/']),
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

@@ -28,5 +28,6 @@ const page = (status: number, html: string): HttpResult => ({
 export const handler = httpRoute({ params: PageParams }, async ({ params }) => {
   const session = IdParams.safeParse(params).success ? await getSession(params.id) : undefined;
   if (!session) return page(404, shellPage);
-  return page(200, await renderSessionPage(toSessionView(session), environment('SITE_TIME_ZONE')));
+  const site = { timeZone: environment('SITE_TIME_ZONE'), siteUrl: environment('SITE_URL') };
+  return page(200, await renderSessionPage(toSessionView(session), site));
 });

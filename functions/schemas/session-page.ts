@@ -7,6 +7,9 @@ import type { SessionView } from './session';
 export type SessionPageRenderer = {
   /** The page shell as built, for a path that names no session. */
   shellPage: string;
-  /** The session's page, its times in `timeZone` (IANA) until the browser shows the visitor's own. */
-  renderSessionPage: (session: SessionView, timeZone: string) => Promise<string>;
+  /**
+   * The session's page, its times in `timeZone` (IANA) until the browser shows the visitor's own,
+   * and the card a shared link shows (its address and picture under `siteUrl`).
+   */
+  renderSessionPage: (session: SessionView, site: { timeZone: string; siteUrl: string }) => Promise<string>;
 };

@@ -21,6 +21,27 @@ describe("GET /sessions/{id}, a session's page rendered by the API", () => {
     expect([query.data.title, query.data.description]).toEqual([title, description]);
   });
 
+  it('gives a shared link its card: the title, the description, the picture and the address, in full', async () => {
+    const description = `${'Breathe in for four, out for six. '.repeat(8)}Then rest.`;
+    const session = await createSession({
+      title: `Shared Breath ${ulid()}`,
+      description,
+      thumbnailUrl: '/images/sessions/a.jpg',
+    });
+    const html = await (await fetch(`${siteUrl}/sessions/${session.id}`)).text();
+    const meta = (name: string) => new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"/>`).exec(html)?.[1];
+    // Cut at a word, as search results show it.
+    const summary = meta('description')!;
+    expect(summary.length).toBeLessThanOrEqual(160);
+    expect(summary).toMatch(/^Breathe in for four, out for six\. .*\S…$/);
+    expect([meta('og:title'), meta('og:description'), meta('og:url'), meta('og:image')]).toEqual([
+      session.title,
+      summary,
+      `${siteUrl}/sessions/${session.id}`,
+      `${siteUrl}/images/sessions/a.jpg`,
+    ]);
+  });
+
   it('is kept by CloudFront for a minute, then served while a newer one is rendered', async () => {
     const session = await createSession({ title: `Cached Breath ${ulid()}` });
     const response = await fetch(`${siteUrl}/sessions/${session.id}`);

@@ -7,6 +7,7 @@
  */
 import { renderToString, renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { SessionView } from '@schemas/session';
 import type { SessionPageRenderer } from '@schemas/session-page';
 import shell from '../dist/shell.html?raw';
 import home from '../dist/index.html?raw';
@@ -15,7 +16,7 @@ import { queryClient } from './app/query-client';
 import { pageDataElement } from './app/page-data';
 import { routes } from './app/routes';
 import { seedSession } from './features/sessions/api/sessions';
-import { documentTitle } from './lib/document-title';
+import { documentTitle, SITE_NAME } from './lib/document-title';
 import { showTimesIn } from './lib/format';
 
 const root = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
@@ -29,15 +30,17 @@ if (!root.test(home) || !title.test(home) || !description.test(home)) {
 export const shellPage: SessionPageRenderer['shellPage'] = shell;
 
 /**
- * The session's page: its content, title and description, and the data it was rendered from.
- * Times are shown in `timeZone` (the site's, named) until the browser shows the visitor's own.
+ * The session's page: its content, its title and description (with the card a link to it shows
+ * where it is shared), and the data it was rendered from. Times are shown in `timeZone` (the
+ * site's, named) until the browser shows the visitor's own.
  */
-export const renderSessionPage: SessionPageRenderer['renderSessionPage'] = async (session, timeZone) => {
+export const renderSessionPage: SessionPageRenderer['renderSessionPage'] = async (session, { timeZone, siteUrl }) => {
   showTimesIn(timeZone);
+  const path = `/sessions/${encodeURIComponent(session.id)}`;
   seedSession(queryClient, session);
   try {
     const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(new URL(`/sessions/${encodeURIComponent(session.id)}`, 'http://site')));
+    const context = await handler.query(new Request(new URL(path, siteUrl)));
     if (context instanceof Response) throw new Error(`The session page answered ${context.status} instead of rendering`);
     const html = await renderToStringAsync(
       <RenderedPageProviders>
@@ -48,13 +51,29 @@ export const renderSessionPage: SessionPageRenderer['renderSessionPage'] = async
     // the home page's heading, the session's picture paints without competing with them on a phone.
     return home
       .replace(title, renderToString(<title>{documentTitle(session.title)}</title>))
-      .replace(description, renderToString(<meta name="description" content={summary(session.description)} />))
+      .replace(description, renderToString(<PageMeta session={session} url={new URL(path, siteUrl)} />))
       .replace(root, `<div id="root">${html}</div>${pageDataElement(queryClient)}`);
   } finally {
     // Nothing of one render may reach the next: the next visitor's page starts from its own session.
     queryClient.clear();
   }
 };
+
+/** The page's description, and the card (Open Graph) that messaging apps and social sites show for a shared link. */
+function PageMeta({ session, url }: { session: SessionView; url: URL }) {
+  const description = summary(session.description);
+  return (
+    <>
+      <meta name="description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={SITE_NAME} />
+      <meta property="og:title" content={session.title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url.href} />
+      {session.thumbnailUrl && <meta property="og:image" content={new URL(session.thumbnailUrl, url).href} />}
+    </>
+  );
+}
 
 /** The description's first words, as search results show them (about 160 characters). */
 function summary(text: string): string {
