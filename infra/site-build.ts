@@ -10,6 +10,8 @@ const projectDir = join(import.meta.dirname, '..');
  */
 export const siteBuild = {
   dist: join(projectDir, 'web', 'dist'),
+  /** What the session pages' function renders with (functions/pages/session.ts), written last by the same build. */
+  renderer: join(projectDir, 'web', 'dist-server', 'render-session-page.mjs'),
   sources: [
     'web/index.html',
     'web/src',
@@ -21,6 +23,8 @@ export const siteBuild = {
   ].map((path) => join(projectDir, path)),
 };
 
+type SiteBuild = typeof siteBuild;
+
 /** Vite writes index.html with every build; it names the bundle's entry files. */
 const builtPage = 'index.html';
 
@@ -28,10 +32,14 @@ const builtPage = 'index.html';
  * Why the site must be built before it is served or deployed, or undefined when its build is
  * fresh: there is none, or a source file is newer than its index.html.
  */
-export function staleSiteBuild(build: { dist: string; sources: string[] }, base = projectDir): string | undefined {
+export function staleSiteBuild(build: SiteBuild, base = projectDir): string | undefined {
   const shown = (path: string) => relative(base, path) || '.';
   const page = join(build.dist, builtPage);
   if (!existsSync(page)) return `The site is not built (${shown(page)} is missing)`;
+  // Its pages name the build's files: a renderer from another build would name files never uploaded.
+  if (!existsSync(build.renderer) || statSync(build.renderer).mtimeMs < statSync(page).mtimeMs) {
+    return `The site's page renderer is missing or from an earlier build (${shown(build.renderer)})`;
+  }
   const newer = newestFile(build.sources);
   if (newer && newer.modifiedAt > statSync(page).mtimeMs) {
     return `The site build in ${shown(build.dist)} is older than ${shown(newer.path)}`;
@@ -44,7 +52,7 @@ export function staleSiteBuild(build: { dist: string; sources: string[] }, base 
  * no site (and no config.json) because nothing was built, nor last week's site because the
  * sources changed since.
  */
-export function requireFreshSiteBuild(build: { dist: string; sources: string[] }, base = projectDir): string {
+export function requireFreshSiteBuild(build: SiteBuild, base = projectDir): string {
   const stale = staleSiteBuild(build, base);
   if (stale) throw new Error(`${stale}: run \`npm run build:web\`, or deploy with \`npm run deploy\`, which builds it.`);
   return build.dist;

@@ -8,7 +8,8 @@ export const HASHED_ASSETS_DIR = 'assets';
 
 /**
  * The page served for every path of the site but `/` (which is index.html, the pre-rendered home
- * page): the header and footer around a loading skeleton, until the router shows the page.
+ * page) and the pages the API renders (functions/pages): the header and footer around a loading
+ * skeleton, until the router shows the page.
  */
 export const SHELL_PAGE = 'shell.html';
 

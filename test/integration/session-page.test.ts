@@ -5,15 +5,21 @@ import { createSession } from '../support/sessions';
 
 describe("GET /sessions/{id}, a session's page rendered by the API", () => {
   it('keeps whatever the administrator wrote as text: nothing in a session can add markup or end the data it carries', async () => {
-    const title = `</script><script>alert(1)</script> ${ulid()}`;
-    const description = 'Bring <b>nothing</b> & rest.</script><!--';
+    const title = `</script><script>alert(1)</script> $& ${ulid()}`;
+    // What a string replacement would read as its patterns ($& the match, $` and $' around it).
+    const description = "Bring <b>nothing</b> & rest.</script><!-- $` $' $$";
     const session = await createSession({ title, description });
     const response = await fetch(`${siteUrl}/sessions/${session.id}`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<b>nothing');
-    expect(html).toContain(`<title>&lt;/script>&lt;script>alert(1)&lt;/script> ${title.split(' ').pop()} · Breathwork</title>`);
+    expect(html).toContain(
+      `<title>&lt;/script>&lt;script>alert(1)&lt;/script> $&amp; ${title.split(' ').pop()} · Breathwork</title>`,
+    );
+    expect(html).toContain(
+      `<meta name="description" content="Bring &lt;b>nothing&lt;/b> &amp; rest.&lt;/script>&lt;!-- $\` $' $$"/>`,
+    );
     // The data ends at its own element's end, and reads back exactly as stored.
     const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
     const [query] = JSON.parse(data![1]) as { queryKey: string[]; data: { title: string; description: string } }[];
@@ -42,10 +48,12 @@ describe("GET /sessions/{id}, a session's page rendered by the API", () => {
     ]);
   });
 
-  it('is kept by CloudFront for a minute, then served while a newer one is rendered', async () => {
+  it('is kept by CloudFront for a minute, then served while a newer one is rendered or the function fails', async () => {
     const session = await createSession({ title: `Cached Breath ${ulid()}` });
     const response = await fetch(`${siteUrl}/sessions/${session.id}`);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=86400');
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=86400, stale-if-error=86400',
+    );
     // With the site's security headers, as every page.
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });

@@ -24,6 +24,7 @@ function project(files: Record<string, number>) {
   }
   const build = {
     dist: join(dir, 'web', 'dist'),
+    renderer: join(dir, 'web', 'dist-server', 'render-session-page.mjs'),
     sources: ['web/index.html', 'web/src', 'functions/schemas', 'package-lock.json'].map((p) => join(dir, p)),
   };
   return { dir, build };
@@ -37,8 +38,19 @@ describe('the site build a deploy ships', () => {
       'functions/schemas/site-config.ts': 1000,
       'web/dist/index.html': 2000,
       'web/dist/assets/index-1a2b.js': 2000,
+      'web/dist-server/render-session-page.mjs': 2000,
     });
     expect(requireFreshSiteBuild(build, dir)).toBe(build.dist);
+  });
+
+  it('is refused when the page renderer the same build writes last is missing or older than its pages', () => {
+    const renderers: Record<string, number>[] = [{}, { 'web/dist-server/render-session-page.mjs': 1500 }];
+    for (const renderer of renderers) {
+      const { dir, build } = project({ 'web/index.html': 1000, 'web/dist/index.html': 2000, ...renderer });
+      expect(() => requireFreshSiteBuild(build, dir)).toThrow(
+        "The site's page renderer is missing or from an earlier build (web/dist-server/render-session-page.mjs): run `npm run build:web`",
+      );
+    }
   });
 
   it('is refused, in one line saying what to run, when nothing was built', () => {
@@ -49,7 +61,12 @@ describe('the site build a deploy ships', () => {
   });
 
   it('is refused when any source, however deep, or a shared schema, changed after the build', () => {
-    const built = { 'web/index.html': 1000, 'web/src/main.tsx': 1000, 'web/dist/index.html': 2000 };
+    const built = {
+      'web/index.html': 1000,
+      'web/src/main.tsx': 1000,
+      'web/dist/index.html': 2000,
+      'web/dist-server/render-session-page.mjs': 2000,
+    };
     for (const changed of [
       'web/src/features/auth/components/sign-in-form.tsx',
       'functions/schemas/account.ts',

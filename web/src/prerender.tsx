@@ -4,7 +4,8 @@
  * the build (web/vite.config.ts) in a Node process of its own with the built page's directory:
  *   index.html  the home page: header, hero, footer and the schedule's loading skeleton (its data
  *               is always the API's, fetched as the page starts)
- *   shell.html  every other page: header and footer around the loading skeleton
+ *   shell.html  every other page: header and footer around the loading skeleton (a session's
+ *               page is rendered on the server instead: src/render-session-page.tsx)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,8 +35,9 @@ function renderPage(path: string): string {
 /**
  * The home page's largest element is its pre-rendered heading, so its scripts wait in a template
  * that the boot script adds once the page has painted (src/boot.ts): on a phone they do not
- * compete with the style sheet for bandwidth. The other pages keep theirs as built, since what
- * they show comes from the API, which their scripts ask for.
+ * compete with the style sheet for bandwidth (a session's page, rendered on the server into this
+ * document, likewise). The other pages keep theirs as built, since what they show comes from the
+ * API, which their scripts ask for.
  */
 function scriptsAfterFirstPaint(page: string, bootScript: string): string {
   const scripts = page.match(/^\s*<(script type="module"|link rel="modulepreload") .*\n/gm) ?? [];

@@ -32,32 +32,49 @@ export const shellPage: SessionPageRenderer['shellPage'] = shell;
 /**
  * The session's page: its content, its title and description (with the card a link to it shows
  * where it is shared), and the data it was rendered from. Times are shown in `timeZone` (the
- * site's, named) until the browser shows the visitor's own.
+ * site's, named) until the browser shows the visitor's own. One render at a time: each fills the
+ * app's one query cache with its session and empties it after (the local stack runs many requests
+ * in one process; Lambda one per instance).
  */
-export const renderSessionPage: SessionPageRenderer['renderSessionPage'] = async (session, { timeZone, siteUrl }) => {
+export const renderSessionPage: SessionPageRenderer['renderSessionPage'] = (session, site) => {
+  const page = rendering.then(() => render(session, site));
+  rendering = page.catch(() => undefined);
+  return page;
+};
+let rendering: Promise<unknown> = Promise.resolve();
+
+async function render(session: SessionView, { timeZone, siteUrl }: Parameters<SessionPageRenderer['renderSessionPage']>[1]) {
   showTimesIn(timeZone);
   const path = `/sessions/${encodeURIComponent(session.id)}`;
   seedSession(queryClient, session);
   try {
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(new URL(path, siteUrl)));
-    if (context instanceof Response) throw new Error(`The session page answered ${context.status} instead of rendering`);
+    if (context instanceof Response || context.errors || context.statusCode !== 200) {
+      throw new Error(`The session page did not render: ${context instanceof Response ? context.status : context.statusCode}`);
+    }
     const html = await renderToStringAsync(
       <RenderedPageProviders>
         <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </RenderedPageProviders>,
     );
+    const parts = {
+      title: renderToString(<title>{documentTitle(session.title)}</title>),
+      meta: renderToString(<PageMeta session={session} url={new URL(path, siteUrl)} />),
+      root: `<div id="root">${html}</div>${pageDataElement(queryClient)}`,
+    };
     // Into the home page's document, whose scripts wait for the first paint (src/prerender.tsx): like
     // the home page's heading, the session's picture paints without competing with them on a phone.
+    // Each part by a function, so a '$&' the administrator wrote stays text, not a replacement pattern.
     return home
-      .replace(title, renderToString(<title>{documentTitle(session.title)}</title>))
-      .replace(description, renderToString(<PageMeta session={session} url={new URL(path, siteUrl)} />))
-      .replace(root, `<div id="root">${html}</div>${pageDataElement(queryClient)}`);
+      .replace(title, () => parts.title)
+      .replace(description, () => parts.meta)
+      .replace(root, () => parts.root);
   } finally {
     // Nothing of one render may reach the next: the next visitor's page starts from its own session.
     queryClient.clear();
   }
-};
+}
 
 /** The page's description, and the card (Open Graph) that messaging apps and social sites show for a shared link. */
 function PageMeta({ session, url }: { session: SessionView; url: URL }) {

@@ -3,8 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 /**
  * The data a page rendered on the server was rendered with, carried in the page as JSON (an
  * element the browser never runs, so the Content-Security-Policy needs no exception), so that the
- * browser's first render starts from it and matches what has already painted. Each query keeps
- * the time it was read: the spec's cache rules then decide when it is asked for again.
+ * browser's first render starts from it and matches what has already painted.
  */
 export const PAGE_DATA_ID = 'page-data';
 
@@ -20,12 +19,17 @@ export function pageDataElement(queryClient: QueryClient): string {
   return `<script type="application/json" id="${PAGE_DATA_ID}">${JSON.stringify(queries).replace(/</g, '\\u003c')}</script>`;
 }
 
-/** Puts the page's data in the cache; false when the page was not rendered on the server. */
+/**
+ * Puts the page's data in the cache, as it was when read; false when the page was not rendered on
+ * the server. A page CloudFront kept may be older than the data is now (an edit, a seat taken): the
+ * app shows it at once and asks again for each query in the background.
+ */
 export function takePageData(queryClient: QueryClient): boolean {
   const element = document.getElementById(PAGE_DATA_ID);
   if (!element?.textContent) return false;
   for (const { queryKey, data, updatedAt } of JSON.parse(element.textContent) as ServerQuery[]) {
     queryClient.setQueryData(queryKey, data, { updatedAt });
+    void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
   }
   return true;
 }

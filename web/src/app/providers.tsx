@@ -5,7 +5,7 @@ import { CurrencyProvider } from '@/features/currency/currency-context';
 import { ToasterSlot } from '@/components/ui/toaster-slot';
 import { RenderedOnServer } from '@/hooks/use-rendered-on-server';
 
-/** What every page reads: server state and the visitor's currency. The build pre-renders pages inside these alone. */
+/** What every page reads: server state and the visitor's currency. Pages rendered into HTML have these alone. */
 export function PageProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -12,7 +12,7 @@ import { sessionLoader } from '@/features/sessions/api/sessions';
  * The home page, where most visits start, ships with the app so it paints without a second
  * round trip; every other page is its own chunk, loaded when its route is first visited. Until
  * that chunk is in, the page shows the loading skeleton that the pre-rendered shell painted.
- * Both the browser's router and the build's pre-rendering read this table.
+ * The browser's router, the build's pre-rendering and the session pages' server renderer read this table.
  */
 export const routes: RouteObject[] = [
   {

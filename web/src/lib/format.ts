@@ -42,13 +42,17 @@ export function dateParts(iso: string) {
 
 /** The zone times are shown in (the visitor's own, in the browser), named, so '7:00 PM' is never ambiguous. */
 export function timeZoneName(iso: string): string {
-  const part = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short', timeZone: displayTimeZone })
+  // The visitor's own locale names their zone; a server's, whichever it has, would name the site's differently.
+  const part = new Intl.DateTimeFormat(displayTimeZone ? 'en-US' : undefined, {
+    timeZoneName: 'short',
+    timeZone: displayTimeZone,
+  })
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? '';
 }
 
-/** '7:00 PM GMT': a time is always shown with its zone, the visitor's own, named. */
+/** '7:00 PM GMT': a time is always shown with its zone (the visitor's own, in the browser), named. */
 export const formatTimeWithZone = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
 
 /** '1h 30min', '2h' or '45min', as the spec shows durations. */
