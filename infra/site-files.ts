@@ -7,11 +7,40 @@
 export const HASHED_ASSETS_DIR = 'assets';
 
 /**
- * The page served for every path of the site but `/` (which is index.html, the pre-rendered home
- * page) and the pages the API renders (functions/pages): the header and footer around a loading
- * skeleton, until the router shows the page.
+ * The page served for every path of the site with no file of its own (below) and no page the API
+ * renders (functions/pages): the header and footer around a loading skeleton, until the router shows
+ * the page.
  */
 export const SHELL_PAGE = 'shell.html';
+
+/**
+ * The pages the build renders with their content (web/src/prerender.tsx), each in a file of its
+ * own, so their first paint needs no script: the home page, and the recordings library, whose
+ * introduction is the largest thing a phone shows.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'index.html',
+  '/birth-recordings': 'birth-recordings.html',
+};
+
+/**
+ * The file a path of the site is served from, as CloudFront's function (infra/stack.ts) and the
+ * local server decide it: a pre-rendered page its file, any other path without a file extension
+ * (a page of the app) the page shell, and a file itself.
+ */
+export function siteFileFor(path: string): string {
+  if (Object.hasOwn(PRERENDERED_PAGES, path)) return `/${PRERENDERED_PAGES[path]}`;
+  return path.includes('.') ? path : `/${SHELL_PAGE}`;
+}
+
+/** siteFileFor as a CloudFront Function (cloudfront-js-2.0) runs it, the request's path rewritten in place. */
+export const siteFileFunctionCode = `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
+function handler(event) {
+  var request = event.request;
+  if (Object.prototype.hasOwnProperty.call(pages, request.uri)) request.uri = '/' + pages[request.uri];
+  else if (request.uri.indexOf('.') === -1) request.uri = '/${SHELL_PAGE}';
+  return request;
+}`;
 
 export const siteCacheControl = {
   /** A hashed file never changes under its name: kept by browsers for a year, never asked again. */

@@ -60,7 +60,7 @@ import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
 import { SITE_CONFIG_PATH, SITE_NAME, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
-import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl } from './site-files';
+import { HASHED_ASSETS_DIR, PRERENDERED_PAGES, SHELL_PAGE, siteCacheControl, siteFileFunctionCode } from './site-files';
 
 export type BreathworkStackProps = StackProps & {
   /** The verified SES identity that e-mails come from; a placeholder address is refused. */
@@ -537,7 +537,7 @@ export class BreathworkStack extends Stack {
       exclude: [`${HASHED_ASSETS_DIR}/*`],
       cacheControl: [CacheControl.fromString(siteCacheControl.revalidated)],
       distribution,
-      distributionPaths: ['/index.html', `/${SHELL_PAGE}`, SITE_CONFIG_PATH],
+      distributionPaths: [...Object.values(PRERENDERED_PAGES).map((file) => `/${file}`), `/${SHELL_PAGE}`, SITE_CONFIG_PATH],
     });
     pages.node.addDependency(hashed);
     this.acknowledgeDeployment(hashed, siteBucket);
@@ -693,19 +693,12 @@ export class BreathworkStack extends Stack {
   }
 
   /**
-   * Paths without a file extension are app routes: `/` is the pre-rendered home page (index.html),
-   * every other one the page shell, and the router takes over (but the pages the API renders,
+   * Each path served from its file of the site (siteFileFor): the pre-rendered pages theirs, every
+   * other app path the page shell, where the router takes over (but the pages the API renders,
    * which have behaviors of their own).
    */
   private spaFallback() {
-    return new CloudFrontFunction(this, 'SpaFallback', {
-      code: FunctionCode.fromInline(`function handler(event) {
-  var request = event.request;
-  if (request.uri === '/') request.uri = '/index.html';
-  else if (request.uri.indexOf('.') === -1) request.uri = '/${SHELL_PAGE}';
-  return request;
-}`),
-    });
+    return new CloudFrontFunction(this, 'SpaFallback', { code: FunctionCode.fromInline(siteFileFunctionCode) });
   }
 
   /** Findings name an unresolved region the way cdk-nag prints it. */

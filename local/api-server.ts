@@ -8,7 +8,7 @@ import pLimit from 'p-limit';
 import { API_PREFIX, defaultThrottle, pagePathPatterns, routes, type Route } from '../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
-import { cacheControlFor, SHELL_PAGE } from '../infra/site-files';
+import { cacheControlFor, siteFileFor } from '../infra/site-files';
 import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
 import { invoke } from './lambda';
 import { createRouter } from './router';
@@ -54,8 +54,9 @@ export const CONCURRENT_INVOCATIONS = 32;
 /**
  * The local CloudFront + API Gateway: /api/* and the pages the API renders become API Gateway v2
  * events for the catalogue's handler, /images/* is read from the public images bucket, and everything
- * else is the built site: `/` its pre-rendered home page, a path with no file the page shell. Every response carries the
- * security headers CloudFront adds in AWS, from the same declaration.
+ * else is the built site, each path served from the file CloudFront's function names (siteFileFor): a
+ * pre-rendered page's, the page shell for any other page. Every response carries the security headers
+ * CloudFront adds in AWS, from the same declaration.
  */
 export function createSiteServer(options: SiteServerOptions) {
   // The player streams the recordings from s3rver, as from the media bucket in AWS.
@@ -69,7 +70,8 @@ export function createSiteServer(options: SiteServerOptions) {
     // Each file as it is on disk now, as S3 serves the bucket: a site built again while the stack
     // runs is served whole, never with the sizes of the files it replaced.
     dev: true,
-    single: SHELL_PAGE,
+    // Exactly the file siteFileFor names, as S3 has it: no other name finds a page.
+    extensions: [],
     etag: true,
     // As the deployment uploads them to S3: hashed files for a year, the rest asked again each time.
     setHeaders: (response, pathname) => response.setHeader('cache-control', cacheControlFor(pathname)),
@@ -91,6 +93,7 @@ export function createSiteServer(options: SiteServerOptions) {
     if (url.pathname.startsWith('/images/')) {
       return serveImage(response, `${options.s3Endpoint}/${options.imagesBucket}${url.pathname}`);
     }
+    request.url = `${siteFileFor(url.pathname)}${url.search}`;
     site(request, response, () => sendText(response, 404));
   }
 

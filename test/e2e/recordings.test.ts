@@ -74,6 +74,35 @@ describe('the recordings in the browser', () => {
     await page.close();
   });
 
+  it('paints the introduction from its HTML before any script, and the app goes on from the same page', async () => {
+    const context = await browser().newContext({ viewport: phone, javaScriptEnabled: false });
+    const still = await context.newPage();
+    await still.goto(`${siteUrl}/birth-recordings`);
+    expect(await still.title()).toBe('Birth Recordings · Breathwork');
+    await still.getByRole('heading', { level: 1, name: 'Breathe your baby into the world.' }).waitFor();
+    expect(await still.getByText(/^Guided recordings to practise at home/).isVisible()).toBe(true);
+    expect(await still.getByRole('list', { name: 'Loading the recordings' }).isVisible()).toBe(true);
+    await context.close();
+
+    const page = await openPage(browser(), phone);
+    // The page's own code arrives late: the introduction that painted must stay, not give way to a skeleton.
+    await page.route('**/assets/birth-recordings-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => Object.assign(document.querySelector('h1')!, { painted: true })),
+    );
+    await page.goto(`${siteUrl}/birth-recordings`);
+    await page
+      .getByRole('link', { name: /Watch free/ })
+      .first()
+      .waitFor();
+    const heading = page.getByRole('heading', { level: 1, name: 'Breathe your baby into the world.' });
+    expect(await heading.evaluate((element) => (element as HTMLElement & { painted?: boolean }).painted)).toBe(true);
+    await page.close();
+  });
+
   it('lets a visitor unlock a free recording with an e-mail address, and plays it; the next free one opens at once', async () => {
     const first = await createRecording({ title: `Calm Breath ${ulid().slice(-6)}`, isFree: true });
     const second = await createRecording({ title: `Second Calm ${ulid().slice(-6)}`, isFree: true });

@@ -20,7 +20,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
 import { constructId, lambdaEntries } from '../../infra/handler-function';
 import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
-import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl } from '../../infra/site-files';
+import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl, siteFileFor } from '../../infra/site-files';
 import { defaultThrottle, routeKey, routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
@@ -557,7 +557,12 @@ describe('the CDK stack', () => {
       authFlow: 'USER_SRP_AUTH',
     });
     expect(settings).toEqual(site);
-    expect(deployment.Properties.DistributionPaths).toEqual(['/index.html', `/${SHELL_PAGE}`, '/config.json']);
+    expect(deployment.Properties.DistributionPaths).toEqual([
+      '/index.html',
+      '/birth-recordings.html',
+      `/${SHELL_PAGE}`,
+      '/config.json',
+    ]);
   });
 
   it("names the teacher's time zone and contact to every function, the Cognito triggers included", () => {
@@ -571,16 +576,31 @@ describe('the CDK stack', () => {
     }
   });
 
-  it('serves the pre-rendered home page at / and the page shell at every other app path', () => {
+  it('serves the pre-rendered pages from their files and the page shell at every other app path', () => {
     const [[, fallback]] = resourcesOf('AWS::CloudFront::Function');
     // The function's own code, run as CloudFront runs it: one request in, the request to serve out.
     const servedFor = (uri: string) =>
       (runInNewContext(`${fallback.Properties.FunctionCode}; handler(event)`, { event: { request: { uri } } }) as { uri: string })
         .uri;
     expect(servedFor('/')).toBe('/index.html');
+    expect(servedFor('/birth-recordings')).toBe('/birth-recordings.html');
+    expect(servedFor('/birth-recordings/01ABC')).toBe(`/${SHELL_PAGE}`);
     expect(servedFor('/waitlist/01ABC')).toBe(`/${SHELL_PAGE}`);
-    expect(servedFor('/birth-recordings')).toBe(`/${SHELL_PAGE}`);
+    expect(servedFor('/index')).toBe(`/${SHELL_PAGE}`);
+    expect(servedFor('/constructor')).toBe(`/${SHELL_PAGE}`);
     expect(servedFor('/assets/index-1a2b3c4d.js')).toBe('/assets/index-1a2b3c4d.js');
+    // The local server decides with the same function.
+    for (const uri of [
+      '/',
+      '/birth-recordings',
+      '/birth-recordings/',
+      '/waitlist/01ABC',
+      '/index',
+      '/constructor',
+      '/favicon.svg',
+    ]) {
+      expect(servedFor(uri), uri).toBe(siteFileFor(uri));
+    }
   });
 
   it('keeps the hashed files of earlier deploys, cached for a year, and has the pages and config.json asked again', () => {

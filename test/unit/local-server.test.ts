@@ -49,6 +49,7 @@ const siteConfig = {
 beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Home</title>');
+  writeFileSync(join(webDist, 'birth-recordings.html'), '<!doctype html><title>Recordings</title>');
   writeFileSync(join(webDist, SHELL_PAGE), '<!doctype html><title>Shell</title>');
   writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -120,11 +121,15 @@ describe('the local CloudFront + API Gateway', () => {
     expect((await fetch(`${base}/config.json`, { method: 'POST' })).status).toBe(405);
   });
 
-  it('serves the pre-rendered home page at / and the page shell at every other app path, as CloudFront does', async () => {
+  it('serves the pre-rendered pages from their files and the page shell at every other app path, as CloudFront does', async () => {
     const page = async (path: string) => (await fetch(`${base}${path}`)).text();
     expect(await page('/')).toContain('<title>Home</title>');
-    expect(await page('/birth-recordings/01ABC')).toContain('<title>Shell</title>');
-    expect(await page('/birth-recordings')).toContain('<title>Shell</title>');
+    expect(await page('/birth-recordings')).toContain('<title>Recordings</title>');
+    expect(await page('/birth-recordings?purchase=true')).toContain('<title>Recordings</title>');
+    for (const path of ['/birth-recordings/01ABC', '/birth-recordings/', '/index', '/shell']) {
+      expect(await page(path), path).toContain('<title>Shell</title>');
+    }
+    expect((await fetch(`${base}/missing.js`)).status).toBe(404);
   });
 
   it('caches the site as the deployment uploads it: hashed files for a year, every other file asked again', async () => {

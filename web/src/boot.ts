@@ -1,5 +1,5 @@
 /**
- * The home page paints first from its pre-rendered HTML and style sheet alone: the pre-renderer
+ * A pre-rendered page paints first from its HTML and style sheet alone: the pre-renderer
  * keeps the app's scripts in a <template>, added here once the browser reports the first
  * contentful paint, so on a phone they do not compete with the style sheet for bandwidth. A tab
  * opened in the background paints nothing until it is shown, and a browser that reports no paints

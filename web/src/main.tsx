@@ -21,8 +21,8 @@ const start = () =>
     document.getElementById('root')!,
   );
 
-// A page rendered on the server already shows its content: until its route's code is in, the
-// router would render the loading skeleton over it.
+// A page rendered with its content already shows it: until its route's code is in, the router
+// would render the loading skeleton over it.
 if (renderedOnServer && !router.state.initialized) {
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;

@@ -2,8 +2,10 @@
  * Renders the public pages' HTML at build time, so a first visit paints from HTML and CSS before
  * any script runs; the browser then renders the same tree over it, reusing its elements (main.tsx). Run by
  * the build (web/vite.config.ts) in a Node process of its own with the built page's directory:
- *   index.html  the home page: header, hero, footer and the schedule's loading skeleton (its data
- *               is always the API's, fetched as the page starts)
+ *   the pages of PRERENDERED_PAGES (infra/site-files.ts), each with its content as a visitor first
+ *               sees it: the home page (header, hero, footer and the schedule's loading skeleton,
+ *               whose data is always the API's, fetched as the page starts), the recordings library
+ *               (its introduction, with the package and recordings loading)
  *   shell.html  every other page: header and footer around the loading skeleton (a session's
  *               page is rendered on the server instead: src/render-session-page.tsx)
  */
@@ -11,15 +13,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { SHELL_PAGE } from '../../infra/site-files';
+import { PRERENDERED_PAGES, SHELL_PAGE } from '../../infra/site-files';
 import { RenderedPageProviders } from './app/providers';
 import { queryClient } from './app/query-client';
+import { intoDocument, renderPage, type PageHead } from './app/render-page';
 import { routes } from './app/routes';
+import { documentTitle } from './lib/document-title';
 
-const rootElement = '<div id="root"></div>';
-
-function renderPage(path: string): string {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** The page shell: the header and footer around the skeleton a page shows while its code loads. */
+function renderShell(): string {
+  const router = createMemoryRouter(routes, { initialEntries: [`/${SHELL_PAGE}`] });
   // The toasts' region is left to the browser, which mounts it with the first page that can raise one.
   const html = renderToString(
     <RenderedPageProviders>
@@ -27,17 +30,28 @@ function renderPage(path: string): string {
     </RenderedPageProviders>,
   );
   router.dispose();
-  // The queries the page started would keep this process alive until their cache time ends.
-  queryClient.clear();
-  return html;
+  return `<div id="root">${html}</div>`;
 }
 
+/** The pre-rendered pages' own titles and descriptions; the home page keeps index.html's. */
+const heads: Record<string, PageHead> = {
+  '/birth-recordings': {
+    title: documentTitle('Birth Recordings'),
+    meta: (
+      <meta
+        name="description"
+        content="Guided birth breathwork recordings to practise through pregnancy, take into labour and return to after birth."
+      />
+    ),
+  },
+};
+
 /**
- * The home page's largest element is its pre-rendered heading, so its scripts wait in a template
- * that the boot script adds once the page has painted (src/boot.ts): on a phone they do not
- * compete with the style sheet for bandwidth (a session's page, rendered on the server into this
- * document, likewise). The other pages keep theirs as built, since what they show comes from the
- * API, which their scripts ask for.
+ * A pre-rendered page's largest element is in its HTML (the home page's heading, the library's
+ * introduction), so its scripts wait in a template that the boot script adds once the page has
+ * painted (src/boot.ts): on a phone they do not compete with the style sheet for bandwidth (a
+ * session's page, rendered on the server into the home page's document, likewise). The shell keeps
+ * them as built, since what its pages show comes from the API, which their scripts ask for.
  */
 function scriptsAfterFirstPaint(page: string, bootScript: string): string {
   const scripts = page.match(/^\s*<(script type="module"|link rel="modulepreload") .*\n/gm) ?? [];
@@ -49,14 +63,14 @@ function scriptsAfterFirstPaint(page: string, bootScript: string): string {
 
 const dist = process.argv[2];
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
-if (!template.includes(rootElement)) throw new Error(`The built index.html has no ${rootElement} to render into`);
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const bootScript = manifest['src/boot.ts'].file;
-const pages = [
-  { file: 'index.html', path: '/', page: scriptsAfterFirstPaint(template, bootScript) },
-  // Any path of a page loaded on demand shows the same shell; this one matches no page.
-  { file: SHELL_PAGE, path: `/${SHELL_PAGE}`, page: template },
-];
-for (const { file, path, page } of pages) {
-  writeFileSync(join(dist, file), page.replace(rootElement, `<div id="root">${renderPage(path)}</div>`));
+// Rendered as at the site's own address: none of these pages shows it.
+const origin = 'http://localhost';
+for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
+  const page = intoDocument(scriptsAfterFirstPaint(template, bootScript), await renderPage(new URL(path, origin)), heads[path]);
+  writeFileSync(join(dist, file), page);
+  // The queries the page started would keep this process alive until their cache time ends.
+  queryClient.clear();
 }
+writeFileSync(join(dist, SHELL_PAGE), intoDocument(template, renderShell()));

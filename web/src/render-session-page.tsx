@@ -5,26 +5,15 @@
  * bundles this module for Node into web/dist-server (vite.config.ts), with the pages that build
  * wrote, so the page loads that build's scripts and style sheet like every other page.
  */
-import { renderToString, renderToStringAsync } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { SessionView } from '@schemas/session';
 import type { SessionPageRenderer } from '@schemas/session-page';
 import shell from '../dist/shell.html?raw';
 import home from '../dist/index.html?raw';
-import { RenderedPageProviders } from './app/providers';
 import { queryClient } from './app/query-client';
-import { pageDataElement } from './app/page-data';
-import { routes } from './app/routes';
+import { intoDocument, renderPage } from './app/render-page';
 import { seedSession } from './features/sessions/api/sessions';
 import { documentTitle, SITE_NAME } from './lib/document-title';
 import { showTimesIn } from './lib/format';
-
-const root = /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/;
-const title = /<title>[^<]*<\/title>/;
-const description = /<meta name="description" content="[^"]*" \/>/;
-if (!root.test(home) || !title.test(home) || !description.test(home)) {
-  throw new Error('The built home page has no root element, title or description to render into');
-}
 
 /** The page shell as built: a path with no page of its own shows it, and the browser's router decides. */
 export const shellPage: SessionPageRenderer['shellPage'] = shell;
@@ -45,31 +34,15 @@ let rendering: Promise<unknown> = Promise.resolve();
 
 async function render(session: SessionView, { timeZone, siteUrl }: Parameters<SessionPageRenderer['renderSessionPage']>[1]) {
   showTimesIn(timeZone);
-  const path = `/sessions/${encodeURIComponent(session.id)}`;
+  const url = new URL(`/sessions/${encodeURIComponent(session.id)}`, siteUrl);
   seedSession(queryClient, session);
   try {
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(new URL(path, siteUrl)));
-    if (context instanceof Response || context.errors || context.statusCode !== 200) {
-      throw new Error(`The session page did not render: ${context instanceof Response ? context.status : context.statusCode}`);
-    }
-    const html = await renderToStringAsync(
-      <RenderedPageProviders>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-      </RenderedPageProviders>,
-    );
-    const parts = {
-      title: renderToString(<title>{documentTitle(session.title)}</title>),
-      meta: renderToString(<PageMeta session={session} url={new URL(path, siteUrl)} />),
-      root: `<div id="root">${html}</div>${pageDataElement(queryClient)}`,
-    };
     // Into the home page's document, whose scripts wait for the first paint (src/prerender.tsx): like
     // the home page's heading, the session's picture paints without competing with them on a phone.
-    // Each part by a function, so a '$&' the administrator wrote stays text, not a replacement pattern.
-    return home
-      .replace(title, () => parts.title)
-      .replace(description, () => parts.meta)
-      .replace(root, () => parts.root);
+    return intoDocument(home, await renderPage(url), {
+      title: documentTitle(session.title),
+      meta: <PageMeta session={session} url={url} />,
+    });
   } finally {
     // Nothing of one render may reach the next: the next visitor's page starts from its own session.
     queryClient.clear();

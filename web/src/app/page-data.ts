@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * The data a page rendered on the server was rendered with, carried in the page as JSON (an
+ * The data a page rendered with its content (on the server, or by the build) was rendered with, carried in the page as JSON (an
  * element the browser never runs, so the Content-Security-Policy needs no exception), so that the
  * browser's first render starts from it and matches what has already painted.
  */
@@ -20,8 +20,8 @@ export function pageDataElement(queryClient: QueryClient): string {
 }
 
 /**
- * Puts the page's data in the cache, as it was when read; false when the page was not rendered on
- * the server. A page CloudFront kept may be older than the data is now (an edit, a seat taken): the
+ * Puts the page's data in the cache, as it was when read; false when the page did not come rendered
+ * with its content (the page shell). A page CloudFront kept may be older than the data is now (an edit, a seat taken): the
  * app shows it at once and asks again for each query in the background.
  */
 export function takePageData(queryClient: QueryClient): boolean {

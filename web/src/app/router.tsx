@@ -3,7 +3,7 @@ import { routes } from './routes';
 import { queryClient } from './query-client';
 import { takePageData } from './page-data';
 
-/** Whether this page came rendered from the server, its data with it: taken before the first page's loader asks the API for it. */
+/** Whether this page came rendered with its content (by the build or the server), with the data it shows: taken before the first page's loader asks the API for it. */
 export const renderedOnServer = takePageData(queryClient);
 
 export const router = createBrowserRouter(routes);
