@@ -26,6 +26,12 @@ export type PaymentRecord = {
 /** A sum as Stripe reported it: any currency, in its minor units. */
 export type ReportedMoney = { amount: number; currency: string };
 
+/**
+ * Who paid, as Stripe's checkout has them: kept on a refund only when its order is gone (a
+ * purchase the administrator deleted), so that its buyer can still be told.
+ */
+export type Payer = { email: string; name: string | null };
+
 /** Why a payment that came after its hold was released goes back: its seat, or its code's last use, was taken since. */
 export type LateRefundReason = 'late_payment' | 'code_used_up';
 /**
@@ -47,6 +53,8 @@ export type RefundRecord = {
   paymentIntentId: string;
   amount: ReportedMoney;
   reason: RefundReason;
+  /** Whom to tell, when the order that would say it is gone. */
+  payer?: Payer;
   state: 'due' | 'sent' | 'failed';
   createdAt: string;
   sentAt?: string;
@@ -93,7 +101,7 @@ export function markPaid(checkoutSessionId: string, paymentIntentId: string | nu
  * transaction that decides it (the item is refused if the payment is already being given back).
  * The refund consumer sends it and moves it on.
  */
-export function refundDue(refund: Pick<RefundRecord, 'subject' | 'paymentIntentId' | 'amount' | 'reason'>, now: Date) {
+export function refundDue(refund: Pick<RefundRecord, 'subject' | 'paymentIntentId' | 'amount' | 'reason' | 'payer'>, now: Date) {
   const record: RefundRecord = { ...refund, state: 'due', createdAt: now.toISOString() };
   return {
     refund: {

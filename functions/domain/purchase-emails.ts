@@ -104,9 +104,14 @@ const refundedBecause: Record<PurchaseRefundReason, (paid: string) => string> = 
 
 /**
  * The buyer is told their money went back, and why, once Stripe has taken the refund: a purchase's
- * payment goes back whole, and only one at its price was ever recorded for it.
+ * payment goes back whole, and only one at its price was ever recorded for it. A purchase the
+ * administrator deleted is told from its refund: the order's id and the payer Stripe knows.
  */
-export function purchaseRefundEmail(purchase: PurchaseRecord, reason: PurchaseRefundReason, site: MailSite = mailSite()): Email {
+export function purchaseRefundEmail(
+  purchase: Pick<PurchaseRecord, 'id' | 'customerEmail' | 'customerName' | 'price'>,
+  reason: PurchaseRefundReason,
+  site: MailSite = mailSite(),
+): Email {
   const paid = formatMoney(purchase.price);
   const owner = reason === 'already_owned';
   return emailTo(

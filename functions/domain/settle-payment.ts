@@ -10,6 +10,7 @@ import {
   markPaid,
   refundDue,
   type LateRefundReason,
+  type Payer,
   type PaymentRecord,
   type ReportedMoney,
 } from './payment-records';
@@ -21,8 +22,8 @@ import { settlePurchase } from './purchase-payments';
 // A paid checkout settled against what the site opened it for: the one path of the webhook and
 // the admin's sync. No Stripe calls here (those are in payments.ts and stripe-payments.ts).
 
-/** What Stripe reports of a paid checkout. */
-export type PaidCheckout = { checkoutSessionId: string; paymentIntentId: string | null; amount: ReportedMoney };
+/** What Stripe reports of a paid checkout, with whom it has as the payer. */
+export type PaidCheckout = { checkoutSessionId: string; paymentIntentId: string | null; amount: ReportedMoney; payer?: Payer };
 
 /** What a payment did: confirmed its booking (or paid its purchase), found it already recorded, or must be given back. */
 export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unexpected';

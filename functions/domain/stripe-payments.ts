@@ -21,12 +21,14 @@ export async function syncWithStripe(order: { paid: boolean; checkoutSessionId?:
   return outcome === 'already_paid' ? 'already_paid' : 'updated';
 }
 
-/** What Stripe reports of a paid checkout: which session, which payment, and what was paid. */
+/** What Stripe reports of a paid checkout: which session, which payment, what was paid, and by whom. */
 export function paidCheckoutOf(checkout: Stripe.Checkout.Session): PaidCheckout {
   const intent = checkout.payment_intent;
+  const email = checkout.customer_details?.email ?? checkout.customer_email;
   return {
     checkoutSessionId: checkout.id,
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     amount: { amount: checkout.amount_total ?? 0, currency: (checkout.currency ?? '').toUpperCase() },
+    ...(email && { payer: { email, name: checkout.customer_details?.name ?? null } }),
   };
 }

@@ -3,11 +3,12 @@ import { getBooking } from '../domain/bookings';
 import { getBookingView } from '../domain/booking-views';
 import { refundEmail } from '../domain/booking-emails';
 import { sendRefund } from '../domain/payments';
-import { isLateRefund } from '../domain/payment-records';
+import { isLateRefund, type RefundRecord } from '../domain/payment-records';
 import { purchaseRefundEmail, type PurchaseRefundReason } from '../domain/purchase-emails';
 import { getPurchase } from '../domain/purchases';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
+import type { Currency } from '../schemas/money';
 
 /**
  * Gives back money owed (its Refund item says what and why), then tells the buyer: of a booking's
@@ -17,16 +18,20 @@ import { logger } from '../lib/logger';
 export const handler = eventConsumer('payments/send-refund', async ({ detail }) => {
   const refund = await sendRefund(detail.paymentIntentId, new Date());
   if (refund.state !== 'sent' || refund.reason === 'unexpected_payment') return;
-  if (refund.subject?.kind === 'purchase') return tellPurchaseBuyer(refund.subject.id, refund.reason);
+  if (refund.subject?.kind === 'purchase') return tellPurchaseBuyer(refund.subject.id, { ...refund, reason: refund.reason });
   if (!isLateRefund(refund.reason) || refund.subject?.kind !== 'booking') return;
   const [booking, view] = await Promise.all([getBooking(refund.subject.id), getBookingView(refund.subject.id)]);
   if (!booking || !view) throw new Error(`The refunded booking ${refund.subject.id} is missing`);
   await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail, refund.reason));
 });
 
-async function tellPurchaseBuyer(purchaseId: string, reason: PurchaseRefundReason) {
+async function tellPurchaseBuyer(purchaseId: string, refund: RefundRecord & { reason: PurchaseRefundReason }) {
   const purchase = await getPurchase(purchaseId);
-  // Deleted by the administrator: its address went with it, and Stripe's own receipt remains.
-  if (!purchase) return logger.warn('The refunded purchase no longer exists; its buyer is not e-mailed', { purchaseId });
-  await sendEmail(purchaseRefundEmail(purchase, reason));
+  if (purchase) return sendEmail(purchaseRefundEmail(purchase, refund.reason));
+  // Deleted by the administrator: its address went with it, so the payer Stripe named is told.
+  if (!refund.payer) return logger.warn('The refunded purchase is gone and Stripe named no payer to tell', { purchaseId });
+  // A purchase's payment is settled only at the sum its checkout was opened for: in one of the site's currencies.
+  const price = { amount: refund.amount.amount, currency: refund.amount.currency as Currency };
+  const buyer = { id: purchaseId, customerEmail: refund.payer.email, customerName: refund.payer.name, price };
+  await sendEmail(purchaseRefundEmail(buyer, refund.reason));
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
@@ -9,9 +9,10 @@ import { PAID_PURCHASE_REFUSAL } from '../../functions/domain/delete-purchase';
 import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
 import { getPayment, getRefund } from '../../functions/domain/payment-records';
 import { getPurchase } from '../../functions/domain/purchases';
+import { purchaseKey } from '../../functions/domain/purchase-lifecycle';
 import { holdKey } from '../../functions/domain/seat-holds';
 import type { AdminPurchase, AdminPurchaseDetail, AdminPurchasePage, PackageOffer } from '../../functions/schemas/purchase';
-import { api } from '../support/stack';
+import { api, waitForEmails } from '../support/stack';
 import { createCode } from '../support/discounts';
 import { buy, paidCheckoutFor, runOutCheckout, waitForPurchase } from '../support/purchases';
 import { checkoutEvent, payCheckout, postWebhook, stripe } from '../support/stripe';
@@ -86,10 +87,10 @@ describe("the administrator's recordings purchases", () => {
     });
   });
 
-  it('deletes a pending purchase: its checkout closed, its code given back, audited; a payment that still comes is refunded', async () => {
+  it('deletes a pending purchase: its checkout closed, its code given back, audited; a payment that still comes is refunded, its payer kept to be told', async () => {
     const code = await createCode({ type: 'percentage', percentage: 50 }, { oneTime: true });
     const email = address('pending');
-    const { body } = await buy({ email, currency: 'EUR', discountCode: code });
+    const { body } = await buy({ email, name: 'Pat Pending', currency: 'EUR', discountCode: code });
     const purchase = (await getPurchase(body.purchaseId))!;
     expect(await timesUsed(code)).toBe(1);
 
@@ -118,8 +119,25 @@ describe("the administrator's recordings purchases", () => {
       subject: { kind: 'purchase', id: body.purchaseId },
       reason: 'late_payment',
       amount: { amount: 3000, currency: 'EUR' },
+      payer: { email, name: null },
     });
     expect(await getPurchase(body.purchaseId, { consistent: true })).toBeUndefined();
+  });
+
+  it('tells the payer of a deleted purchase, paid on a checkout Stripe could not close, that their money went back', async () => {
+    const email = address('unclosed');
+    const { body } = await buy({ email, name: 'Pat Pending', currency: 'EUR' });
+    // Deleted while Stripe was unreachable: the purchase is gone, its checkout still open.
+    await dynamo.send(new DeleteCommand({ TableName: tableName(), Key: purchaseKey(body.purchaseId) }));
+    await payCheckout((body as { url: string }).url);
+
+    // The purchase's address went with it: the payer Stripe named is told, once the refund is sent.
+    const told = (await waitForEmails(email, 1)).find((mail) => mail.subject.startsWith('Refunded'));
+    expect(told).toMatchObject({ subject: 'Refunded: Birth Breathwork Recordings' });
+    expect(told!.body.text).toContain(
+      'Your payment of €60 arrived after this order had been closed, so we have refunded it in full.',
+    );
+    expect(told!.body.text).toContain(body.purchaseId);
   });
 
   it('deletes an expired purchase', async () => {

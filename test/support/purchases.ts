@@ -39,6 +39,8 @@ export function paidCheckoutFor(purchase: PurchaseRecord) {
     payment_intent: `pi_test_${ulid()}`,
     amount_total: purchase.price.amount,
     currency: purchase.price.currency.toLowerCase(),
+    // The address the checkout was opened with, whom Stripe took the payment from.
+    customer_email: purchase.customerEmail,
   };
 }
 
