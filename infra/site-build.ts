@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { PRERENDERED_PAGES, SHELL_PAGE } from './site-files';
 
 const projectDir = join(import.meta.dirname, '..');
 
@@ -19,6 +20,8 @@ export const siteBuild = {
     'web/vite.config.ts',
     'web/tsconfig.json',
     'functions/schemas',
+    // Which pages the build pre-renders, and into which files.
+    'infra/site-files.ts',
     'package-lock.json',
   ].map((path) => join(projectDir, path)),
 };
@@ -30,12 +33,15 @@ const builtPage = 'index.html';
 
 /**
  * Why the site must be built before it is served or deployed, or undefined when its build is
- * fresh: there is none, or a source file is newer than its index.html.
+ * fresh: there is none (or a page is missing), or a source file is newer than its index.html.
  */
 export function staleSiteBuild(build: SiteBuild, base = projectDir): string | undefined {
   const shown = (path: string) => relative(base, path) || '.';
   const page = join(build.dist, builtPage);
-  if (!existsSync(page)) return `The site is not built (${shown(page)} is missing)`;
+  // Every page the build writes, which CloudFront's function and the local server serve.
+  const pages = [...Object.values(PRERENDERED_PAGES), SHELL_PAGE].map((file) => join(build.dist, file));
+  const missing = pages.find((file) => !existsSync(file));
+  if (missing) return `The site is not built (${shown(missing)} is missing)`;
   // Its pages name the build's files: a renderer from another build would name files never uploaded.
   if (!existsSync(build.renderer) || statSync(build.renderer).mtimeMs < statSync(page).mtimeMs) {
     return `The site's page renderer is missing or from an earlier build (${shown(build.renderer)})`;

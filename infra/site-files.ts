@@ -18,27 +18,35 @@ export const SHELL_PAGE = 'shell.html';
  * own, so their first paint needs no script: the home page, and the recordings library, whose
  * introduction is the largest thing a phone shows.
  */
-export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+export const PRERENDERED_PAGES = {
   '/': 'index.html',
   '/birth-recordings': 'birth-recordings.html',
-};
+} as const satisfies Record<string, string>;
+
+export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 
 /**
- * The file a path of the site is served from, as CloudFront's function (infra/stack.ts) and the
- * local server decide it: a pre-rendered page its file, any other path without a file extension
- * (a page of the app) the page shell, and a file itself.
+ * The file a path of the site is served from, as the local server decides it: a pre-rendered
+ * page its file (with a slash after it, as the browser's router reads it, the same page), any
+ * other path without a file extension (a page of the app) the page shell, and a file itself.
  */
 export function siteFileFor(path: string): string {
-  if (Object.hasOwn(PRERENDERED_PAGES, path)) return `/${PRERENDERED_PAGES[path]}`;
+  const page = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  if (Object.hasOwn(PRERENDERED_PAGES, page)) return `/${PRERENDERED_PAGES[page as PrerenderedPath]}`;
   return path.includes('.') ? path : `/${SHELL_PAGE}`;
 }
 
-/** siteFileFor as a CloudFront Function (cloudfront-js-2.0) runs it, the request's path rewritten in place. */
+/**
+ * The same decision as a CloudFront Function (cloudfront-js-2.0) makes it for the distribution,
+ * rewriting the request's path in place: infra/stack.test.ts runs it against siteFileFor.
+ */
 export const siteFileFunctionCode = `var pages = ${JSON.stringify(PRERENDERED_PAGES)};
 function handler(event) {
   var request = event.request;
-  if (Object.prototype.hasOwnProperty.call(pages, request.uri)) request.uri = '/' + pages[request.uri];
-  else if (request.uri.indexOf('.') === -1) request.uri = '/${SHELL_PAGE}';
+  var uri = request.uri;
+  var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+  if (Object.prototype.hasOwnProperty.call(pages, page)) request.uri = '/' + pages[page];
+  else if (uri.indexOf('.') === -1) request.uri = '/${SHELL_PAGE}';
   return request;
 }`;
 

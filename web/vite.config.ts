@@ -58,13 +58,13 @@ function prerenderPages(): Plugin {
       site = config;
     },
     // Every page paints from its HTML and CSS: the scripts that bring it to life load after the
-    // style sheet rather than competing with it for a phone's bandwidth (the home page's, after
-    // its first paint: src/prerender.tsx).
+    // style sheet rather than competing with it for a phone's bandwidth (the pre-rendered pages',
+    // after their first paint: src/prerender.tsx).
     transformIndexHtml: {
       order: 'post',
       handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
     },
-    // The home page's boot script (src/boot.ts), which the pre-renderer writes into its HTML.
+    // The pre-rendered pages' boot script (src/boot.ts), which the pre-renderer writes into their HTML.
     buildStart() {
       this.emitFile({ type: 'chunk', id: resolve(site.root, 'src/boot.ts'), name: 'boot' });
     },

@@ -27,8 +27,8 @@ export type PaymentRecord = {
 export type ReportedMoney = { amount: number; currency: string };
 
 /**
- * Who paid, as Stripe's checkout has them: kept on a refund only when its order is gone (a
- * purchase the administrator deleted), so that its buyer can still be told.
+ * Who paid (as Stripe's checkout names them, or the purchase's buyer): kept on a purchase's refund,
+ * so that they are told even when the administrator deletes the purchase, whose address goes with it.
  */
 export type Payer = { email: string; name: string | null };
 
@@ -53,7 +53,7 @@ export type RefundRecord = {
   paymentIntentId: string;
   amount: ReportedMoney;
   reason: RefundReason;
-  /** Whom to tell, when the order that would say it is gone. */
+  /** A purchase's: whom to tell, should the purchase be gone. */
   payer?: Payer;
   state: 'due' | 'sent' | 'failed';
   createdAt: string;

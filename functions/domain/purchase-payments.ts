@@ -6,9 +6,9 @@ import type { Actor } from './orders';
 import { accountIdOf } from './accounts';
 import { auditEntry } from './audit';
 import { countCodeUse, refusedCode } from './discounts';
-import { markPaid, refundDue, type Payer, type PaymentRecord, type RefundReason } from './payment-records';
+import { markPaid, refundDue, type PaymentRecord, type RefundReason } from './payment-records';
 import { endingTransition, purchaseKey, purchaseStateCheck, purchaseUpdate, type PurchaseEndReason } from './purchase-lifecycle';
-import { getPurchase, giveUpOwnership, purchaseFacts, takeOwnership, type PurchaseRecord } from './purchases';
+import { getPurchase, giveUpOwnership, payerOf, purchaseFacts, takeOwnership, type PurchaseRecord } from './purchases';
 import { ownsPackage } from './package';
 import { holdItem, holdKey } from './seat-holds';
 import type { PaidCheckout, PaymentOutcome } from './settle-payment';
@@ -47,11 +47,8 @@ const sameMember = (purchase: PurchaseRecord) =>
 export async function settlePurchase(payment: PaymentRecord, paid: PaidCheckout, now: Date): Promise<PaymentOutcome | undefined> {
   const purchaseId = payment.subject.id;
   const purchase = await getPurchase(purchaseId, { consistent: true });
-  // The administrator deleted it (its checkout is closed then, but a payment may still get through):
-  // its buyer's address went with it, so the refund keeps the payer's, to tell them.
-  if (!purchase) {
-    return refundPurchasePayment(purchaseId, { purchase: purchaseGone(purchaseId) }, paid, now, 'late_payment', paid.payer);
-  }
+  // The administrator deleted it (its checkout is closed then, but a payment may still get through).
+  if (!purchase) return refundPurchasePayment(purchaseId, { purchase: purchaseGone(purchaseId) }, paid, now, 'late_payment');
   if (purchase.state === 'pending') return payPurchase(purchase, paid, now, 'pay');
   if (purchase.state === 'expired' || purchase.state === 'failed') return payPurchase(purchase, paid, now, 'payLate');
   return refundAsItStands(purchase, paid, now, 'late_payment');
@@ -125,7 +122,6 @@ async function refundPurchasePayment(
   paid: PaidCheckout,
   now: Date,
   reason: RefundReason,
-  payer?: Payer,
 ): Promise<PaymentOutcome | undefined> {
   if (!paid.paymentIntentId) throw new Error(`The payment of purchase ${purchaseId} names no payment intent to refund`);
   const refusal = await transactNamed({
@@ -137,7 +133,8 @@ async function refundPurchasePayment(
         paymentIntentId: paid.paymentIntentId,
         amount: paid.amount,
         reason,
-        payer,
+        // Whom Stripe took it from: told even when the purchase is deleted (or already was).
+        payer: paid.payer,
       },
       now,
     ),
@@ -212,6 +209,7 @@ export async function refundPurchase(purchase: PurchaseRecord, actor: Actor, now
           paymentIntentId: purchase.paymentIntentId!,
           amount: purchase.price,
           reason: 'cancelled',
+          payer: payerOf(purchase),
         },
         now,
       )),

@@ -9,7 +9,7 @@ import type { AdminPurchase, PurchaseReceipt, PurchaseStatusView } from '../sche
 import { ORDERS_PARTITION } from './bookings';
 import { packageOwnerKey, type PackageOwnerRecord } from './package';
 import { purchaseKey, purchaseUpdate, type PurchaseEndReason, type PurchaseState } from './purchase-lifecycle';
-import { refundDue } from './payment-records';
+import { refundDue, type Payer } from './payment-records';
 import { outboxEvent } from '../events/outbox';
 
 // A purchase of the recordings package: the spec's birth_resource_purchases row, its keys and
@@ -75,6 +75,12 @@ export function purchaseItem(purchase: PurchaseRecord) {
 }
 
 /** Who bought what: what every purchase event carries. */
+/** Whom a purchase's refund tells, kept on the refund: the purchase may be deleted before it goes out. */
+export const payerOf = (purchase: Pick<PurchaseRecord, 'customerEmail' | 'customerName'>): Payer => ({
+  email: purchase.customerEmail,
+  name: purchase.customerName,
+});
+
 export const purchaseFacts = (purchase: Pick<PurchaseRecord, 'id' | 'customerEmail' | 'customerName'>) => ({
   purchaseId: purchase.id,
   customerEmail: purchase.customerEmail,
@@ -209,6 +215,7 @@ function claimedAndRefunded(userId: string, purchase: PurchaseRecord, keys: Retu
         paymentIntentId: purchase.paymentIntentId!,
         amount: purchase.price,
         reason: 'already_owned',
+        payer: payerOf(purchase),
       },
       now,
     ),

@@ -8,7 +8,7 @@ import { purchaseRefundEmail, type PurchaseRefundReason } from '../domain/purcha
 import { getPurchase } from '../domain/purchases';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
-import type { Currency } from '../schemas/money';
+import { currencies } from '../schemas/money';
 
 /**
  * Gives back money owed (its Refund item says what and why), then tells the buyer: of a booking's
@@ -18,20 +18,26 @@ import type { Currency } from '../schemas/money';
 export const handler = eventConsumer('payments/send-refund', async ({ detail }) => {
   const refund = await sendRefund(detail.paymentIntentId, new Date());
   if (refund.state !== 'sent' || refund.reason === 'unexpected_payment') return;
-  if (refund.subject?.kind === 'purchase') return tellPurchaseBuyer(refund.subject.id, { ...refund, reason: refund.reason });
+  if (refund.subject?.kind === 'purchase') return tellPurchaseBuyer(refund.subject.id, refund.reason, refund);
   if (!isLateRefund(refund.reason) || refund.subject?.kind !== 'booking') return;
   const [booking, view] = await Promise.all([getBooking(refund.subject.id), getBookingView(refund.subject.id)]);
   if (!booking || !view) throw new Error(`The refunded booking ${refund.subject.id} is missing`);
   await sendEmail(refundEmail(view, booking.price, booking.attendeeEmail, refund.reason));
 });
 
-async function tellPurchaseBuyer(purchaseId: string, refund: RefundRecord & { reason: PurchaseRefundReason }) {
+async function tellPurchaseBuyer(
+  purchaseId: string,
+  reason: PurchaseRefundReason,
+  refund: Pick<RefundRecord, 'amount' | 'payer'>,
+) {
   const purchase = await getPurchase(purchaseId);
-  if (purchase) return sendEmail(purchaseRefundEmail(purchase, refund.reason));
-  // Deleted by the administrator: its address went with it, so the payer Stripe named is told.
-  if (!refund.payer) return logger.warn('The refunded purchase is gone and Stripe named no payer to tell', { purchaseId });
-  // A purchase's payment is settled only at the sum its checkout was opened for: in one of the site's currencies.
-  const price = { amount: refund.amount.amount, currency: refund.amount.currency as Currency };
-  const buyer = { id: purchaseId, customerEmail: refund.payer.email, customerName: refund.payer.name, price };
-  await sendEmail(purchaseRefundEmail(buyer, refund.reason));
+  if (purchase) return sendEmail(purchaseRefundEmail(purchase, reason));
+  // Deleted by the administrator: its address went with it, so the payer the refund keeps is told.
+  if (!refund.payer) return logger.warn('The refunded purchase is gone and its refund names no payer to tell', { purchaseId });
+  // Settled only at the sum its checkout was opened for, so in one of the site's currencies.
+  const currency = currencies.find((known) => known === refund.amount.currency);
+  if (!currency)
+    throw new Error(`The refund of purchase ${purchaseId} is in ${refund.amount.currency}, not a currency of the site`);
+  const buyer = { id: purchaseId, customerEmail: refund.payer.email, customerName: refund.payer.name };
+  await sendEmail(purchaseRefundEmail({ ...buyer, price: { amount: refund.amount.amount, currency } }, reason));
 }

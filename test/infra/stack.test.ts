@@ -584,6 +584,7 @@ describe('the CDK stack', () => {
         .uri;
     expect(servedFor('/')).toBe('/index.html');
     expect(servedFor('/birth-recordings')).toBe('/birth-recordings.html');
+    expect(servedFor('/birth-recordings/')).toBe('/birth-recordings.html');
     expect(servedFor('/birth-recordings/01ABC')).toBe(`/${SHELL_PAGE}`);
     expect(servedFor('/waitlist/01ABC')).toBe(`/${SHELL_PAGE}`);
     expect(servedFor('/index')).toBe(`/${SHELL_PAGE}`);

@@ -30,13 +30,16 @@ function project(files: Record<string, number>) {
   return { dir, build };
 }
 
+/** The pages a build writes, at the time it wrote them. */
+const builtPages = { 'web/dist/index.html': 2000, 'web/dist/birth-recordings.html': 2000, 'web/dist/shell.html': 2000 };
+
 describe('the site build a deploy ships', () => {
   it('is the built folder when it is newer than every source', () => {
     const { dir, build } = project({
       'web/index.html': 1000,
       'web/src/app/router.tsx': 1000,
       'functions/schemas/site-config.ts': 1000,
-      'web/dist/index.html': 2000,
+      ...builtPages,
       'web/dist/assets/index-1a2b.js': 2000,
       'web/dist-server/render-session-page.mjs': 2000,
     });
@@ -46,11 +49,21 @@ describe('the site build a deploy ships', () => {
   it('is refused when the page renderer the same build writes last is missing or older than its pages', () => {
     const renderers: Record<string, number>[] = [{}, { 'web/dist-server/render-session-page.mjs': 1500 }];
     for (const renderer of renderers) {
-      const { dir, build } = project({ 'web/index.html': 1000, 'web/dist/index.html': 2000, ...renderer });
+      const { dir, build } = project({ 'web/index.html': 1000, ...builtPages, ...renderer });
       expect(() => requireFreshSiteBuild(build, dir)).toThrow(
         "The site's page renderer is missing or from an earlier build (web/dist-server/render-session-page.mjs): run `npm run build:web`",
       );
     }
+  });
+
+  it('is refused when a page the build writes is missing', () => {
+    const { dir, build } = project({
+      'web/index.html': 1000,
+      'web/dist/index.html': 2000,
+      'web/dist/shell.html': 2000,
+      'web/dist-server/render-session-page.mjs': 2000,
+    });
+    expect(() => requireFreshSiteBuild(build, dir)).toThrow('The site is not built (web/dist/birth-recordings.html is missing)');
   });
 
   it('is refused, in one line saying what to run, when nothing was built', () => {
@@ -64,7 +77,7 @@ describe('the site build a deploy ships', () => {
     const built = {
       'web/index.html': 1000,
       'web/src/main.tsx': 1000,
-      'web/dist/index.html': 2000,
+      ...builtPages,
       'web/dist-server/render-session-page.mjs': 2000,
     };
     for (const changed of [
@@ -86,7 +99,7 @@ describe('the site build a deploy ships', () => {
     }
   });
 
-  it('reads the sources Vite builds the site from, the shared schemas and the lock file included', () => {
+  it('reads the sources Vite builds the site from, the shared schemas, the pre-rendered pages and the lock file included', () => {
     const relative = siteBuild.sources.map((source) => source.slice(join(import.meta.dirname, '..', '..').length + 1));
     expect(relative).toEqual(
       expect.arrayContaining([
@@ -95,6 +108,7 @@ describe('the site build a deploy ships', () => {
         'web/public',
         'web/vite.config.ts',
         'functions/schemas',
+        'infra/site-files.ts',
         'package-lock.json',
       ]),
     );

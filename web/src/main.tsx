@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { render } from 'preact';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { renderedOnServer, router } from './app/router';
+import { renderedWithContent, router } from './app/router';
 import { reloadOnStaleChunks } from './app/stale-chunks';
 import './index.css';
 
@@ -23,7 +23,7 @@ const start = () =>
 
 // A page rendered with its content already shows it: until its route's code is in, the router
 // would render the loading skeleton over it.
-if (renderedOnServer && !router.state.initialized) {
+if (renderedWithContent && !router.state.initialized) {
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
     stop();

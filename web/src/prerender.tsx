@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderToString } from 'preact-render-to-string';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PRERENDERED_PAGES, SHELL_PAGE } from '../../infra/site-files';
+import { PRERENDERED_PAGES, SHELL_PAGE, type PrerenderedPath } from '../../infra/site-files';
 import { RenderedPageProviders } from './app/providers';
 import { queryClient } from './app/query-client';
 import { intoDocument, renderPage, type PageHead } from './app/render-page';
@@ -33,8 +33,8 @@ function renderShell(): string {
   return `<div id="root">${html}</div>`;
 }
 
-/** The pre-rendered pages' own titles and descriptions; the home page keeps index.html's. */
-const heads: Record<string, PageHead> = {
+/** The pre-rendered pages' own titles and descriptions (each must have one); the home page keeps index.html's. */
+const heads: Record<Exclude<PrerenderedPath, '/'>, PageHead> = {
   '/birth-recordings': {
     title: documentTitle('Birth Recordings'),
     meta: (
@@ -67,8 +67,9 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const bootScript = manifest['src/boot.ts'].file;
 // Rendered as at the site's own address: none of these pages shows it.
 const origin = 'http://localhost';
-for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
-  const page = intoDocument(scriptsAfterFirstPaint(template, bootScript), await renderPage(new URL(path, origin)), heads[path]);
+for (const [path, file] of Object.entries(PRERENDERED_PAGES) as [PrerenderedPath, string][]) {
+  const head = path === '/' ? undefined : heads[path];
+  const page = intoDocument(scriptsAfterFirstPaint(template, bootScript), await renderPage(new URL(path, origin)), head);
   writeFileSync(join(dist, file), page);
   // The queries the page started would keep this process alive until their cache time ends.
   queryClient.clear();

@@ -10,10 +10,13 @@ import type { SessionPageRenderer } from '@schemas/session-page';
 import shell from '../dist/shell.html?raw';
 import home from '../dist/index.html?raw';
 import { queryClient } from './app/query-client';
-import { intoDocument, renderPage } from './app/render-page';
+import { checkTemplate, intoDocument, renderPage } from './app/render-page';
 import { seedSession } from './features/sessions/api/sessions';
 import { documentTitle, SITE_NAME } from './lib/document-title';
 import { showTimesIn } from './lib/format';
+
+// When the function loads, not with each visitor's page.
+checkTemplate(home);
 
 /** The page shell as built: a path with no page of its own shows it, and the browser's router decides. */
 export const shellPage: SessionPageRenderer['shellPage'] = shell;

@@ -1,9 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * The data a page rendered with its content (on the server, or by the build) was rendered with, carried in the page as JSON (an
- * element the browser never runs, so the Content-Security-Policy needs no exception), so that the
- * browser's first render starts from it and matches what has already painted.
+ * The data a page rendered with its content (on the server, or by the build) was rendered from,
+ * carried in the page as JSON: an element the browser never runs, so the Content-Security-Policy
+ * needs no exception. The browser's first render starts from it and so matches what has painted.
  */
 export const PAGE_DATA_ID = 'page-data';
 

@@ -37,7 +37,15 @@ const root = new RegExp(
   `<div id="root">[\\s\\S]*</div>(<script type="application/json" id="${PAGE_DATA_ID}">[^<]*</script>)?(?=\\s*</body>)`,
 );
 const title = /<title>[^<]*<\/title>/;
-const description = /<meta name="description" content="[^"]*" \/>/;
+// As Vite writes it (' />') and as Preact does ('/>'), so a page rendered once can be a template again.
+const description = /<meta name="description" content="[^"]*"\s*\/?>/;
+
+/** Throws unless `document` has a root element, a title and a description to render into. */
+export function checkTemplate(document: string): void {
+  if (!root.test(document) || !title.test(document) || !description.test(document)) {
+    throw new Error('The built page has no root element, title or description to render into');
+  }
+}
 
 /** A page's own head: its title, and its description with any other meta tags. */
 export type PageHead = { title: string; meta: ReactNode };
@@ -48,9 +56,7 @@ export type PageHead = { title: string; meta: ReactNode };
  * a function, so a '$&' in a text (an administrator's) stays text, not a replacement pattern.
  */
 export function intoDocument(document: string, rendered: string, head?: PageHead): string {
-  if (!root.test(document) || !title.test(document) || !description.test(document)) {
-    throw new Error('The built page has no root element, title or description to render into');
-  }
+  checkTemplate(document);
   const headed = head
     ? document
         .replace(title, () => renderToString(<title>{head.title}</title>))
