@@ -65,7 +65,9 @@ describe('a tab open across a deploy', () => {
     // Give a second reload, were there one, the time to start.
     await page.waitForTimeout(1000);
     expect(chunk.loads()).toBe(2);
-    expect(chunk.refused()).toBe(2);
+    // Asked for by the app before the reload; after it, by the page's preload and by the app (which
+    // the browser may serve from the preload's answer), and never again.
+    expect([2, 3]).toContain(chunk.refused());
     await expectCleanAtBothWidths(page);
     await page.close();
   });

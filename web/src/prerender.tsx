@@ -16,7 +16,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PRERENDERED_PAGES, SHELL_PAGE, type PrerenderedPath } from '../../infra/site-files';
 import { RenderedPageProviders } from './app/providers';
 import { queryClient } from './app/query-client';
-import { intoDocument, renderPage, type PageHead } from './app/render-page';
+import { intoDocument, renderPage, withRoutePreloads, type BuildManifest, type PageHead } from './app/render-page';
 import { routes } from './app/routes';
 import { documentTitle } from './lib/document-title';
 
@@ -33,16 +33,23 @@ function renderShell(): string {
   return `<div id="root">${html}</div>`;
 }
 
-/** The pre-rendered pages' own titles and descriptions (each must have one); the home page keeps index.html's. */
-const heads: Record<Exclude<PrerenderedPath, '/'>, PageHead> = {
+/**
+ * What the pre-rendered pages other than the home page (which keeps index.html's head and whose
+ * code is the app's entry) have of their own: their title and description, and the module of their
+ * route's code (as app/routes.tsx imports it), asked for with the app's scripts.
+ */
+const pages: Record<Exclude<PrerenderedPath, '/'>, { head: PageHead; module: string }> = {
   '/birth-recordings': {
-    title: documentTitle('Birth Recordings'),
-    meta: (
-      <meta
-        name="description"
-        content="Guided birth breathwork recordings to practise through pregnancy, take into labour and return to after birth."
-      />
-    ),
+    head: {
+      title: documentTitle('Birth Recordings'),
+      meta: (
+        <meta
+          name="description"
+          content="Guided birth breathwork recordings to practise through pregnancy, take into labour and return to after birth."
+        />
+      ),
+    },
+    module: 'src/routes/birth-recordings.tsx',
   },
 };
 
@@ -63,14 +70,14 @@ function scriptsAfterFirstPaint(page: string, bootScript: string): string {
 
 const dist = process.argv[2];
 const template = readFileSync(join(dist, 'index.html'), 'utf8');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-const bootScript = manifest['src/boot.ts'].file;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+const deferred = scriptsAfterFirstPaint(template, manifest['src/boot.ts'].file);
 // Rendered as at the site's own address: none of these pages shows it.
 const origin = 'http://localhost';
 for (const [path, file] of Object.entries(PRERENDERED_PAGES) as [PrerenderedPath, string][]) {
-  const head = path === '/' ? undefined : heads[path];
-  const page = intoDocument(scriptsAfterFirstPaint(template, bootScript), await renderPage(new URL(path, origin)), head);
-  writeFileSync(join(dist, file), page);
+  const own = path === '/' ? undefined : pages[path];
+  const document = own ? withRoutePreloads(deferred, manifest, own.module) : deferred;
+  writeFileSync(join(dist, file), intoDocument(document, await renderPage(new URL(path, origin)), own?.head));
   // The queries the page started would keep this process alive until their cache time ends.
   queryClient.clear();
 }

@@ -9,14 +9,16 @@ import type { SessionView } from '@schemas/session';
 import type { SessionPageRenderer } from '@schemas/session-page';
 import shell from '../dist/shell.html?raw';
 import home from '../dist/index.html?raw';
+import manifest from '../dist/.vite/manifest.json?raw';
 import { queryClient } from './app/query-client';
-import { checkTemplate, intoDocument, renderPage } from './app/render-page';
+import { checkTemplate, intoDocument, renderPage, withRoutePreloads, type BuildManifest } from './app/render-page';
 import { seedSession } from './features/sessions/api/sessions';
 import { documentTitle, SITE_NAME } from './lib/document-title';
 import { showTimesIn } from './lib/format';
 
-// When the function loads, not with each visitor's page.
-checkTemplate(home);
+/** The home page's document, asking for a session page's code with the app's scripts. Made (and checked) when the function loads. */
+const sessionDocument = withRoutePreloads(home, JSON.parse(manifest) as BuildManifest, 'src/routes/session-detail.tsx');
+checkTemplate(sessionDocument);
 
 /** The page shell as built: a path with no page of its own shows it, and the browser's router decides. */
 export const shellPage: SessionPageRenderer['shellPage'] = shell;
@@ -42,7 +44,7 @@ async function render(session: SessionView, { timeZone, siteUrl }: Parameters<Se
   try {
     // Into the home page's document, whose scripts wait for the first paint (src/prerender.tsx): like
     // the home page's heading, the session's picture paints without competing with them on a phone.
-    return intoDocument(home, await renderPage(url), {
+    return intoDocument(sessionDocument, await renderPage(url), {
       title: documentTitle(session.title),
       meta: <PageMeta session={session} url={url} />,
     });
