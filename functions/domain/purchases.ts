@@ -74,13 +74,13 @@ export function purchaseItem(purchase: PurchaseRecord) {
   };
 }
 
-/** Who bought what: what every purchase event carries. */
 /** Whom a purchase's refund tells, kept on the refund: the purchase may be deleted before it goes out. */
 export const payerOf = (purchase: Pick<PurchaseRecord, 'customerEmail' | 'customerName'>): Payer => ({
   email: purchase.customerEmail,
   name: purchase.customerName,
 });
 
+/** Who bought what: what every purchase event carries. */
 export const purchaseFacts = (purchase: Pick<PurchaseRecord, 'id' | 'customerEmail' | 'customerName'>) => ({
   purchaseId: purchase.id,
   customerEmail: purchase.customerEmail,

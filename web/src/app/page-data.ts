@@ -21,8 +21,8 @@ export function pageDataElement(queryClient: QueryClient): string {
 
 /**
  * Puts the page's data in the cache, as it was when read; false when the page did not come rendered
- * with its content (the page shell). A page CloudFront kept may be older than the data is now (an edit, a seat taken): the
- * app shows it at once and asks again for each query in the background.
+ * with its content (the page shell). A page CloudFront kept may be older than the data is now (an
+ * edit, a seat taken): the app shows it at once and asks again for each query in the background.
  */
 export function takePageData(queryClient: QueryClient): boolean {
   const element = document.getElementById(PAGE_DATA_ID);
