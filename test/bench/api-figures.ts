@@ -14,7 +14,7 @@ import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
 import { listedPlaces } from '../../functions/domain/waitlist';
 import { bookingsOf, createSession } from '../support/sessions';
 import { runOutHold } from '../support/stripe';
-import { capturedCall, httpAttempt, percentile, sleep, underLoad, type Attempt, type LoadResult } from './load';
+import { capturedCall, httpAttempt, inTurns, percentile, sleep, type Attempt, type LoadResult } from './load';
 import { record } from './report';
 
 const CLIENTS = 20;
@@ -63,7 +63,7 @@ function transactionWriteUnits(input: unknown): number {
 /**
  * p50 and p99 of four requests under CLIENTS clients for SECONDS each, beside the same DynamoDB
  * call sent raw by as many clients for as long at the same pace (the route's throttle keeps
- * both under it), and the DynamoDB round trips each request made.
+ * both under it), the two in turns of a second, and the DynamoDB round trips each request made.
  */
 export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
   const api = `${site}/api`;
@@ -130,7 +130,7 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
   ];
 
   console.log(
-    `\nAPI under load on the local stack: ${CLIENTS} clients for ${SECONDS} s each, kept under the route's throttle, beside the raw DynamoDB Local call`,
+    `\nAPI under load on the local stack: ${CLIENTS} clients for ${SECONDS} s each, kept under the route's throttle, in turns of a second with the raw DynamoDB Local call`,
   );
   const line = (label: string, result: LoadResult) =>
     console.log(
@@ -141,8 +141,7 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
   for (const request of measured) {
     const pace = throttleOf(request.handler);
     await refill(pace);
-    const ours = await underLoad(request.http, pace, { clients: CLIENTS, seconds: SECONDS });
-    const reference = await underLoad(request.raw, pace, { clients: CLIENTS, seconds: SECONDS });
+    const [ours, reference] = await inTurns([request.http, request.raw], pace, { clients: CLIENTS, seconds: SECONDS });
     line(request.label, ours);
     line(`  raw ${request.rawCall}`, reference);
     const calls = ours.dynamoDbCalls;

@@ -13,7 +13,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export type Attempt =
   { outcome: 'ok'; dynamoDbCalls?: number } | { outcome: 'throttled' } | { outcome: 'failed'; detail: string };
 
-export type LoadResult = { latencies: number[]; throttled: number; failures: string[]; dynamoDbCalls: number[] };
+export type LoadResult = { sent: number; latencies: number[]; throttled: number; failures: string[]; dynamoDbCalls: number[] };
+
+const noLoad = (): LoadResult => ({ sent: 0, latencies: [], throttled: 0, failures: [], dynamoDbCalls: [] });
 
 /** Sends a request to the local stack and reads how it ended, with the DynamoDB round trips the stack counted. */
 export async function httpAttempt(url: string, init?: RequestInit): Promise<Attempt> {
@@ -44,14 +46,13 @@ export async function underLoad(
 ): Promise<LoadResult> {
   const ratePerSecond = pace.ratePerSecond * 0.9;
   const bucket = new TokenBucket({ ratePerSecond, burst: options.clients });
-  const result: LoadResult = { latencies: [], throttled: 0, failures: [], dynamoDbCalls: [] };
+  const result = noLoad();
   const end = performance.now() + options.seconds * 1000;
-  let sent = 0;
   const client = async () => {
     for (;;) {
       while (!bucket.take()) await sleep(1000 / ratePerSecond);
       if (performance.now() >= end) return;
-      const send = await prepare(sent++);
+      const send = await prepare(result.sent++);
       const start = performance.now();
       const attempt = await send();
       const ms = performance.now() - start;
@@ -65,6 +66,35 @@ export async function underLoad(
   };
   await Promise.all(Array.from({ length: options.clients }, client));
   return result;
+}
+
+/**
+ * Two loads, as `underLoad` sends them, in turns of a second each for `seconds` turns apiece. On
+ * the local stack the events each request writes are handled on the same cores as the requests:
+ * one load after the other, the second would run in the wake of the first's events, and two loads
+ * in turns meet the same.
+ */
+export async function inTurns(
+  loads: [(n: number) => Promise<() => Promise<Attempt>>, (n: number) => Promise<() => Promise<Attempt>>],
+  pace: Throttle,
+  options: { clients: number; seconds: number },
+): Promise<[LoadResult, LoadResult]> {
+  const results: [LoadResult, LoadResult] = [noLoad(), noLoad()];
+  for (let turn = 0; turn < options.seconds; turn++) {
+    for (const [i, prepare] of loads.entries()) {
+      const sentBefore = results[i].sent;
+      const { sent, latencies, throttled, failures, dynamoDbCalls } = await underLoad((n) => prepare(sentBefore + n), pace, {
+        clients: options.clients,
+        seconds: 1,
+      });
+      results[i].sent += sent;
+      results[i].latencies.push(...latencies);
+      results[i].throttled += throttled;
+      results[i].failures.push(...failures);
+      results[i].dynamoDbCalls.push(...dynamoDbCalls);
+    }
+  }
+  return results;
 }
 
 /** What a handler's code sends to DynamoDB for one request: the command and its input, as the client would serialize it. */

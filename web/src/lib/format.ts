@@ -17,36 +17,36 @@ const formats = {
   longDate: { month: 'long', day: 'numeric', year: 'numeric' },
   time: { hour: 'numeric', minute: '2-digit', hour12: true },
   dateParts: { month: 'short', day: 'numeric', year: 'numeric' },
+  zoneName: { timeZoneName: 'short' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-function en(format: keyof typeof formats): Intl.DateTimeFormat {
+/** Each format's formatter, made once: making one is far slower than using it (a list shows many times). */
+function formatterFor(format: keyof typeof formats): Intl.DateTimeFormat {
   let formatter = formatters.get(format);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...formats[format], timeZone: displayTimeZone });
+    // The visitor's own locale names their zone; a server's, whichever it has, would name the site's differently.
+    const locale = format === 'zoneName' && !displayTimeZone ? undefined : 'en-US';
+    formatter = new Intl.DateTimeFormat(locale, { ...formats[format], timeZone: displayTimeZone });
     formatters.set(format, formatter);
   }
   return formatter;
 }
 
 /** 'November 30, 2026', as date-fns 'MMMM d, yyyy' would print it. */
-export const formatDate = (iso: string) => en('longDate').format(new Date(iso));
+export const formatDate = (iso: string) => formatterFor('longDate').format(new Date(iso));
 /** '7:00 PM', as 'h:mm a'. */
-export const formatTime = (iso: string) => en('time').format(new Date(iso));
+export const formatTime = (iso: string) => formatterFor('time').format(new Date(iso));
 
 /** The parts of a calendar leaf: 'Nov', '30', '2026'. */
 export function dateParts(iso: string) {
-  const parts = en('dateParts').formatToParts(new Date(iso));
+  const parts = formatterFor('dateParts').formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return { month: part('month'), day: part('day'), year: part('year') };
 }
 
 /** The zone times are shown in (the visitor's own, in the browser), named, so '7:00 PM' is never ambiguous. */
 export function timeZoneName(iso: string): string {
-  // The visitor's own locale names their zone; a server's, whichever it has, would name the site's differently.
-  const part = new Intl.DateTimeFormat(displayTimeZone ? 'en-US' : undefined, {
-    timeZoneName: 'short',
-    timeZone: displayTimeZone,
-  })
+  const part = formatterFor('zoneName')
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? '';
