@@ -13,6 +13,9 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export type Attempt =
   { outcome: 'ok'; dynamoDbCalls?: number } | { outcome: 'throttled' } | { outcome: 'failed'; detail: string };
 
+/** Makes the n-th request ready (fresh names, the call it sends) and answers the call that times it. */
+type Prepare = (n: number) => Promise<() => Promise<Attempt>>;
+
 export type LoadResult = { sent: number; latencies: number[]; throttled: number; failures: string[]; dynamoDbCalls: number[] };
 
 const noLoad = (): LoadResult => ({ sent: 0, latencies: [], throttled: 0, failures: [], dynamoDbCalls: [] });
@@ -39,11 +42,7 @@ export async function httpAttempt(url: string, init?: RequestInit): Promise<Atte
  * 90% of its rate, as the stage would refuse the rest. `prepare(n)` makes the n-th request
  * ready (fresh names, the call it sends) outside the timing; only the call is timed.
  */
-export async function underLoad(
-  prepare: (n: number) => Promise<() => Promise<Attempt>>,
-  pace: Throttle,
-  options: { clients: number; seconds: number },
-): Promise<LoadResult> {
+async function underLoad(prepare: Prepare, pace: Throttle, options: { clients: number; seconds: number }): Promise<LoadResult> {
   const ratePerSecond = pace.ratePerSecond * 0.9;
   const bucket = new TokenBucket({ ratePerSecond, burst: options.clients });
   const result = noLoad();
@@ -75,7 +74,7 @@ export async function underLoad(
  * in turns meet the same.
  */
 export async function inTurns(
-  loads: [(n: number) => Promise<() => Promise<Attempt>>, (n: number) => Promise<() => Promise<Attempt>>],
+  loads: [Prepare, Prepare],
   pace: Throttle,
   options: { clients: number; seconds: number },
 ): Promise<[LoadResult, LoadResult]> {
