@@ -9,7 +9,7 @@ export class TokenBucket {
   private last: number;
 
   constructor(
-    private readonly throttle: Throttle,
+    readonly throttle: Throttle,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.tokens = throttle.burst;

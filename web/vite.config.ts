@@ -126,11 +126,11 @@ function reactRouterProductionBuild(): Alias[] {
 }
 
 /**
- * react-router defines its components with forwardRef and memo and then names them
- * (`Form.displayName = "Form"`), so the bundler must keep every one, used or not: its `Form` alone,
- * with the hooks only it calls, is 1.2 KB gzipped of the home page. Marked pure and left unnamed
- * (React's developer tools read the names; production has no use for them), what the site never
- * renders is left out.
+ * react-router makes its contexts and components with createContext, forwardRef and memo, then names
+ * the components (`Form.displayName = "Form"`), so the bundler must keep every one, used or not.
+ * Marked pure and left unnamed (React's developer tools read the names; a production build has no
+ * use for them), what the site never renders is left out: its `Form` above all, with the hooks only
+ * it calls, 1.2 KB gzipped of the home page in all.
  */
 function reactRouterUnusedComponentsLeftOut(): Plugin {
   return {
@@ -138,7 +138,7 @@ function reactRouterUnusedComponentsLeftOut(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return undefined;
-      // On the same lines, so the library's source map still lines up (map: null keeps it).
+      // Line for line, so the bundle's source map still points at the library's lines (map: null).
       const pure = code
         .replace(/\b(React\d*\.(?:forwardRef|memo|createContext)\()/g, '/* @__PURE__ */ $1')
         .replace(/^\w+\.displayName = "\w+";$/gm, '');
@@ -147,21 +147,21 @@ function reactRouterUnusedComponentsLeftOut(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss(), sonnerStylesFromFile(), reactRouterUnusedComponentsLeftOut(), prerenderPages()],
   resolve: {
     alias: [
-      ...reactRouterProductionBuild(),
+      // The development server keeps react-router's warnings.
+      ...(command === 'build' ? reactRouterProductionBuild() : []),
       // The request schemas the server parses with, so forms validate the same way.
       { find: '@schemas', replacement: fileURLToPath(new URL('../functions/schemas', import.meta.url)) },
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // The site is written against React; Preact's compatibility layer runs it in a
-      // twelfth of react-dom's size, which keeps the home page inside its 60 KB budget.
+      // The site is written against React; Preact's compatibility layer runs it in a twelfth of
+      // react-dom's size, which keeps the home page inside its 60 KB budget. Their subpaths too
+      // (react/jsx-runtime is preact/compat/jsx-runtime, react-dom/client preact/compat/client).
       { find: 'react', replacement: 'preact/compat' },
-      { find: 'react-dom/client', replacement: 'preact/compat/client' },
       { find: 'react-dom', replacement: 'preact/compat' },
-      { find: 'react/jsx-runtime', replacement: 'preact/jsx-runtime' },
     ],
   },
   // The manifest lets the benchmark add up exactly what the home page loads.
@@ -173,9 +173,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       // What the app needs to start (rolldown's `$initial`: the entry and all it imports) is one
-      // file, but for the boot script, which loads alone before the first paint. Split into the
-      // ten parts it shares with the pages loaded later, the same code weighed 3.4 KB more gzipped.
-      output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith('src/boot.ts') }] } },
+      // file, the entry's, but for the boot script, which loads alone before the first paint and
+      // imports nothing (a browser test checks no other script starts before that paint). Split
+      // into the ten parts it shares with the pages loaded later, the same code weighed 3.4 KB more.
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'], test: (id) => !id.endsWith('src/boot.ts') }] } },
       onwarn(warning, warn) {
         // react-router reads React's useOptimistic, which Preact's compatibility layer lacks, and
         // falls back to plain state by itself when it is undefined (its useOptimisticSafe): expected.
@@ -185,4 +186,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/images': 'http://127.0.0.1:3000' } },
-});
+}));

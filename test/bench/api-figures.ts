@@ -19,6 +19,8 @@ import { record } from './report';
 
 const CLIENTS = 20;
 const SECONDS = 10;
+// Each request alone, one client at a time: long enough for some hundred answers of the slowest.
+const SECONDS_ALONE = 4;
 const RUSH = 500;
 const SEATS = 20;
 
@@ -65,12 +67,14 @@ function transactionWriteUnits(input: unknown): number {
  * call sent raw by as many clients for as long at the same pace (the route's throttle keeps
  * both under it), the two in turns of a second, and the DynamoDB round trips each request made.
  */
-export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
+export async function apiUnderLoad(site: string, stackIdle: () => Promise<void>): Promise<RequestFigures[]> {
   const api = `${site}/api`;
   const run = ulid().toLowerCase();
   const free = await createSession({ title: 'Bench free circle' });
   const paid = await createSession({ title: 'Bench paid circle', priceAmount: 1500, priceCurrency: 'GBP' });
   const booking = (name: MeasuredRequest, label: string, session: SessionRecord, network: number) => {
+    // Every booking, sent or raw, by a guest of its own.
+    let guests = 0;
     const request = {
       name,
       label,
@@ -79,7 +83,8 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
       rawCall: 'TransactWriteItems',
       /** Of the booking's transaction, as captured for the raw reference. */
       writeUnits: 0,
-      http: async (n: number) => {
+      http: async () => {
+        const n = guests++;
         const init = {
           method: 'POST',
           body: JSON.stringify(guest(`${run}-${network}`, n)),
@@ -87,7 +92,8 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
         };
         return () => httpAttempt(`${api}/sessions/${session.id}/bookings`, init);
       },
-      raw: async (n: number) => {
+      raw: async () => {
+        const n = guests++;
         // Raw twins of the booking write rows of their own: other names, other visitors.
         const { input } = await capturedCall(dynamoClient, 'TransactWriteItemsCommand', () =>
           bookSession(session, guest(`${run}-raw-${network}`, n), { now: new Date(), clientAddress: visitor(network + 100, n) }),
@@ -141,6 +147,8 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
   for (const request of measured) {
     const pace = throttleOf(request.handler);
     await refill(pace);
+    // Not in the wake of what came before (the rushes' e-mails, the last request's events).
+    await stackIdle();
     const [ours, reference] = await inTurns([request.http, request.raw], pace, { clients: CLIENTS, seconds: SECONDS });
     line(request.label, ours);
     line(`  raw ${request.rawCall}`, reference);
@@ -148,6 +156,20 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
     const mostCalls = Math.max(...calls);
     const usualCalls = percentile(calls, 0.5);
     console.log(`  ${''.padEnd(62)} DynamoDB round trips per request: usually ${usualCalls}, at most ${mostCalls}`);
+    // The request's own time, with no queue before it in the stack's one process: as a function in AWS,
+    // which serves one request at a time, would take.
+    await stackIdle();
+    const [alone, referenceAlone] = await inTurns([request.http, request.raw], pace, { clients: 1, seconds: SECONDS_ALONE });
+    line(`${request.label}, one client`, alone);
+    line(`  raw ${request.rawCall}, one client`, referenceAlone);
+    record({
+      section: 'api',
+      figure: `${request.label} p50, one client`,
+      value: percentile(alone.latencies, 0.5),
+      unit: 'ms',
+      reference: percentile(referenceAlone.latencies, 0.5),
+      note: `reference: the raw ${request.rawCall}, one client`,
+    });
     for (const p of [0.5, 0.99]) {
       record({
         section: 'api',
@@ -169,7 +191,7 @@ export async function apiUnderLoad(site: string): Promise<RequestFigures[]> {
     });
     figures.push({
       request: request.name,
-      p50Ms: percentile(ours.latencies, 0.5),
+      p50Ms: percentile(alone.latencies, 0.5),
       // One read each (the list's Query, or the session's GetItem); a paid booking also records its
       // checkout: the booking's update and its payment, one more transaction of two items.
       readUnits: 1,

@@ -13,12 +13,12 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export type Attempt =
   { outcome: 'ok'; dynamoDbCalls?: number } | { outcome: 'throttled' } | { outcome: 'failed'; detail: string };
 
-/** Makes the n-th request ready (fresh names, the call it sends) and answers the call that times it. */
-type Prepare = (n: number) => Promise<() => Promise<Attempt>>;
+/** Makes the next request ready (fresh names, the call it sends) and answers the call to time. */
+type Prepare = () => Promise<() => Promise<Attempt>>;
 
-export type LoadResult = { sent: number; latencies: number[]; throttled: number; failures: string[]; dynamoDbCalls: number[] };
+export type LoadResult = { latencies: number[]; throttled: number; failures: string[]; dynamoDbCalls: number[] };
 
-const noLoad = (): LoadResult => ({ sent: 0, latencies: [], throttled: 0, failures: [], dynamoDbCalls: [] });
+const noLoad = (): LoadResult => ({ latencies: [], throttled: 0, failures: [], dynamoDbCalls: [] });
 
 /** Sends a request to the local stack and reads how it ended, with the DynamoDB round trips the stack counted. */
 export async function httpAttempt(url: string, init?: RequestInit): Promise<Attempt> {
@@ -38,20 +38,22 @@ export async function httpAttempt(url: string, init?: RequestInit): Promise<Atte
 
 /**
  * `clients` clients, each sending its next request as soon as its last is answered, for
- * `seconds`, all of them together kept under `pace` (a route's throttle) by a token bucket of
- * 90% of its rate, as the stage would refuse the rest. `prepare(n)` makes the n-th request
- * ready (fresh names, the call it sends) outside the timing; only the call is timed.
+ * `seconds`, all of them together kept under the pace of `bucket` (90% of a route's throttle, as
+ * the stage would refuse the rest), adding to `result`. Each request is made ready outside the
+ * timing; only its call is timed.
  */
-async function underLoad(prepare: Prepare, pace: Throttle, options: { clients: number; seconds: number }): Promise<LoadResult> {
-  const ratePerSecond = pace.ratePerSecond * 0.9;
-  const bucket = new TokenBucket({ ratePerSecond, burst: options.clients });
-  const result = noLoad();
+async function addLoad(
+  result: LoadResult,
+  prepare: Prepare,
+  bucket: TokenBucket,
+  options: { clients: number; seconds: number },
+): Promise<void> {
   const end = performance.now() + options.seconds * 1000;
   const client = async () => {
     for (;;) {
-      while (!bucket.take()) await sleep(1000 / ratePerSecond);
+      while (!bucket.take()) await sleep(1000 / bucket.throttle.ratePerSecond);
       if (performance.now() >= end) return;
-      const send = await prepare(result.sent++);
+      const send = await prepare();
       const start = performance.now();
       const attempt = await send();
       const ms = performance.now() - start;
@@ -64,34 +66,28 @@ async function underLoad(prepare: Prepare, pace: Throttle, options: { clients: n
     }
   };
   await Promise.all(Array.from({ length: options.clients }, client));
-  return result;
 }
 
 /**
- * Two loads, as `underLoad` sends them, in turns of a second each for `seconds` turns apiece. On
- * the local stack the events each request writes are handled on the same cores as the requests:
- * one load after the other, the second would run in the wake of the first's events, and two loads
- * in turns meet the same.
+ * Two loads in turns of a second each, `seconds` turns apiece, each going first every other turn.
+ * On the local stack the events each request writes are handled on the same cores as the requests:
+ * one load after the other, the second would run in the wake of the first's events; in turns,
+ * both meet the same. One token bucket paces both, so each turn goes on at the pace the last left.
  */
 export async function inTurns(
   loads: [Prepare, Prepare],
   pace: Throttle,
   options: { clients: number; seconds: number },
 ): Promise<[LoadResult, LoadResult]> {
+  // Evenly from the first request: twenty sent at once would queue in the local stack's one process,
+  // where AWS would start twenty functions (cold, at that).
+  const bucket = new TokenBucket({ ratePerSecond: pace.ratePerSecond * 0.9, burst: 1 });
   const results: [LoadResult, LoadResult] = [noLoad(), noLoad()];
+  // Under steady load a function is warm: the first request of each, which loads its handler (or
+  // opens the client's connections), is sent untimed; the lambdas section measures the loading.
+  for (const prepare of loads) await (await prepare())();
   for (let turn = 0; turn < options.seconds; turn++) {
-    for (const [i, prepare] of loads.entries()) {
-      const sentBefore = results[i].sent;
-      const { sent, latencies, throttled, failures, dynamoDbCalls } = await underLoad((n) => prepare(sentBefore + n), pace, {
-        clients: options.clients,
-        seconds: 1,
-      });
-      results[i].sent += sent;
-      results[i].latencies.push(...latencies);
-      results[i].throttled += throttled;
-      results[i].failures.push(...failures);
-      results[i].dynamoDbCalls.push(...dynamoDbCalls);
-    }
+    for (const i of turn % 2 === 0 ? [0, 1] : [1, 0]) await addLoad(results[i], loads[i], bucket, { ...options, seconds: 1 });
   }
   return results;
 }

@@ -11,7 +11,7 @@
  *     rushes on a 20-seat session, and what a month of the site costs in AWS from those figures
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,9 +23,10 @@ import { bundleHandler, lambdaEntries } from '../../infra/handler-function';
 import { siteBuild, staleSiteBuild } from '../../infra/site-build';
 import { LAMBDA_NODE_MAJOR, lambdaBudgetFor, lambdaEsbuildOptions } from '../../infra/resources';
 import { lambdaNode } from '../../local/node-runtime';
+import { deliveriesDir } from '../../local/bus';
 import { localEnvironment, portsFor } from '../../local/environment';
 import { spawnStack } from '../support/spawn-stack';
-import { percentile } from './load';
+import { percentile, sleep } from './load';
 import { record, report } from './report';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -227,6 +228,19 @@ async function pageLoads(site: string, sessionId: string, admin: { email: string
   }
 }
 
+/**
+ * Resolves once the local stack has delivered every event it was given, none new for a second (or
+ * after a minute, should a consumer keep retrying).
+ */
+async function deliveriesDone(dataDir: string) {
+  const giveUp = performance.now() + 60_000;
+  let idleSince = performance.now();
+  while (performance.now() - idleSince < 1000 && performance.now() < giveUp) {
+    await sleep(100);
+    if (readdirSync(deliveriesDir(dataDir)).length > 0) idleSince = performance.now();
+  }
+}
+
 async function stackFigures(port: number) {
   // The site as its sources are now: built again only if they changed since, as `npm start` does.
   const stale = staleSiteBuild(siteBuild);
@@ -253,7 +267,7 @@ async function stackFigures(port: number) {
     const { apiUnderLoad, bookingRushes } = await import('./api-figures');
     const { monthlyCost } = await import('./cost');
     await bookingRushes(site);
-    monthlyCost(await apiUnderLoad(site), siteBuild.dist);
+    monthlyCost(await apiUnderLoad(site, () => deliveriesDone(stack.dataDir)), siteBuild.dist);
   } finally {
     await stack.stop();
     rmSync(stack.dataDir, { recursive: true, force: true });
