@@ -19,9 +19,10 @@ import { record } from './report';
 
 const CLIENTS = 20;
 const SECONDS = 10;
-// Each request alone, one client at a time: long enough for some hundred answers of the slowest.
+// Each request alone, with one client: long enough for some eighty answers of the slowest.
 const SECONDS_ALONE = 4;
 const RUSH = 500;
+const LABEL_WIDTH = 72;
 const SEATS = 20;
 
 const throttleOf = (handler: string): Throttle => routes.find((route) => route.handler === handler)?.throttle ?? defaultThrottle;
@@ -46,7 +47,7 @@ async function raw(send: () => Promise<unknown>): Promise<Attempt> {
   }
 }
 
-/** What one of the four requests took under load, and the capacity units it uses, for the cost estimate. */
+/** What one of the four requests takes alone (its function's duration), and the capacity units it uses, for the cost estimate. */
 export type RequestFigures = { request: MeasuredRequest; p50Ms: number; readUnits: number; writeUnits: number };
 export type MeasuredRequest = 'home list' | 'session' | 'free booking' | 'paid booking';
 
@@ -65,7 +66,8 @@ function transactionWriteUnits(input: unknown): number {
 /**
  * p50 and p99 of four requests under CLIENTS clients for SECONDS each, beside the same DynamoDB
  * call sent raw by as many clients for as long at the same pace (the route's throttle keeps
- * both under it), the two in turns of a second, and the DynamoDB round trips each request made.
+ * both under it), the two in turns of a second, each pair once the stack is idle; the DynamoDB
+ * round trips each request made; and the p50 of each alone, with one client, beside its call's.
  */
 export async function apiUnderLoad(site: string, stackIdle: () => Promise<void>): Promise<RequestFigures[]> {
   const api = `${site}/api`;
@@ -136,11 +138,11 @@ export async function apiUnderLoad(site: string, stackIdle: () => Promise<void>)
   ];
 
   console.log(
-    `\nAPI under load on the local stack: ${CLIENTS} clients for ${SECONDS} s each, kept under the route's throttle, in turns of a second with the raw DynamoDB Local call`,
+    `\nAPI under load on the local stack: ${CLIENTS} clients for ${SECONDS} s each, kept under the route's throttle, in turns of a second with the raw DynamoDB Local call; then each with one client`,
   );
   const line = (label: string, result: LoadResult) =>
     console.log(
-      `  ${label.padEnd(62)} p50 ${percentile(result.latencies, 0.5).toFixed(1).padStart(6)} ms   p99 ${percentile(result.latencies, 0.99).toFixed(1).padStart(6)} ms   ` +
+      `  ${label.padEnd(LABEL_WIDTH)} p50 ${percentile(result.latencies, 0.5).toFixed(1).padStart(6)} ms   p99 ${percentile(result.latencies, 0.99).toFixed(1).padStart(6)} ms   ` +
         `${result.latencies.length} answered${result.throttled ? `, ${result.throttled} refused with 429 (not counted)` : ''}${result.failures.length ? `, ${result.failures.length} FAILED: ${result.failures[0]}` : ''}`,
     );
   const figures: RequestFigures[] = [];
@@ -155,7 +157,7 @@ export async function apiUnderLoad(site: string, stackIdle: () => Promise<void>)
     const calls = ours.dynamoDbCalls;
     const mostCalls = Math.max(...calls);
     const usualCalls = percentile(calls, 0.5);
-    console.log(`  ${''.padEnd(62)} DynamoDB round trips per request: usually ${usualCalls}, at most ${mostCalls}`);
+    console.log(`  ${''.padEnd(LABEL_WIDTH)} DynamoDB round trips per request: usually ${usualCalls}, at most ${mostCalls}`);
     // The request's own time, with no queue before it in the stack's one process: as a function in AWS,
     // which serves one request at a time, would take.
     await stackIdle();

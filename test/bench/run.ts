@@ -229,13 +229,14 @@ async function pageLoads(site: string, sessionId: string, admin: { email: string
 }
 
 /**
- * Resolves once the local stack has delivered every event it was given, none new for a second (or
- * after a minute, should a consumer keep retrying).
+ * Resolves once the local stack has no event delivery pending (its deliveries folder empty) for a
+ * second; after a minute, should a consumer keep retrying, it says so and goes on.
  */
 async function deliveriesDone(dataDir: string) {
   const giveUp = performance.now() + 60_000;
   let idleSince = performance.now();
-  while (performance.now() - idleSince < 1000 && performance.now() < giveUp) {
+  while (performance.now() - idleSince < 1000) {
+    if (performance.now() > giveUp) return console.log('  (deliveries still pending after a minute: measured regardless)');
     await sleep(100);
     if (readdirSync(deliveriesDir(dataDir)).length > 0) idleSince = performance.now();
   }
