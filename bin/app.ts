@@ -1,6 +1,8 @@
 import { App, Validations } from 'aws-cdk-lib';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { deploySettings, type DeploySettings } from '../infra/deploy-settings';
+import { bundleEveryHandler } from '../infra/handler-function';
 import { requireFreshSiteBuild, siteBuild } from '../infra/site-build';
 import { BreathworkStack } from '../infra/stack';
 
@@ -18,6 +20,10 @@ try {
   console.error(`\n  ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
+
+// Commands that deploy nothing (`cdk ls`, `cdk destroy`) ask for no bundling.
+const bundlingStacks = (app.node.tryGetContext(BUNDLING_STACKS) as string[] | undefined) ?? ['**'];
+if (bundlingStacks.length > 0) await bundleEveryHandler();
 
 const { region, ...stackSettings } = settings;
 new BreathworkStack(app, 'Breathwork', {

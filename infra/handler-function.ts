@@ -3,7 +3,7 @@ import { Architecture, Code, Function as LambdaFunction, Runtime, type FunctionP
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { HandlerEnvironment } from '../functions/lib/environment';
@@ -57,16 +57,17 @@ let bundles: Map<string, Uint8Array> | undefined;
 const bundleFolder = (handler: string) => handler.replaceAll('/', '-');
 
 /**
- * Every catalogue handler bundled by one esbuild build, the first time one is asked for, and kept
- * in memory for this process: esbuild then reads the modules they share once, which takes a
- * synth's bundling from about 25 s to 9 s. Each is byte for byte what a build of its handler alone
- * writes as `index.js`, with `index.js.map`, two folders below the project as CDK's bundling folder
- * in cdk.out is, so the maps name their sources `../../functions/...` wherever the project is.
+ * Bundles every catalogue handler in one esbuild build, kept in memory for this process: esbuild
+ * then reads the modules they share once, which takes a synth's bundling from about 25 s to 9 s.
+ * Each is byte for byte what a build of its handler alone writes as `index.js`, with
+ * `index.js.map`, two folders below the project as CDK's bundling folder in cdk.out is, so the
+ * maps name their sources `../../functions/...` wherever the project is. Awaited before a stack
+ * that bundles its Lambdas is made: CDK bundles as it makes each function, synchronously, and
+ * esbuild's plugins run only in its asynchronous build.
  */
-function everyBundle(): Map<string, Uint8Array> {
-  if (bundles) return bundles;
+export async function bundleEveryHandler(): Promise<void> {
   const outdir = join(projectRoot, 'lambda-bundles');
-  const { outputFiles } = buildSync({
+  const { outputFiles } = await build({
     ...lambdaEsbuildOptions,
     entryPoints: Object.fromEntries(
       lambdaEntries.map(({ handler }) => [`${bundleFolder(handler)}/index`, handlerEntry(handler)]),
@@ -76,13 +77,13 @@ function everyBundle(): Map<string, Uint8Array> {
     write: false,
   });
   bundles = new Map(outputFiles.map((file) => [relative(outdir, file.path), file.contents]));
-  return bundles;
 }
 
 /** A catalogue handler's module bundled into `outfile` (and its source map beside it) as every Lambda is bundled. */
 export function bundleHandler(handler: string, outfile: string): void {
-  const code = everyBundle().get(`${bundleFolder(handler)}/index.js`);
-  const map = everyBundle().get(`${bundleFolder(handler)}/index.js.map`);
+  if (!bundles) throw new Error('The Lambda bundles are made before the stack: await bundleEveryHandler() first');
+  const code = bundles.get(`${bundleFolder(handler)}/index.js`);
+  const map = bundles.get(`${bundleFolder(handler)}/index.js.map`);
   if (!code || !map) throw new Error(`'${handler}' is in no catalogue`);
   writeFileSync(outfile, code);
   writeFileSync(`${outfile}.map`, map);

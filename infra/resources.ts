@@ -4,6 +4,7 @@
  */
 import type { BuildOptions } from 'esbuild';
 import type { Grant } from '../functions/lib/grants';
+import { treeShakeableSdkSchemas } from './tree-shakeable-sdk-schemas';
 
 /** The user pool: e-mail sign-in, the spec's password rule (6 or more), one admin group. */
 export const userPoolSettings = {
@@ -91,6 +92,8 @@ export const lambdaEsbuildOptions = {
     '@smithy/core/event-streams': './infra/no-event-streams.ts',
     '@aws-sdk/endpoint-cache': './infra/no-endpoint-discovery.ts',
   },
+  // esbuild runs plugins in its asynchronous `build` only, so every bundling with these awaits one.
+  plugins: [treeShakeableSdkSchemas],
   logLevel: 'error',
 } as const satisfies BuildOptions;
 

@@ -7,13 +7,8 @@ import type { ImageUploadTicket, UploadedImage } from '../../functions/schemas/i
 import type { SessionView } from '../../functions/schemas/session';
 import { api, siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
-import { createSession } from '../support/sessions';
+import { createSession, onePixelPng as png } from '../support/sessions';
 
-/** A real 1x1 PNG. */
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const TEN_MB = 10 * 1024 * 1024;
 
 let adminToken: string;

@@ -3,11 +3,12 @@ import { readFileSync, rmSync } from 'node:fs';
 import type { APIGatewayProxyStructuredResultV2, CustomMessageTriggerEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { BreathworkStack } from '../../infra/stack';
-import { lambdaEntries } from '../../infra/handler-function';
+import { bundleEveryHandler, lambdaEntries } from '../../infra/handler-function';
 import { schedules } from '../../functions/schedules';
 import { EVENT_SOURCE } from '../../functions/events/catalogue';
 import { getBooking } from '../../functions/domain/bookings';
 import { getSession } from '../../functions/domain/sessions';
+import type { ImageUploadTicket } from '../../functions/schemas/image-upload';
 import { localEnvironment } from '../../local/environment';
 import { busEvent } from '../../local/bus';
 import { scheduledEvent } from '../../local/scheduler';
@@ -20,10 +21,10 @@ import {
   unpackBundles,
   type DeployedBundle,
 } from '../support/lambda-bundles';
-import { bookingsOf, createSession } from '../support/sessions';
+import { bookingsOf, createSession, onePixelPng } from '../support/sessions';
 import { api, TEST_PORT, waitForEmails } from '../support/stack';
 import { checkoutEvent, runOutHold, signedWebhook } from '../support/stripe';
-import { sitePool } from '../support/users';
+import { signedInUser, sitePool } from '../support/users';
 
 // `cdk synth` bundles every catalogue Lambda with esbuild, about a hundred in one build: 10 to 20 s
 // on two cores, more beside the stack tests.
@@ -34,6 +35,7 @@ let unpacked: ReturnType<typeof unpackBundles>;
 const bundle = (handler: string): DeployedBundle => unpacked.bundles.get(handler)!;
 
 beforeAll(async () => {
+  await bundleEveryHandler();
   const app = projectApp();
   const stack = new BreathworkStack(app, 'Artifacts', testStackProps);
   outdir = app.outdir;
@@ -74,6 +76,8 @@ describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder
       expect(code).not.toContain(':message-type');
       // The LRU cache of discovered endpoints, which no DynamoDB command discovers.
       expect(code).not.toContain('mnemonist');
+      // The schemas of operations no handler sends: SES's contact lists, S3's bucket policies.
+      expect(code).not.toMatch(/ListContacts|PutBucketPolicy/);
       // Stripe's SDK only where the function may read Stripe's keys.
       expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));
       // A source map beside it for the logger (mappings and names, no sources), which Node does not load at start.
@@ -142,6 +146,26 @@ describe('the deployed bundles answer against the emulators', () => {
     expect(await invokeBundle(bundle('notifications/session-shared'), event)).toEqual({ handled: true });
     const mails = await waitForEmails(to, 1);
     expect(mails.map((mail) => mail.subject)).toEqual([`A breathwork session for you: ${session.title}`]);
+  });
+
+  it("an administrator's image is signed for upload, posted to the bucket, and checked there (S3)", async () => {
+    const session = await createSession({ title: `Pictured Breath ${ulid()}` });
+    const headers = { authorization: `Bearer ${await signedInUser(newEmail('uploader'), { admin: true })}` };
+    const upload = (body: unknown) =>
+      invokeBundle<HttpAnswer>(
+        bundle('admin/session-image-upload'),
+        apiGatewayEvent('POST', `/admin/sessions/${session.id}/image-upload`, { body: JSON.stringify(body), headers }),
+      );
+    const started = await upload({ contentType: 'image/png', size: onePixelPng.length });
+    expect(started.statusCode).toBe(200);
+    const ticket = JSON.parse(started.body) as ImageUploadTicket;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(onePixelPng)]), 'chosen-file');
+    expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBe(204);
+    const confirmed = await upload({ key: ticket.key });
+    expect(confirmed.statusCode).toBe(200);
+    expect(JSON.parse(confirmed.body)).toMatchObject({ key: ticket.key });
   });
 
   it('the scheduled sweep releases a hold that has run out', async () => {
