@@ -4,6 +4,7 @@
  */
 import type { BuildOptions } from 'esbuild';
 import type { Grant } from '../functions/lib/grants';
+import { calledStripeResourcesOnly } from './called-stripe-resources';
 import { treeShakeableSdkSchemas } from './tree-shakeable-sdk-schemas';
 
 /** The user pool: e-mail sign-in, the spec's password rule (6 or more), one admin group. */
@@ -93,7 +94,7 @@ export const lambdaEsbuildOptions = {
     '@aws-sdk/endpoint-cache': './infra/no-endpoint-discovery.ts',
   },
   // esbuild runs plugins in its asynchronous `build` only, so every bundling with these awaits one.
-  plugins: [treeShakeableSdkSchemas],
+  plugins: [treeShakeableSdkSchemas, calledStripeResourcesOnly],
   logLevel: 'error',
 } as const satisfies BuildOptions;
 

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { awsClientConfig } from './aws-client-config';
 import { optionalEnvironment } from './environment';
 import { stripeRequestLimits } from './outbound-limits';
+import type { StripeClient } from './stripe-resources';
 
 /** The secret's JSON: the API key and the signing secret of the webhook endpoint. */
 const StripeKeys = z.object({
@@ -14,7 +15,7 @@ type StripeKeys = z.infer<typeof StripeKeys>;
 
 let secrets: SecretsManagerClient | undefined;
 let keys: Promise<StripeKeys> | undefined;
-let client: Stripe | undefined;
+let client: StripeClient | undefined;
 
 /**
  * The keys, read once per container from Secrets Manager (STRIPE_SECRET_NAME, set on functions
@@ -37,9 +38,10 @@ function stripeKeys(): Promise<StripeKeys> {
 
 /**
  * The Stripe client. It talks to api.stripe.com, or, when STRIPE_API_URL is set (the local
- * stack's stand-in), to that host, port and protocol: nothing else differs.
+ * stack's stand-in), to that host, port and protocol: nothing else differs. Typed with the
+ * resources the Lambda bundles make (functions/lib/stripe-resources.ts).
  */
-export async function stripe(): Promise<Stripe> {
+export async function stripe(): Promise<StripeClient> {
   const { STRIPE_SECRET_KEY } = await stripeKeys();
   if (client) return client;
   const api = optionalEnvironment('STRIPE_API_URL');

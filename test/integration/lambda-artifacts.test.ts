@@ -22,8 +22,8 @@ import {
   type DeployedBundle,
 } from '../support/lambda-bundles';
 import { bookingsOf, createSession, onePixelPng } from '../support/sessions';
-import { api, TEST_PORT, waitForEmails } from '../support/stack';
-import { checkoutEvent, runOutHold, signedWebhook } from '../support/stripe';
+import { TEST_PORT, waitForEmails } from '../support/stack';
+import { checkoutEvent, runOutHold, signedWebhook, stripe } from '../support/stripe';
 import { signedInUser, sitePool } from '../support/users';
 
 // `cdk synth` bundles every catalogue Lambda with esbuild, about a hundred in one build: 10 to 20 s
@@ -51,15 +51,22 @@ const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`
 const guest = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email });
 type HttpAnswer = APIGatewayProxyStructuredResultV2 & { body: string };
 
-/** A paid booking made through the local stack's API: its seat held for a checkout on the Stripe stand-in. */
+/**
+ * A paid booking made by the deployed booking function: its seat held for a checkout it opened on
+ * the Stripe stand-in, with the guest's token for the booking.
+ */
 async function heldBooking() {
   const session = await createSession({ title: `Paid Breath ${ulid()}`, priceAmount: 1500, priceCurrency: 'GBP' });
-  const { status, body } = await api<{ booking: { id: string } }>(`/sessions/${session.id}/bookings`, {
-    method: 'POST',
-    body: JSON.stringify(guest(newEmail('payer'))),
-  });
-  expect(status).toBe(201);
-  return { session, booking: (await getBooking(body.booking.id))! };
+  const event = apiGatewayEvent('POST', `/sessions/${session.id}/bookings`, { body: JSON.stringify(guest(newEmail('payer'))) });
+  const answer = await invokeBundle<HttpAnswer>(bundle('bookings/create'), event);
+  expect(answer.statusCode).toBe(201);
+  const { booking, checkoutUrl, manageToken } = JSON.parse(answer.body) as {
+    booking: { id: string };
+    checkoutUrl: string;
+    manageToken: string;
+  };
+  expect(checkoutUrl).toMatch(/^http/);
+  return { session, booking: (await getBooking(booking.id))!, manageToken };
 }
 
 // Each in a process of its own, a few at a time: the processes mostly wait for their files.
@@ -80,6 +87,8 @@ describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder
       expect(code).not.toMatch(/ListContacts|PutBucketPolicy/);
       // Stripe's SDK only where the function may read Stripe's keys.
       expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));
+      // Of Stripe's API, only the resources the site calls.
+      expect(code).not.toMatch(/\/v1\/(customers|subscriptions|invoices)/);
       // A source map beside it for the logger (mappings and names, no sources), which Node does not load at start.
       const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string; sourcesContent?: unknown };
       expect(map.mappings.length).toBeGreaterThan(0);
@@ -146,6 +155,19 @@ describe('the deployed bundles answer against the emulators', () => {
     expect(await invokeBundle(bundle('notifications/session-shared'), event)).toEqual({ handled: true });
     const mails = await waitForEmails(to, 1);
     expect(mails.map((mail) => mail.subject)).toEqual([`A breathwork session for you: ${session.title}`]);
+  });
+
+  it('a guest back from the checkout unpaid: the checkout is closed on Stripe and the seat released', async () => {
+    const { session, booking, manageToken } = await heldBooking();
+    const event = apiGatewayEvent('POST', `/bookings/${booking.id}/checkout/cancel`, {
+      body: JSON.stringify({ token: manageToken }),
+    });
+    const answer = await invokeBundle<HttpAnswer>(bundle('bookings/cancel-checkout'), event);
+    expect([answer.statusCode, JSON.parse(answer.body)]).toEqual([200, { released: true }]);
+    expect(await getBooking(booking.id)).toMatchObject({ state: 'released', endReason: 'checkout_cancelled' });
+    expect((await getSession(session.id))!.seatsHeld).toBe(0);
+    const checkout = await (await stripe()).checkout.sessions.retrieve(booking.checkoutSessionId!);
+    expect(checkout.status).toBe('expired');
   });
 
   it("an administrator's image is signed for upload, posted to the bucket, and checked there (S3)", async () => {
