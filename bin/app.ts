@@ -21,7 +21,8 @@ try {
   process.exit(1);
 }
 
-// Commands that deploy nothing (`cdk ls`, `cdk destroy`) ask for no bundling.
+// The CLI names the stacks whose assets it needs: none for `cdk ls`, `cdk destroy` and the like; run
+// without the CLI, all.
 const bundlingStacks = (app.node.tryGetContext(BUNDLING_STACKS) as string[] | undefined) ?? ['**'];
 if (bundlingStacks.length > 0) await bundleEveryHandler();
 

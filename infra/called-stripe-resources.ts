@@ -2,22 +2,35 @@ import type { Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { calledStripeResources } from '../functions/lib/stripe-resources';
 
+/** Stripe's Node entry, where its client's constructor makes every resource. */
+const stripeNodeEntry = /[\\/]node_modules[\\/]stripe[\\/]esm[\\/]stripe\.esm\.node\.js$/;
 const generatedBegin = '// StripeInitInstanceVariables: The beginning of the section generated from our OpenAPI spec';
 const generatedEnd = '// StripeInitInstanceVariables: The end of the section generated from our OpenAPI spec';
 
 /**
  * Makes Stripe's client in the Lambda bundles with only the resources the site calls
- * (`lambdaEsbuildOptions.plugins`). Its constructor makes all of Stripe's API, about 150
- * resources, so every function that calls Stripe carried 168 KB of them to use two (Checkout
- * Sessions and Refunds). Here the constructor's generated list keeps only those, and the module no
- * longer imports the rest; `StripeClient` (functions/lib/stripe-resources.ts) lets the code reach
- * no other. Each edit must find exactly what it changes, so a Stripe release that moved any of it
- * stops the build rather than shipping a client made differently.
+ * (`lambdaEsbuildOptions.plugins`). Its constructor makes all of Stripe's API, 75 properties
+ * holding about 200 resources, so every function that calls Stripe carried 168 KB of them to use
+ * two (Checkout Sessions and Refunds). Here the constructor's generated list keeps only those, and
+ * the module no longer imports the rest; `stripe()` (functions/lib/stripe.ts) hands out only these
+ * in both runtimes. Each edit must find exactly what it changes, and Stripe must still resolve to
+ * the file edited, so a Stripe release that moved any of it stops the build rather than shipping
+ * a client made differently. Lines are kept, so a stack through Stripe's code maps to its source.
  */
 export const calledStripeResourcesOnly: Plugin = {
   name: 'called-stripe-resources-only',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]stripe[\\/]esm[\\/]stripe\.esm\.node\.js$/ }, async ({ path }) => {
+    build.onStart(async () => {
+      const resolved = await build.resolve('stripe', {
+        kind: 'import-statement',
+        resolveDir: build.initialOptions.absWorkingDir ?? process.cwd(),
+      });
+      if (resolved.errors.length === 0 && !stripeNodeEntry.test(resolved.path))
+        return {
+          errors: [{ text: `Stripe resolves to ${resolved.path}, not the entry infra/called-stripe-resources.ts edits` }],
+        };
+    });
+    build.onLoad({ filter: stripeNodeEntry }, async ({ path }) => {
       let source = await readFile(path, 'utf8');
       const onlyPlaceOf = (text: string) => {
         const at = source.indexOf(text);
@@ -28,19 +41,18 @@ export const calledStripeResourcesOnly: Plugin = {
         const at = onlyPlaceOf(text);
         source = source.slice(0, at) + replacement + source.slice(at + text.length);
       };
-      const start = onlyPlaceOf(generatedBegin) + generatedBegin.length;
+      const start = onlyPlaceOf(generatedBegin);
       const stop = onlyPlaceOf(generatedEnd);
-      const called = source
-        .slice(start, stop)
-        .split('\n')
-        .filter((line) =>
-          calledStripeResources.some((name) => new RegExp(`^\\s*this\\.${name} = new \\w+\\(this\\);$`).test(line)),
-        );
-      if (called.length !== calledStripeResources.length)
-        throw new Error(`${path}: the constructor makes no ${calledStripeResources.join(' or ')}`);
-      source = `${source.slice(0, start)}\n${called.join('\n')}\n        ${source.slice(stop)}`;
-      // The aliases of two resources left out, and the module listing every resource, which only
-      // a method kept for compatibility reads and nothing calls.
+      const made = (name: string, line: string) => new RegExp(`^\\s*this\\.${name} = new \\w+\\(this\\);$`).test(line);
+      const lines = source.slice(start, stop).split('\n');
+      const missing = calledStripeResources.filter((name) => !lines.some((line) => made(name, line)));
+      if (missing.length > 0) throw new Error(`${path}: the constructor makes no ${missing.join(' or ')}`);
+      const kept = lines.map((line, index) =>
+        index === 0 || calledStripeResources.some((name) => made(name, line)) ? line : '',
+      );
+      source = source.slice(0, start) + kept.join('\n') + source.slice(stop);
+      // `account`, an alias of a resource left out, and `oauth`; and the module of every resource,
+      // read only by a method kept for compatibility that nothing calls and by `Stripe.resources`.
       replace('this.account = this.accounts;', '');
       replace('this.oauth = new OAuthResource(this);', '');
       replace("import { OAuthResource } from './resources.js';", '');

@@ -65,7 +65,7 @@ export const LAMBDA_NODE_MAJOR = 22;
 
 /**
  * How every Lambda is bundled by esbuild: the CDK stack bundles each handler with exactly these
- * (`bundleHandler` in infra/handler-function.ts), and so do `npm run bench` and the tests that run a
+ * (`bundleEveryHandler` in infra/handler-function.ts), and so do `npm run bench` and the tests that run a
  * bundle, so the figures are the deployed ones. One minified file with the SDK clients it imports.
  */
 export const lambdaEsbuildOptions = {

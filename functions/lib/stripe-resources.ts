@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 
 /**
- * The parts of Stripe's API the site calls. A Lambda's Stripe client is made with these alone
- * (infra/called-stripe-resources.ts), so the client's type offers no other.
+ * The parts of Stripe's API the site calls. The Lambda bundles make Stripe's client with these
+ * alone (infra/called-stripe-resources.ts), and `stripe()` hands out no other in either runtime.
  */
 export const calledStripeResources = ['checkout', 'refunds'] as const satisfies readonly (keyof Stripe)[];
 

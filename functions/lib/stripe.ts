@@ -38,15 +38,15 @@ function stripeKeys(): Promise<StripeKeys> {
 
 /**
  * The Stripe client. It talks to api.stripe.com, or, when STRIPE_API_URL is set (the local
- * stack's stand-in), to that host, port and protocol: nothing else differs. Typed with the
- * resources the Lambda bundles make (functions/lib/stripe-resources.ts).
+ * stack's stand-in), to that host, port and protocol: nothing else differs. It holds the resources
+ * the Lambda bundles make (functions/lib/stripe-resources.ts) and no other, here as there.
  */
 export async function stripe(): Promise<StripeClient> {
   const { STRIPE_SECRET_KEY } = await stripeKeys();
   if (client) return client;
   const api = optionalEnvironment('STRIPE_API_URL');
   const endpoint = api ? new URL(api) : undefined;
-  client = new Stripe(STRIPE_SECRET_KEY, {
+  const whole = new Stripe(STRIPE_SECRET_KEY, {
     maxNetworkRetries: stripeRequestLimits.maxNetworkRetries,
     timeout: stripeRequestLimits.attemptTimeoutMs,
     ...(endpoint && {
@@ -55,6 +55,7 @@ export async function stripe(): Promise<StripeClient> {
       protocol: endpoint.protocol === 'http:' ? 'http' : 'https',
     }),
   });
+  client = { checkout: whole.checkout, refunds: whole.refunds, webhooks: whole.webhooks };
   return client;
 }
 
