@@ -7,7 +7,8 @@ import type { ImageUploadTicket, UploadedImage } from '../../functions/schemas/i
 import type { SessionView } from '../../functions/schemas/session';
 import { api, siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';
-import { createSession, onePixelPng as png } from '../support/sessions';
+import { createSession } from '../support/sessions';
+import { onePixelPng as png, postToBucket } from '../support/uploads';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -24,15 +25,6 @@ const asAdmin = <T>(path: string, body: unknown, method = 'POST') =>
 const startUpload = (session: string, contentType: string, size: number) =>
   asAdmin<ImageUploadTicket>(`/sessions/${session}/image-upload`, { contentType, size });
 const confirmUpload = (session: string, key: string) => asAdmin<UploadedImage>(`/sessions/${session}/image-upload`, { key });
-
-/** Posts a file to the bucket as the browser does: the ticket's fields, any changed, then the file. */
-async function post(ticket: ImageUploadTicket, file: Buffer, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...ticket.fields, ...fields })) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file)]), 'chosen-file');
-  const response = await fetch(ticket.url, { method: 'POST', body: form, headers: { origin: siteUrl } });
-  return { status: response.status, allowedOrigin: response.headers.get('access-control-allow-origin') };
-}
 
 const stored = (key: string) =>
   s3.send(new HeadObjectCommand({ Bucket: imagesBucketName(), Key: key })).catch((error: Error) => error.name);
@@ -71,7 +63,7 @@ describe("the administrator's image upload", () => {
     expect((await preflight(siteUrl)).status).toBe(200);
     expect((await preflight('https://elsewhere.example')).status).toBe(403);
 
-    const posted = await post(ticket, png);
+    const posted = await postToBucket(ticket, png);
     expect(posted).toEqual({ status: 204, allowedOrigin: siteUrl });
     const confirmed = await confirmUpload(sessionId, ticket.key);
     expect(confirmed).toEqual({ status: 200, body: { key: ticket.key, url: `/${ticket.key}` } });
@@ -113,7 +105,7 @@ describe("the administrator's image upload", () => {
     // s3rver keeps what its policy would refuse (S3 answers 400): the confirmation finds it and deletes it.
     const { body: ticket } = await startUpload(sessionId, 'image/png', png.length);
     const oversized = Buffer.concat([png, Buffer.alloc(TEN_MB + 512 * 1024 - png.length)]);
-    expect((await post(ticket, oversized)).status).toBe(204);
+    expect((await postToBucket(ticket, oversized)).status).toBe(204);
     expect(await stored(ticket.key)).toMatchObject({ ContentLength: oversized.length });
     const refused = await confirmUpload(sessionId, ticket.key);
     expect(refused).toEqual({
@@ -133,7 +125,7 @@ describe("the administrator's image upload", () => {
     // Posted with another type than its policy's, and posted as the PNG it is not.
     for (const fields of [{ 'Content-Type': 'text/html' }, {}] as Record<string, string>[]) {
       const { body: ticket } = await startUpload(sessionId, 'image/png', page.length);
-      expect((await post(ticket, page, fields)).status).toBe(204);
+      expect((await postToBucket(ticket, page, fields)).status).toBe(204);
       const refused = await confirmUpload(sessionId, ticket.key);
       expect(refused, JSON.stringify(fields)).toEqual({
         status: 400,
@@ -143,14 +135,14 @@ describe("the administrator's image upload", () => {
     }
     // A JPEG posted as a GIF is not a GIF.
     const { body: ticket } = await startUpload(sessionId, 'image/gif', 4);
-    expect((await post(ticket, Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).status).toBe(204);
+    expect((await postToBucket(ticket, Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).status).toBe(204);
     expect((await confirmUpload(sessionId, ticket.key)).status).toBe(400);
     expect(await stored(ticket.key)).toBe('NotFound');
   });
 
   it("confirms only an upload of the session's own, that exists", async () => {
     const { body: ticket } = await startUpload(sessionId, 'image/png', png.length);
-    await post(ticket, png);
+    await postToBucket(ticket, png);
     const other = (await createSession({ title: 'Other Breath' })).id;
     expect(await confirmUpload(other, ticket.key)).toEqual({
       status: 400,
@@ -169,7 +161,7 @@ describe("the administrator's image upload", () => {
   it('uploads for a session not created yet, under new/, and the new session keeps the image', async () => {
     const { body: ticket } = await startUpload('new', 'image/png', png.length);
     expect(ticket.key).toMatch(/^images\/sessions\/new\/[0-9A-Z]{26}\.png$/);
-    await post(ticket, png);
+    await postToBucket(ticket, png);
     const { body: image } = await confirmUpload('new', ticket.key);
     const created = await asAdmin<AdminSessionView>('/sessions', {
       title: `Pictured Circle ${ulid().slice(-6)}`,

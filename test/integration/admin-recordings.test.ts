@@ -13,6 +13,7 @@ import type {
 } from '../../functions/schemas/admin-recording';
 import type { RecordingDetail, RecordingList } from '../../functions/schemas/recording';
 import { api, siteUrl } from '../support/stack';
+import { postToBucket } from '../support/uploads';
 import { signedInUser } from '../support/users';
 import { demoVideo, givePackage } from '../support/recordings';
 
@@ -44,21 +45,12 @@ const confirmUpload = (key: string) => asAdmin<UploadedRecordingFile>('/upload',
 const detailFor = (id: string, token?: string) =>
   api<RecordingDetail & Answer>(`/recordings/${id}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-/** Posts a file to the bucket as the browser does: the ticket's fields, any changed, then the file. */
-async function post(ticket: RecordingUploadTicket, file: Buffer, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...ticket.fields, ...fields })) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file)]), 'chosen-file');
-  const response = await fetch(ticket.url, { method: 'POST', body: form, headers: { origin: siteUrl } });
-  return response.status;
-}
-
 /** A file uploaded and confirmed as the admin's browser does it: the video's key, or the thumbnail's address. */
 async function uploaded(kind: 'video' | 'thumbnail', file = kind === 'video' ? demoVideo : thumbnail, contentType?: string) {
   const type = contentType ?? (kind === 'video' ? 'video/mp4' : 'image/jpeg');
   const { status, body: ticket } = await startUpload(kind, type, file.length);
   expect(status).toBe(200);
-  expect(await post(ticket, file)).toBe(204);
+  expect((await postToBucket(ticket, file)).status).toBe(204);
   const { body } = await confirmUpload(ticket.key);
   return body.kind === 'video' ? body.key : body.url;
 }
@@ -228,7 +220,7 @@ describe("the administrator's recordings", () => {
     );
     // s3rver keeps what S3 would refuse by the policy: the confirmation finds it and deletes it.
     const oversized = Buffer.concat([demoVideo, Buffer.alloc(HUNDRED_MB + 1024 * 1024 - demoVideo.length)]);
-    expect(await post(ticket, oversized)).toBe(204);
+    expect((await postToBucket(ticket, oversized)).status).toBe(204);
     expect(await confirmUpload(ticket.key)).toEqual({
       status: 400,
       body: { message: 'File size exceeds the maximum allowed size of 100MB. Your file is 101.00 MB.' },
@@ -260,7 +252,7 @@ describe("the administrator's recordings", () => {
       ['thumbnail', 'image/png', 'Only JPEG, PNG, WebP and GIF images can be uploaded'],
     ] as const) {
       const { body: ticket } = await startUpload(kind, contentType, page.length);
-      expect(await post(ticket, page)).toBe(204);
+      expect((await postToBucket(ticket, page)).status).toBe(204);
       expect(await confirmUpload(ticket.key)).toEqual({ status: 400, body: { message } });
       const stored = kind === 'video' ? await storedVideo(ticket.key) : await storedImage(`/${ticket.key}`);
       expect(stored, kind).toBe('NotFound');

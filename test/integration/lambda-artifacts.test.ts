@@ -21,9 +21,10 @@ import {
   unpackBundles,
   type DeployedBundle,
 } from '../support/lambda-bundles';
-import { bookingsOf, createSession, onePixelPng } from '../support/sessions';
+import { bookingsOf, createSession } from '../support/sessions';
 import { TEST_PORT, waitForEmails } from '../support/stack';
 import { checkoutEvent, runOutHold, signedWebhook, stripe } from '../support/stripe';
+import { onePixelPng, postToBucket } from '../support/uploads';
 import { signedInUser, sitePool } from '../support/users';
 
 // `cdk synth` bundles every catalogue Lambda with esbuild, about a hundred in one build: 10 to 20 s
@@ -181,10 +182,7 @@ describe('the deployed bundles answer against the emulators', () => {
     const started = await upload({ contentType: 'image/png', size: onePixelPng.length });
     expect(started.statusCode).toBe(200);
     const ticket = JSON.parse(started.body) as ImageUploadTicket;
-    const form = new FormData();
-    for (const [name, value] of Object.entries(ticket.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(onePixelPng)]), 'chosen-file');
-    expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBe(204);
+    expect((await postToBucket(ticket, onePixelPng)).status).toBe(204);
     const confirmed = await upload({ key: ticket.key });
     expect(confirmed.statusCode).toBe(200);
     expect(JSON.parse(confirmed.body)).toMatchObject({ key: ticket.key });

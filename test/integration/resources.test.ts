@@ -7,6 +7,7 @@ import { auditHistory } from '../../functions/domain/audit';
 import type { AdminResource, AdminResourceList, ResourceFormInput, ResourceList } from '../../functions/schemas/resource';
 import type { UploadedVideo, VideoUploadTicket } from '../../functions/schemas/video-upload';
 import { api, siteUrl } from '../support/stack';
+import { postToBucket } from '../support/uploads';
 import { signedInUser } from '../support/users';
 
 /** A real WebM of a few seconds, the one the demo data plays. */
@@ -32,19 +33,10 @@ const startUpload = (resource: string, contentType: string, size: number) =>
 const confirmUpload = (resource: string, key: string) => asAdmin<UploadedVideo>(`/resources/${resource}/video-upload`, { key });
 const search = (q: string) => api<ResourceList>(`/resources?q=${encodeURIComponent(q)}`);
 
-/** Posts a file to the bucket as the browser does: the ticket's fields, any changed, then the file. */
-async function post(ticket: VideoUploadTicket, file: Buffer, fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...ticket.fields, ...fields })) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file)]), 'chosen-file');
-  const response = await fetch(ticket.url, { method: 'POST', body: form, headers: { origin: siteUrl } });
-  return { status: response.status, allowedOrigin: response.headers.get('access-control-allow-origin') };
-}
-
 /** A video uploaded and confirmed for a resource (or the 'new' form), as the admin's browser does it. */
 async function uploaded(resource = 'new') {
   const { body: ticket } = await startUpload(resource, 'video/webm', webm.length);
-  expect((await post(ticket, webm)).status).toBe(204);
+  expect((await postToBucket(ticket, webm)).status).toBe(204);
   const confirmed = await confirmUpload(resource, ticket.key);
   expect(confirmed).toEqual({ status: 200, body: { key: ticket.key, contentType: 'video/webm', size: webm.length } });
   return ticket.key;
@@ -167,7 +159,7 @@ describe('learning resources, created, edited and found', () => {
     );
     // s3rver keeps what S3 would refuse by the policy: the confirmation finds it and deletes it.
     const oversized = Buffer.concat([webm, Buffer.alloc(HUNDRED_MB + 512 * 1024 - webm.length)]);
-    expect(await post(ticket, oversized)).toEqual({ status: 204, allowedOrigin: siteUrl });
+    expect(await postToBucket(ticket, oversized)).toEqual({ status: 204, allowedOrigin: siteUrl });
     expect(await confirmUpload('new', ticket.key)).toEqual({
       status: 400,
       body: { message: 'File size exceeds the maximum allowed size of 100MB. Your file is 100.50 MB.' },
@@ -188,7 +180,7 @@ describe('learning resources, created, edited and found', () => {
     const page = Buffer.from('<html><script>alert(1)</script></html>');
     for (const fields of [{ 'Content-Type': 'text/html' }, {}] as Record<string, string>[]) {
       const { body: ticket } = await startUpload('new', 'video/webm', page.length);
-      expect((await post(ticket, page, fields)).status).toBe(204);
+      expect((await postToBucket(ticket, page, fields)).status).toBe(204);
       expect(await confirmUpload('new', ticket.key), JSON.stringify(fields)).toEqual({
         status: 400,
         body: { message: 'Only MP4 and WebM videos can be uploaded' },

@@ -56,9 +56,3 @@ export async function bookingsOf(sessionId: string, client: DynamoDBDocumentClie
   } while (start);
   return items;
 }
-
-/** A real 1x1 PNG: a session's image as the administrator uploads it. */
-export const onePixelPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
