@@ -47,6 +47,7 @@ export const calledStripeResourcesOnly: Plugin = {
       const lines = source.slice(start, stop).split('\n');
       const missing = calledStripeResources.filter((name) => !lines.some((line) => made(name, line)));
       if (missing.length > 0) throw new Error(`${path}: the constructor makes no ${missing.join(' or ')}`);
+      // The first line is the section's opening marker; every line dropped leaves an empty one.
       const kept = lines.map((line, index) =>
         index === 0 || calledStripeResources.some((name) => made(name, line)) ? line : '',
       );
