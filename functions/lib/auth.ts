@@ -1,6 +1,7 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { HttpError, signInRequired } from './errors';
 import { environment } from './environment';
+import { KeySetUnavailable, poolKeySet } from './pool-keys';
 
 /** The signed-in person making a request, from their verified Cognito ID token. */
 export type Caller = {
@@ -15,11 +16,11 @@ export type Caller = {
 
 export const ADMIN_GROUP = 'admin';
 
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+const keySets = new Map<string, JWTVerifyGetKey>();
 function keySetOf(issuer: string) {
   let keySet = keySets.get(issuer);
   if (!keySet) {
-    keySet = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`));
+    keySet = poolKeySet(new URL(`${issuer}/.well-known/jwks.json`));
     keySets.set(issuer, keySet);
   }
   return keySet;
@@ -51,7 +52,7 @@ export async function verifyCaller(authorization: string | undefined): Promise<C
       isAdmin: groups.includes(ADMIN_GROUP),
     };
   } catch (error) {
-    if (error instanceof errors.JWKSTimeout) throw new HttpError(503, 'Sign-in cannot be checked right now. Please try again.');
+    if (error instanceof KeySetUnavailable) throw new HttpError(503, 'Sign-in cannot be checked right now. Please try again.');
     if (error instanceof errors.JOSEError || error instanceof HttpError) throw signInRequired();
     throw error;
   }

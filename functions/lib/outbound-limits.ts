@@ -28,6 +28,13 @@ export const awsCallWorstCaseMs =
   Array.from({ length: awsClientSettings.maxAttempts - 1 }, (_, retry) => 100 * 2 ** retry).reduce((a, b) => a + b, 0);
 
 /**
+ * The user pool's signing keys (functions/lib/pool-keys.ts): fetched within 3 s, as Cognito
+ * serves a static file, and kept as jose keeps a remote key set: ten minutes, and fetched again
+ * for a token signed with a key the set lacks at most every 30 s.
+ */
+export const keySetLimits = { timeoutMs: 3_000, maxAgeMs: 10 * 60_000, refetchCooldownMs: 30_000 } as const;
+
+/**
  * How long one Stripe request may take: each attempt times out after `attemptTimeoutMs`, and a
  * failed one is retried once. With Stripe's back-off that is 6.5 s at worst (stripeWorstCaseMs),
  * so a function calling Stripe keeps time within its own timeout to clean up (release a seat).

@@ -134,11 +134,19 @@ export async function loadBundle(bundle: DeployedBundle): Promise<void> {
 
 /** Invokes the bundle's handler with an event in a fresh process, as Lambda does at a cold start: what it answered. */
 export async function invokeBundle<T = unknown>(bundle: DeployedBundle, event: unknown): Promise<T> {
+  return (await invokeBundleCold<T>(bundle, event)).result;
+}
+
+/** As invokeBundle, with whether the cold start loaded Node's fetch implementation. */
+export async function invokeBundleCold<T = unknown>(
+  bundle: DeployedBundle,
+  event: unknown,
+): Promise<{ result: T; loadedNodeFetch: boolean }> {
   const context = lambdaContext(bundle.handler, Date.now() + FUNCTION_TIMEOUT_MS);
   const { answer, output } = await runInOwnProcess(bundle, { event, context: { ...context }, timeoutMs: FUNCTION_TIMEOUT_MS });
   if ('error' in answer) throw new Error(`${bundle.handler} failed: ${answer.error.stack ?? answer.error.message}\n${output}`);
   if (!('result' in answer)) throw new Error(`${bundle.handler} answered no result: ${JSON.stringify(answer)}`);
-  return answer.result as T;
+  return { result: answer.result as T, loadedNodeFetch: answer.loadedNodeFetch };
 }
 
 const matchRoute = createRouter(routes);

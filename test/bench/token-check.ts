@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { lambdaEsbuildOptions } from '../../infra/resources';
+import { lambdaNode } from '../../local/node-runtime';
+import { percentile } from './load';
+
+/**
+ * Milliseconds a signed-in request's cold start spends checking its token, median of 5: the
+ * route's wrapper (functions/lib/auth.ts, bundled as the Lambdas are) verifying a Cognito ID token
+ * in a fresh process of Lambda's Node, the pool's keys fetched from a stand-in pool on loopback.
+ * It is paid once per cold start, after the module load the budgets count.
+ */
+export async function coldTokenCheckMs(root: string, out: string): Promise<number> {
+  const key = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(key.publicKey)), kid: 'pool-key', alg: 'RS256', use: 'sig' };
+  const server = createServer((_, response) => response.end(JSON.stringify({ keys: [jwk] })));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}/eu-west-2_pool`;
+    const token = await new SignJWT({ token_use: 'id', email: 'ada@example.com' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'pool-key' })
+      .setIssuer(issuer)
+      .setAudience('web-client')
+      .setSubject('user-1')
+      .setExpirationTime('1h')
+      .sign(key.privateKey);
+    const outfile = join(out, 'token-check.cjs');
+    await build({
+      ...lambdaEsbuildOptions,
+      stdin: { contents: `export { verifyCaller } from './functions/lib/auth';`, loader: 'ts', resolveDir: root },
+      outfile,
+      absWorkingDir: root,
+    });
+    const script = `const { verifyCaller } = require(${JSON.stringify(outfile)});
+      const started = performance.now();
+      verifyCaller('Bearer ${token}').then(() => console.log(performance.now() - started));`;
+    const env = { PATH: process.env.PATH, COGNITO_ISSUER: issuer, USER_POOL_CLIENT_ID: 'web-client' };
+    const runs: number[] = [];
+    // Asynchronously, one after another: the stand-in pool answers from this process.
+    for (let run = 0; run < 5; run++) {
+      const { stdout } = await promisify(execFile)(lambdaNode(), ['-e', script], { cwd: root, env });
+      runs.push(Number(stdout));
+    }
+    return percentile(runs, 0.5);
+  } finally {
+    server.close();
+  }
+}
