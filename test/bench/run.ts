@@ -4,10 +4,11 @@
  * JSON to .local/bench/results.json. A figure over budget is reported, never a failure. It builds
  * what it measures (the site if its sources changed, each Lambda bundle) and starts its own local
  * stack (`--port N`, default 4610).
- *   - lambdas: each Lambda bundle's size and module load time on Lambda's Node, against its budget
+ *   - lambdas: each Lambda bundle's size and module load time on Lambda's Node, against its budget,
+ *     beside what every handler is built on, and a signed-in cold start's token check
  *   - site: JavaScript and CSS each main page loads by network idle, gzipped, every file counted
  *     (budget for `/`: 60 KB of JavaScript); Lighthouse (mobile), median of three runs
- *   - api: latency under load beside raw DynamoDB, DynamoDB round trips per request, booking
+ *   - api: a cold start of the home list (load and first request), latency under load beside raw DynamoDB, DynamoDB round trips per request, booking
  *     rushes on a 20-seat session, and what a month of the site costs in AWS from those figures
  */
 import { execFileSync } from 'node:child_process';
@@ -29,6 +30,7 @@ import { spawnStack } from '../support/spawn-stack';
 import { percentile, sleep } from './load';
 import { record, report } from './report';
 import { coldTokenCheckMs } from './token-check';
+import { coldStart } from './cold-start';
 
 const root = join(import.meta.dirname, '..', '..');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -299,6 +301,18 @@ async function stackFigures(port: number) {
     if (!wanted('api')) return;
     // The handlers' own DynamoDB client, in this process, talks to the stack's table.
     Object.assign(process.env, localEnvironment(port));
+    if (!wanted('lambdas')) await bundleEveryHandler();
+    const cold = await coldStart(port, join(root, '.local', 'bench'), 'sessions/list', 'GET', '/sessions');
+    console.log(
+      `\nA cold start of GET /api/sessions in a fresh process of Lambda's Node, median of 5: module load ${cold.loadMs.toFixed(1)} ms, first request ${cold.firstRequestMs.toFixed(1)} ms`,
+    );
+    record({ section: 'api', figure: 'a cold start of GET /api/sessions: module load', value: cold.loadMs, unit: 'ms' });
+    record({
+      section: 'api',
+      figure: 'a cold start of GET /api/sessions: first request',
+      value: cold.firstRequestMs,
+      unit: 'ms',
+    });
     const { apiUnderLoad, bookingRushes } = await import('./api-figures');
     const { monthlyCost } = await import('./cost');
     await bookingRushes(site);
