@@ -3,9 +3,10 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair } from 'jose';
 import { lambdaEsbuildOptions } from '../../infra/resources';
 import { lambdaNode } from '../../local/node-runtime';
+import { signedIdToken } from '../support/id-tokens';
 import { percentile } from './load';
 
 /**
@@ -21,13 +22,7 @@ export async function coldTokenCheckMs(root: string, out: string): Promise<numbe
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}/eu-west-2_pool`;
-    const token = await new SignJWT({ token_use: 'id', email: 'ada@example.com' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'pool-key' })
-      .setIssuer(issuer)
-      .setAudience('web-client')
-      .setSubject('user-1')
-      .setExpirationTime('1h')
-      .sign(key.privateKey);
+    const token = await signedIdToken(key.privateKey, { issuer, kid: 'pool-key' });
     const outfile = join(out, 'token-check.cjs');
     await build({
       ...lambdaEsbuildOptions,

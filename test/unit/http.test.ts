@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createServer, type Server } from 'node:http';
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { httpRoute, networkOf, signedIn } from '../../functions/lib/http';
 import { notFound } from '../../functions/lib/errors';
+import { signedIdToken } from '../support/id-tokens';
 
 const context = { functionName: 'test', awsRequestId: 'r1' } as Context;
 const SECRET = 'origin-secret-for-tests';
@@ -58,14 +59,12 @@ beforeAll(async () => {
   issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}/eu-west-2_pool`;
   Object.assign(process.env, { ORIGIN_VERIFY_SECRET: SECRET, COGNITO_ISSUER: issuer, USER_POOL_CLIENT_ID: 'web-client' });
   sign = (claims, options = {}) =>
-    new SignJWT({ token_use: 'id', email: 'ada@example.com', ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'pool-key' })
-      .setIssuer(claims.iss ?? issuer)
-      .setAudience(claims.aud ?? 'web-client')
-      .setSubject('user-1')
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? '1h')
-      .sign(options.key === 'other' ? other.privateKey : pool.privateKey);
+    signedIdToken(options.key === 'other' ? other.privateKey : pool.privateKey, {
+      issuer,
+      kid: 'pool-key',
+      claims,
+      expiresIn: options.expiresIn,
+    });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 

@@ -4,6 +4,7 @@ import { errors, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from
 import { KeySetUnavailable, poolKeySet } from '../../functions/lib/pool-keys';
 import { keySetLimits } from '../../functions/lib/outbound-limits';
 import { verifyCaller } from '../../functions/lib/auth';
+import { signedIdToken } from '../support/id-tokens';
 import { HttpError } from '../../functions/lib/errors';
 
 type Key = Awaited<ReturnType<typeof generateKeyPair>> & { jwk: JWK };
@@ -96,13 +97,7 @@ describe('the user pool key set', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     process.env.COGNITO_ISSUER = issuer;
     process.env.USER_POOL_CLIENT_ID = 'web-client';
-    const token = await new SignJWT({ token_use: 'id', email: 'ada@example.com' })
-      .setProtectedHeader({ alg: 'RS256', kid: 'first' })
-      .setIssuer(issuer)
-      .setAudience('web-client')
-      .setSubject('user-1')
-      .setExpirationTime('1h')
-      .sign(first.privateKey);
+    const token = await signedIdToken(first.privateKey, { issuer, kid: 'first' });
     const refusal = await verifyCaller(`Bearer ${token}`).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(HttpError);
     expect(refusal).toMatchObject({ statusCode: 503, message: 'Sign-in cannot be checked right now. Please try again.' });
