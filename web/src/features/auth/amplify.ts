@@ -84,7 +84,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   if (result.isSignedIn) return 'signed-in';
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') {
     // The address was never verified: a fresh code goes out for the verification step.
-    await resendSignUpCode({ username: email });
+    await sendNewVerificationCode(email);
     return 'needs-verification';
   }
   // An account created with a temporary password: the member chooses their own (chooseNewPassword).
@@ -118,6 +118,12 @@ export async function createAccount(account: { firstName: string; lastName: stri
 export async function verifyAccount(email: string, code: string) {
   await ready();
   await confirmSignUp({ username: email, confirmationCode: code });
+}
+
+/** E-mails a new code for verifying the address, the one before no longer valid. */
+export async function sendNewVerificationCode(email: string) {
+  await ready();
+  await resendSignUpCode({ username: email });
 }
 
 export async function sendPasswordReset(email: string) {

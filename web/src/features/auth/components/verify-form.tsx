@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/components/ui/toast';
 import { VerificationForm, type VerificationForm as VerificationValues } from '@schemas/account';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { verifyAccount } from '../amplify';
+import { sendNewVerificationCode, verifyAccount } from '../amplify';
 import { errorName } from '../session';
 
 /** The second step of creating an account: the code e-mailed to the address. */
@@ -13,6 +14,21 @@ export function VerifyForm({ email, onVerified }: { email: string; onVerified: (
     resolver: zodResolver(VerificationForm),
     defaultValues: { code: '' },
   });
+
+  const [sending, setSending] = useState(false);
+
+  // A code that went astray, or has expired: the only way on, so it is offered beside the form.
+  const sendNewCode = async () => {
+    setSending(true);
+    try {
+      await sendNewVerificationCode(email);
+      toast.success('New code sent', { description: `A new verification code is on its way to ${email}.` });
+    } catch {
+      toast.error('Error', { description: 'A new code could not be sent. Please try again in a few minutes.' });
+    } finally {
+      setSending(false);
+    }
+  };
 
   const submit = handleSubmit(async ({ code }) => {
     try {
@@ -48,6 +64,17 @@ export function VerifyForm({ email, onVerified }: { email: string; onVerified: (
       <Button type="submit" className="mt-2 w-full" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Verifying…' : 'Verify Email'}
       </Button>
+      <p className="text-center text-sm text-muted">
+        No code, or has it expired?{' '}
+        <button
+          type="button"
+          onClick={() => void sendNewCode()}
+          disabled={sending}
+          className="font-medium text-clay-dark underline-offset-4 hover:underline disabled:opacity-60"
+        >
+          {sending ? 'Sending…' : 'Send a new code'}
+        </button>
+      </p>
     </form>
   );
 }
