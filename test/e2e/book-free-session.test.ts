@@ -207,6 +207,10 @@ describe('a visitor in the browser', () => {
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).waitFor();
     expect(await page.getByText("REACH OUT, LET'S CONNECT").isVisible()).toBe(true);
+    // The schedule's other address leads to it, with its filter.
+    await page.goto(`${siteUrl}/live-sessions?category=Meditation`);
+    await page.waitForURL(`${siteUrl}/?category=Meditation`);
+    await page.getByRole('heading', { name: 'UPCOMING SESSIONS' }).waitFor();
     await page.close();
   });
 

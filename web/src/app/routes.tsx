@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { queryClient } from './query-client';
 import { PageLoading } from './page-loading';
@@ -20,6 +20,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: withLoadingFallback([
       { index: true, Component: HomePage },
+      // The schedule's other address (the spec's /live-sessions): the home page shows the live sessions.
+      { path: 'live-sessions', loader: ({ request }) => redirect(`/${new URL(request.url).search}`) },
       {
         path: 'sessions/:id',
         // Beside the page's code, not in it, so the session is asked for while the code loads.
