@@ -69,7 +69,7 @@ async function payPurchase(
   // A guest's payment with the address of an account that owns the package already (bought
   // signed out, or on another device) is a second payment: given back, as a member's would be.
   if (purchase.userId === undefined && (await addressOwnsPackage(purchase.customerEmail))) {
-    return refundPurchasePayment(purchase.id, declined(purchase, late, now), paid, now, 'already_owned');
+    return refundPurchasePayment(purchase.id, declined(purchase, paid, late, now), paid, now, 'already_owned');
   }
   const refusal = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
@@ -87,7 +87,7 @@ async function payPurchase(
   if (!refusal) return 'confirmed';
   if (refusal.refused('payment') || refusal.refused('purchase')) return undefined;
   if (refusal.refused('owner'))
-    return refundPurchasePayment(purchase.id, declined(purchase, late, now), paid, now, 'already_owned');
+    return refundPurchasePayment(purchase.id, declined(purchase, paid, late, now), paid, now, 'already_owned');
   const code = refusal.refused('discount');
   // A code deleted since is no longer counted; one whose uses others took since is not theirs again.
   if (code && !refusedCode(code)) return payPurchase({ ...purchase, discountCode: undefined }, paid, now, transition);
@@ -101,9 +101,14 @@ const refundAsItStands = (purchase: PurchaseRecord, paid: PaidCheckout, now: Dat
 /**
  * A second payment for a package its buyer owns ends the purchase refunded, so its return page
  * says so rather than waiting for a payment that was given back; a pending one's hold goes with it.
+ * The purchase keeps the payment's id, as a paid one does, for the administrator to find it in Stripe.
  */
-const declined = (purchase: PurchaseRecord, late: boolean, now: Date) => ({
-  purchase: purchaseUpdate('decline', purchase.id, now, { remove: ['checkoutExpiresAt'], when: sameMember(purchase) }),
+const declined = (purchase: PurchaseRecord, paid: PaidCheckout, late: boolean, now: Date) => ({
+  purchase: purchaseUpdate('decline', purchase.id, now, {
+    set: { ...(paid.paymentIntentId && { paymentIntentId: paid.paymentIntentId }) },
+    remove: ['checkoutExpiresAt'],
+    when: sameMember(purchase),
+  }),
   hold: !late && dropHold(purchase.id),
 });
 
