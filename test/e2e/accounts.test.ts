@@ -123,6 +123,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Confirm password').fill('different');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText("Passwords don't match").waitFor();
+    await page.getByText('Please make sure your passwords match.').first().waitFor();
     await expectCleanPage(page);
     await page.getByLabel('Confirm password').fill('new-password');
     await page.getByRole('button', { name: 'Update Password' }).click();
@@ -205,6 +206,24 @@ describe('accounts in the browser', () => {
       await page.close();
     });
   }
+
+  it("words /setup-account's password errors as the spec does", async () => {
+    const page = await open(phone);
+    await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(newAddress('setup-errors'))}`);
+    await page.getByLabel('First name').fill('Ida');
+    await page.getByLabel('Last name').fill('Moss');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('other');
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page.getByText('Password too short').waitFor();
+    await page.getByText('Password must be at least 6 characters long.').first().waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('breathe-in');
+    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await page.getByText("Passwords don't match").waitFor();
+    await page.getByText('Please make sure your passwords match.').first().waitFor();
+    await expectCleanPage(page);
+    await page.close();
+  });
 
   it('offers signing in at once on /setup-account when the address already has an account', async () => {
     const email = newAddress('known');

@@ -1,21 +1,31 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/components/ui/toast';
 import * as z from 'zod/mini';
-import { SignUpForm as SignUpSchema } from '@schemas/account';
+import { PASSWORD_MIN_LENGTH, SignUpForm as SignUpSchema } from '@schemas/account';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { createAccount } from '../amplify';
 import { errorName } from '../session';
 
 // The setup-account page asks for the password twice; the spec words its messages there.
+const PASSWORDS_DIFFER = 'Please make sure your passwords match.';
 const WithConfirmation = z.extend(SignUpSchema, { confirmPassword: z.string() }).check(
   z.refine((form) => form.password === form.confirmPassword, {
-    message: 'Please make sure your passwords match.',
+    message: PASSWORDS_DIFFER,
     path: ['confirmPassword'],
   }),
 );
 type Values = z.infer<typeof SignUpSchema> & { confirmPassword?: string };
+
+/** The setup-account page's password messages, titled as the spec words them. */
+function toastPasswordErrors(errors: FieldErrors<Values>) {
+  if (errors.password?.message === `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`) {
+    toast.error('Password too short', { description: errors.password.message });
+  } else if (errors.confirmPassword?.message === PASSWORDS_DIFFER) {
+    toast.error("Passwords don't match", { description: PASSWORDS_DIFFER });
+  }
+}
 
 type Props = {
   /** The address the account is for, when the page already knows it. */
@@ -32,19 +42,22 @@ export function SignUpForm({ email, confirmPassword = false, onCreated, onExists
     defaultValues: { firstName: '', lastName: '', email: email ?? '', password: '', confirmPassword: '' },
   });
 
-  const submit = handleSubmit(async (values) => {
-    try {
-      await createAccount(values);
-      onCreated(values.email);
-    } catch (error) {
-      if (errorName(error) === 'UsernameExistsException' && onExists) return onExists(values.email);
-      const description =
-        errorName(error) === 'UsernameExistsException'
-          ? 'An account with this email already exists.'
-          : 'Failed to create account';
-      toast.error('Error', { description });
-    }
-  });
+  const submit = handleSubmit(
+    async (values) => {
+      try {
+        await createAccount(values);
+        onCreated(values.email);
+      } catch (error) {
+        if (errorName(error) === 'UsernameExistsException' && onExists) return onExists(values.email);
+        const description =
+          errorName(error) === 'UsernameExistsException'
+            ? 'An account with this email already exists.'
+            : 'Failed to create account';
+        toast.error('Error', { description });
+      }
+    },
+    confirmPassword ? toastPasswordErrors : undefined,
+  );
 
   return (
     // submit() reports its own failures with a toast, so its promise is left to run.
