@@ -121,6 +121,8 @@ describe('the recordings in the browser', () => {
     const email = newAddress('visitor');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Watch for free' }).click();
+    // The toast about the address typed before goes at once (it would stay 4 s of its own).
+    await page.getByText('Invalid Email').waitFor({ state: 'detached', timeout: 1_500 });
     await video(page).waitFor();
     // The player replaced the form the visitor was in, so it takes the focus.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('VIDEO');

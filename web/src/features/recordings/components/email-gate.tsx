@@ -9,6 +9,8 @@ import { openFreeRecording } from '../api/recordings';
 import { forgetVisitEmail, rememberVisitEmail, visitEmail } from '../visit-email';
 import { GateFrame } from './gate-frame';
 
+const INVALID_EMAIL_TOAST = 'recording-invalid-email';
+
 /**
  * The free-recording gate for a visitor: an e-mail address (the spec's check) opens the recording
  * and is remembered for this visit, so the next free recording opens at once with it.
@@ -46,9 +48,14 @@ export function EmailGate({ recording, onOpen }: { recording: RecordingView; onO
     const parsed = RecordingAccessRequest.safeParse({ email });
     if (!parsed.success) {
       setError(recordingMessages.invalidEmail.description);
-      toast.error(recordingMessages.invalidEmail.title, { description: recordingMessages.invalidEmail.description });
+      toast.error(recordingMessages.invalidEmail.title, {
+        id: INVALID_EMAIL_TOAST,
+        description: recordingMessages.invalidEmail.description,
+      });
       return;
     }
+    // The address is good now: the toast that said it was not goes.
+    toast.dismiss(INVALID_EMAIL_TOAST);
     setError(undefined);
     open.mutate(parsed.data.email);
   };
