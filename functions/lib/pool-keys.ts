@@ -11,32 +11,34 @@ export class KeySetUnavailable extends Error {
 /**
  * The user pool's signing keys, for jose to verify tokens with, fetched over node:http(s) and kept
  * as jose's remote key set keeps them: for ten minutes, or until a token names a key the set lacks
- * (fetched again at most every 30 s, so forged key ids cannot make every request fetch). Not
- * jose's `createRemoteJWKSet`: it makes a `Headers` as it starts, and the first `Headers` in a
- * process loads Node's fetch implementation, 30 to 40 ms of the first signed-in request after
- * every cold start. node:http(s) is loaded already: the AWS clients send their calls with it.
+ * (fetched again at most every 30 s, so forged key ids cannot make every request fetch). A fetch
+ * that fails keeps the set before: tokens signed with its keys go on verifying. Not jose's
+ * `createRemoteJWKSet`: it makes a `Headers` as it starts, and the first `Headers` in a process
+ * loads Node's fetch implementation, 25 to 35 ms of the first signed-in request after every cold
+ * start. node:http(s) is loaded already: the AWS clients send their calls with it.
  */
 export function poolKeySet(jwksUrl: URL): JWTVerifyGetKey {
-  let keys: Promise<JWTVerifyGetKey> | undefined;
-  let fetchedAt = 0;
+  let keys: { keySet: JWTVerifyGetKey; fetchedAt: number } | undefined;
+  let fetching: Promise<JWTVerifyGetKey> | undefined;
+  let lastFetch = -Infinity;
+  // One fetch at a time, whoever asks; the set is replaced only by one that arrived.
   const fetchKeys = () => {
-    fetchedAt = Date.now();
-    const fetching = fetchKeySet(jwksUrl);
-    keys = fetching;
-    // A failed fetch is not kept: the next request tries again.
-    fetching.catch(() => {
-      if (keys === fetching) keys = undefined;
-    });
+    lastFetch = Date.now();
+    fetching ??= fetchKeySet(jwksUrl)
+      .then((keySet) => {
+        keys = { keySet, fetchedAt: Date.now() };
+        return keySet;
+      })
+      .finally(() => (fetching = undefined));
     return fetching;
   };
-  const age = () => Date.now() - fetchedAt;
   return async (header, token) => {
-    const keySet = await (keys && age() < keySetLimits.maxAgeMs ? keys : fetchKeys());
+    const keySet = keys && Date.now() - keys.fetchedAt < keySetLimits.maxAgeMs ? keys.keySet : await fetchKeys();
     try {
       return await keySet(header, token);
     } catch (error) {
       // The pool may have started signing with a new key since the set was fetched.
-      if (!(error instanceof errors.JWKSNoMatchingKey) || age() < keySetLimits.refetchCooldownMs) throw error;
+      if (!(error instanceof errors.JWKSNoMatchingKey) || Date.now() - lastFetch < keySetLimits.refetchCooldownMs) throw error;
       return (await fetchKeys())(header, token);
     }
   };

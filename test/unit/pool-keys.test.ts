@@ -51,6 +51,26 @@ describe('the user pool key set', () => {
     expect(fetches).toBe(1);
   });
 
+  it('fetches them once for tokens that arrive together', async () => {
+    const keySet = freshPool([first]);
+    const tokens = await Promise.all([signedWith(first), signedWith(first), signedWith(first)]);
+    await Promise.all(tokens.map((token) => jwtVerify(token, keySet)));
+    expect(fetches).toBe(1);
+  });
+
+  it('keeps the keys it has when fetching them again fails', async () => {
+    const keySet = freshPool([first]);
+    await jwtVerify(await signedWith(first), keySet);
+    vi.advanceTimersByTime(keySetLimits.refetchCooldownMs);
+    served = { status: 503, body: {} };
+    // A token naming a key the set lacks asks the pool, which cannot answer...
+    await expect(jwtVerify(await signedWith(rotated), keySet)).rejects.toBeInstanceOf(KeySetUnavailable);
+    // ...and tokens signed with the keys held go on verifying, without asking again.
+    await jwtVerify(await signedWith(first), keySet);
+    await expect(jwtVerify(await signedWith(rotated), keySet)).rejects.toBeInstanceOf(errors.JWKSNoMatchingKey);
+    expect(fetches).toBe(2);
+  });
+
   it('fetches them again after ten minutes', async () => {
     const keySet = freshPool([first]);
     await jwtVerify(await signedWith(first), keySet);
