@@ -76,9 +76,10 @@ export const lambdaEsbuildOptions = {
   // WebSocket classes, whose first read loads Node's fetch implementation (undici): 20-30 ms of
   // every cold start of a function that calls Stripe, a few ms of the others.
   format: 'cjs',
-  // The same for the modules the SDK imports as it sends its first call (`await import('node:http')`):
-  // written as require(), not left as import(), whose facade of node:http loaded Node's fetch
-  // implementation in every function's first invocation (15 to 30 ms of each cold start).
+  // The same for a module the SDK imports as it sends its first call over http (`await
+  // import('node:http')`, for the local stack's emulators; in AWS every endpoint is https, imported
+  // up front): written as require(), not left as import(), whose facade of node:http loaded Node's
+  // fetch implementation in the first call of every function here, as it never does in AWS.
   supported: { 'dynamic-import': false },
   target: `node${LAMBDA_NODE_MAJOR}`,
   minify: true,

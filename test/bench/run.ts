@@ -95,7 +95,7 @@ async function lambdaBundles() {
         const table = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig));
         const Params = z.object({ id: z.string() });
         export const handler = middy().use(injectLambdaContext(logger)).handler(async (event) => {
-          // Made with the first request: made at load, its Headers would load Node's fetch (see token-check.ts).
+          // Made in the handler, not at load, where its Headers would load Node's fetch (see token-check.ts).
           const keys = createRemoteJWKSet(new URL('https://issuer/.well-known/jwks.json'));
           const { payload } = await jwtVerify(event.headers.authorization, keys, { issuer: 'https://issuer' });
           const { id } = Params.parse(event.pathParameters);

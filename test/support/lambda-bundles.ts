@@ -136,7 +136,7 @@ export async function loadBundle(bundle: DeployedBundle): Promise<void> {
  * Invokes the bundle's handler with an event in a fresh process, as Lambda does at a cold start:
  * what it answered. A cold start that loads Node's fetch implementation (25 to 35 ms) fails unless
  * the caller says the function needs it: what loads it unseen (a `Headers`, an `import()` of
- * node:http) costs every cold start.
+ * node:http) costs the cold start it is in.
  */
 export async function invokeBundle<T = unknown>(
   bundle: DeployedBundle,
