@@ -130,22 +130,30 @@ Targets.ListUsers = (services) => {
 // ResendConfirmationCode: a new code for an address not yet verified (the verification step's 'Send
 // a new code', and a sign-in with such an address). cognito-local has no such target and answers
 // that it is unsupported. Answered here as Cognito does: the new code replaces the one ConfirmSignUp
-// checks, and goes out through the custom message trigger as CustomMessage_ResendCode.
-const { UserNotFoundError } = require(join(cognitoLocal, 'lib/errors.js'));
+// checks, and goes out through the custom message trigger as CustomMessage_ResendCode. The address
+// is masked in the answer, and one with no account gets the same answer and no mail, as the stack's
+// client prevents user existence errors (`preventUserExistenceErrors` in infra/stack.ts).
 const { selectAppropriateDeliveryMethod } = require(join(cognitoLocal, 'lib/services/messageDelivery/deliveryMethod.js'));
+const masked = (email) => {
+  const [name, domain = ''] = String(email).split('@');
+  return `${name.charAt(0)}***@${domain.charAt(0)}***`;
+};
 Targets.ResendConfirmationCode =
   ({ clock, cognito, messages, otp }) =>
   async (ctx, req) => {
     const pool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
     const user = await pool.getUserByUsername(ctx, req.Username);
-    if (!user) throw new UserNotFoundError();
+    const sentTo = (email) => ({
+      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: masked(email) },
+    });
+    if (!user) return sentTo(req.Username);
     if (user.UserStatus !== 'UNCONFIRMED') throw new InvalidParameterError('User is already confirmed.');
     const deliveryDetails = selectAppropriateDeliveryMethod(pool.options.AutoVerifiedAttributes ?? [], user);
     if (!deliveryDetails) throw new InvalidParameterError('User has no attribute matching desired auto verified attributes');
     const code = otp();
     await messages.deliver(ctx, 'ResendCode', req.ClientId, pool.options.Id, user, code, req.ClientMetadata, deliveryDetails);
     await pool.saveUser(ctx, { ...user, ConfirmationCode: code, UserLastModifiedDate: clock.get() });
-    return { CodeDeliveryDetails: deliveryDetails };
+    return sentTo(deliveryDetails.Destination);
   };
 
 require(join(cognitoLocal, 'lib/bin/start.js'));

@@ -5,6 +5,7 @@ import {
   AdminConfirmSignUpCommand,
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
+  ResendConfirmationCodeCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -109,5 +110,27 @@ describe("cognito-local's triggers reach the catalogue's trigger modules", () =>
     const mail = emails.find((e) => e.destination.to.includes(email) && e.subject === 'Reset your password');
     expect(mail?.from).toBe(`Breathwork <${environment.FROM_EMAIL}>`);
     expect(mail?.body.html).toMatch(/<a href="[^"]+\/update-password\?code=\d+&amp;email=[^"]+"[^>]*>Choose a new password<\/a>/);
+  });
+
+  it('ResendConfirmationCode answers as Cognito does with user existence errors prevented', async () => {
+    const { environment } = stack.run();
+    const resend = (Username: string) =>
+      cognito().send(new ResendConfirmationCodeCommand({ ClientId: environment.USER_POOL_CLIENT_ID, Username }));
+    const email = `unverified-${Date.now()}@example.com`;
+    await cognito().send(
+      new SignUpCommand({
+        ClientId: environment.USER_POOL_CLIENT_ID,
+        Username: email,
+        Password: 'breathe-out',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    const sent = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'u***@e***' };
+    expect((await resend(email)).CodeDeliveryDetails).toEqual(sent);
+    // An address with no account hears the same, and no mail goes.
+    expect((await resend(`unknown-${Date.now()}@example.com`)).CodeDeliveryDetails).toEqual(sent);
+    const userPoolId = environment.COGNITO_ISSUER.split('/').pop()!;
+    await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
+    await expect(resend(email)).rejects.toMatchObject({ name: 'InvalidParameterException' });
   });
 });
