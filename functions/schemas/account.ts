@@ -3,6 +3,8 @@ import { personName } from './text';
 
 /** The spec's shortest password; the user pool's policy says the same (`userPoolSettings`). */
 export const PASSWORD_MIN_LENGTH = 6;
+/** Said of a new account's password (sign-up and setup-account) shorter than that. */
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;
 
 export const emailAddress = z.pipe(
   z
@@ -29,10 +31,7 @@ export const SignUpForm = z.object({
   email: emailAddress,
   password: z
     .string({ error: 'Password is required' })
-    .check(
-      z.minLength(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`),
-      z.maxLength(256, 'Password is too long'),
-    ),
+    .check(z.minLength(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT), z.maxLength(256, 'Password is too long')),
 });
 export type SignUpForm = z.infer<typeof SignUpForm>;
 

@@ -21,7 +21,11 @@ export const routes: RouteObject[] = [
     children: withLoadingFallback([
       { index: true, Component: HomePage },
       // The schedule's other address (the spec's /live-sessions): the home page shows the live sessions.
-      { path: 'live-sessions', loader: ({ request }) => redirect(`/${new URL(request.url).search}`) },
+      {
+        path: 'live-sessions',
+        loader: ({ request }) => redirect(`/${new URL(request.url).search}`),
+        HydrateFallback: PageLoading,
+      },
       {
         path: 'sessions/:id',
         // Beside the page's code, not in it, so the session is asked for while the code loads.

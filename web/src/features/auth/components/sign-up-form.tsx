@@ -2,7 +2,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/components/ui/toast';
 import * as z from 'zod/mini';
-import { PASSWORD_MIN_LENGTH, SignUpForm as SignUpSchema } from '@schemas/account';
+import { PASSWORD_TOO_SHORT, SignUpForm as SignUpSchema } from '@schemas/account';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { createAccount } from '../amplify';
@@ -20,7 +20,7 @@ type Values = z.infer<typeof SignUpSchema> & { confirmPassword?: string };
 
 /** The setup-account page's password messages, titled as the spec words them. */
 function toastPasswordErrors(errors: FieldErrors<Values>) {
-  if (errors.password?.message === `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`) {
+  if (errors.password?.message === PASSWORD_TOO_SHORT) {
     toast.error('Password too short', { description: errors.password.message });
   } else if (errors.confirmPassword?.message === PASSWORDS_DIFFER) {
     toast.error("Passwords don't match", { description: PASSWORDS_DIFFER });
