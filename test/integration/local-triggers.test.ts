@@ -31,6 +31,17 @@ const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const cognito = () =>
   new CognitoIdentityProviderClient({ region: 'eu-west-2', endpoint: `http://127.0.0.1:${portsFor(port).cognito}`, credentials });
 
+/** A new account for an address, not yet verified, made through the site's client. */
+const signUp = (email: string) =>
+  cognito().send(
+    new SignUpCommand({
+      ClientId: stack.run().environment.USER_POOL_CLIENT_ID,
+      Username: email,
+      Password: 'breathe-out',
+      UserAttributes: [{ Name: 'email', Value: email }],
+    }),
+  );
+
 describe("cognito-local's triggers reach the catalogue's trigger modules", () => {
   it('PostConfirmation writes the new member profile, and the ID token carries what the API checks', async () => {
     const { environment } = stack.run();
@@ -76,14 +87,7 @@ describe("cognito-local's triggers reach the catalogue's trigger modules", () =>
   it('CustomMessage writes the password reset mail with the link to the site', async () => {
     const { environment } = stack.run();
     const email = `forgetful-${Date.now()}@example.com`;
-    await cognito().send(
-      new SignUpCommand({
-        ClientId: environment.USER_POOL_CLIENT_ID,
-        Username: email,
-        Password: 'breathe-out',
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
+    await signUp(email);
     const userPoolId = environment.COGNITO_ISSUER.split('/').pop()!;
     await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: userPoolId, Username: email }));
     await cognito().send(new ForgotPasswordCommand({ ClientId: environment.USER_POOL_CLIENT_ID, Username: email }));
@@ -117,14 +121,7 @@ describe("cognito-local's triggers reach the catalogue's trigger modules", () =>
     const resend = (Username: string) =>
       cognito().send(new ResendConfirmationCodeCommand({ ClientId: environment.USER_POOL_CLIENT_ID, Username }));
     const email = `unverified-${Date.now()}@example.com`;
-    await cognito().send(
-      new SignUpCommand({
-        ClientId: environment.USER_POOL_CLIENT_ID,
-        Username: email,
-        Password: 'breathe-out',
-        UserAttributes: [{ Name: 'email', Value: email }],
-      }),
-    );
+    await signUp(email);
     const sent = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'u***@e***' };
     expect((await resend(email)).CodeDeliveryDetails).toEqual(sent);
     // An address with no account hears the same, and no mail goes.
