@@ -50,7 +50,7 @@ const demoSessions: DemoSession[] = [
   },
   {
     title: 'Morning Calm Meditation',
-    description: 'A gentle start to the day: breath-led meditation in a small, quiet group. Only a few places remain.',
+    description: 'A gentle start to the day: breath-led meditation in a small, quiet group of eight.',
     daysFromNow: 6,
     hourUtc: 7,
     durationMinutes: 45,
