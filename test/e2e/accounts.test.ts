@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { siteUrl, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
+import { desktop, expectCleanPage, newAddress, openPage, phone, submitSetupAccount, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
@@ -209,11 +209,7 @@ describe('accounts in the browser', () => {
   it("words /setup-account's password errors as the spec does", async () => {
     const page = await open(phone);
     await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(newAddress('setup-errors'))}`);
-    await page.getByLabel('First name').fill('Ida');
-    await page.getByLabel('Last name').fill('Moss');
-    await page.getByLabel('Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm password').fill('other');
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await submitSetupAccount(page, { firstName: 'Ida', lastName: 'Moss', password: 'short', confirmPassword: 'other' });
     await page.getByText('Password too short').waitFor();
     await page.getByText('Password must be at least 6 characters long.').first().waitFor();
     await page.getByLabel('Password', { exact: true }).fill('breathe-in');
@@ -249,11 +245,7 @@ describe('accounts in the browser', () => {
       route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
     );
     await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
-    await page.getByLabel('First name').fill('Kim');
-    await page.getByLabel('Last name').fill('Known');
-    await page.getByLabel('Password', { exact: true }).fill('whatever1');
-    await page.getByLabel('Confirm password').fill('whatever1');
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await submitSetupAccount(page, { firstName: 'Kim', lastName: 'Known', password: 'whatever1', confirmPassword: 'whatever1' });
     await page.getByText('You already have an account with this email. Sign in to continue.').waitFor();
     await page.getByLabel('Password', { exact: true }).fill('known-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -6,7 +6,16 @@ import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createCode } from '../support/discounts';
 import { createRecording } from '../support/recordings';
 import { idTokenOf, signedInUser, sitePool } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
+import {
+  desktop,
+  expectCleanPage,
+  newAddress,
+  openPage,
+  phone,
+  signInAt,
+  submitSetupAccount,
+  useBrowser,
+} from '../support/browser';
 
 const browser = useBrowser();
 
@@ -88,11 +97,12 @@ describe('the recordings package in the browser', () => {
 
     await setup.getByRole('link', { name: 'Continue to Account Setup' }).click();
     await page.waitForURL(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
-    await page.getByLabel('First name').fill('Mira');
-    await page.getByLabel('Last name').fill('Stone');
-    await page.getByLabel('Password', { exact: true }).fill('breathe-in');
-    await page.getByLabel('Confirm password').fill('breathe-in');
-    await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+    await submitSetupAccount(page, {
+      firstName: 'Mira',
+      lastName: 'Stone',
+      password: 'breathe-in',
+      confirmPassword: 'breathe-in',
+    });
     await page.getByLabel('Verification code').waitFor();
     const verification = (await waitForEmails(email, 2)).find((mail) => mail.subject === 'Your verification code')!;
     await page.getByLabel('Verification code').fill(/>(\d{6})</.exec(verification.body.html)![1]);

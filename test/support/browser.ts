@@ -81,6 +81,18 @@ export async function signInAt(page: Page, path: string, email: string, password
   await page.waitForURL(`${siteUrl}${path}`);
 }
 
+/** Fills /setup-account's new-account form (the address is the page's own) and submits it. */
+export async function submitSetupAccount(
+  page: Page,
+  form: { firstName: string; lastName: string; password: string; confirmPassword: string },
+) {
+  await page.getByLabel('First name').fill(form.firstName);
+  await page.getByLabel('Last name').fill(form.lastName);
+  await page.getByLabel('Password', { exact: true }).fill(form.password);
+  await page.getByLabel('Confirm password').fill(form.confirmPassword);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+}
+
 /** A new administrator, signed in on /sign-in reached from `path`, in a fresh page. */
 export async function signedInAdmin(browser: Browser, path: string, viewport = desktop): Promise<{ page: Page; email: string }> {
   const email = newAddress('teacher');
