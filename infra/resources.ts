@@ -97,6 +97,8 @@ export const lambdaEsbuildOptions = {
     '@aws-sdk/credential-provider-node': './infra/environment-credentials.ts',
     '@smithy/core/event-streams': './infra/no-event-streams.ts',
     '@aws-sdk/endpoint-cache': './infra/no-endpoint-discovery.ts',
+    '@aws-lambda-powertools/jmespath': './infra/no-jmespath.ts',
+    '@aws-lambda-powertools/jmespath/functions': './infra/no-jmespath.ts',
   },
   // esbuild runs plugins in its asynchronous `build` only, so every bundling with these awaits one.
   plugins: [treeShakeableSdkSchemas, calledStripeResourcesOnly],

@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
-import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
 import { idempotencyStore } from '../lib/idempotency';
@@ -23,28 +22,25 @@ const IDEMPOTENCY_WINDOW_SECONDS = 7 * 86_400;
  */
 export function eventConsumer<N extends ConsumerName>(name: N, run: (event: ConsumedEvent<N>) => Promise<void>) {
   const consumer = consumers.find((c) => c.handler === name)!;
-  const persistenceStore = idempotencyStore(name);
-  return middy<EventBridgeEvent<string, unknown>, { handled: true }>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(
-      makeHandlerIdempotent({
-        persistenceStore,
-        // The outbox may hand the same event to the bus twice, under two EventBridge ids: the
-        // event's type and detail identify it.
-        config: new IdempotencyConfig({
-          eventKeyJmesPath: '["detail-type", detail]',
-          expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS,
-        }),
-        keyPrefix: name,
-      }),
-    )
-    .handler(async (event) => {
+  const config = new IdempotencyConfig({ expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS });
+  // The outbox may hand the same event to the bus twice, under two EventBridge ids: the event's
+  // type and detail identify it, and are what is hashed (the second argument).
+  const handleOnce = makeIdempotent(
+    async (event: EventBridgeEvent<string, unknown>, _identity: [string, unknown]) => {
       const type = event['detail-type'] as EventType;
       if (!(consumer.on as readonly string[]).includes(type)) throw new Error(`${name} does not handle ${type}`);
       const detail = eventCatalogue[type].schema.parse(event.detail);
       logger.appendKeys({ eventId: event.id, eventType: type });
       await run({ type, detail } as ConsumedEvent<N>);
-      // A stored result of nothing would not stop a repeat: middy only returns early with a value.
-      return { handled: true };
+      return { handled: true } as const;
+    },
+    { persistenceStore: idempotencyStore(name), config, keyPrefix: name, dataIndexArgument: 1 },
+  );
+  return middy<EventBridgeEvent<string, unknown>, { handled: true }>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .handler((event, context) => {
+      // The in-progress record expires with this invocation, so a retry can take the event up.
+      config.registerLambdaContext(context);
+      return handleOnce(event, [event['detail-type'], event.detail]);
     });
 }

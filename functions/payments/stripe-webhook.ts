@@ -24,8 +24,13 @@ const StripeSignatureHeaders = z.object({
 /** Stripe retries an event for up to three days; an id seen within a month is not handled again. */
 const EVENT_ID_WINDOW_SECONDS = 30 * 86_400;
 
-const onceEach = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS });
-const handleOnce = makeIdempotent(handleEvent, { persistenceStore: idempotencyStore('stripe-webhook'), config: onceEach });
+const onceEach = new IdempotencyConfig({ expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS });
+/** Called with the event and its id, which is what is hashed (the second argument). */
+const handleOnce = makeIdempotent(handleEvent, {
+  persistenceStore: idempotencyStore('stripe-webhook'),
+  config: onceEach,
+  dataIndexArgument: 1,
+});
 
 /** Stripe's ids and names are short; a reference it stores is at most 200 characters. */
 const stripeText = (max: number) =>
@@ -102,7 +107,8 @@ export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ h
     }
     // An event still in progress when this invocation times out may be taken up by Stripe's retry.
     onceEach.registerLambdaContext(context);
-    await handleOnce(payload as Stripe.Event);
+    const event = payload as Stripe.Event;
+    await handleOnce(event, event.id);
     return { body: { received: true } };
   } catch (error) {
     // Refused (a wrong signing secret looks like this) or failed: either way Stripe retries, and
@@ -117,7 +123,7 @@ export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ h
  * finds the Payment the site opened for it, and so its booking or purchase: `client_reference_id` is only
  * what the session says, and a session the site did not open settles nothing.
  */
-async function handleEvent(event: Stripe.Event): Promise<string> {
+async function handleEvent(event: Stripe.Event, _id: string): Promise<string> {
   if (!event.type.startsWith('checkout.session.')) return 'ignored';
   const checkout = event.data.object as Stripe.Checkout.Session;
   const now = new Date();
