@@ -6,16 +6,18 @@ import { calledStripeResources } from '../functions/lib/stripe-resources';
 const stripeNodeEntry = /[\\/]node_modules[\\/]stripe[\\/]esm[\\/]stripe\.esm\.node\.js$/;
 const generatedBegin = '// StripeInitInstanceVariables: The beginning of the section generated from our OpenAPI spec';
 const generatedEnd = '// StripeInitInstanceVariables: The end of the section generated from our OpenAPI spec';
+const notBundled = "throw new Error('Not bundled in the Lambda handlers: see infra/called-stripe-resources.ts');";
 
 /**
  * Makes Stripe's client in the Lambda bundles with only the resources the site calls
  * (`lambdaEsbuildOptions.plugins`). Its constructor makes all of Stripe's API, 75 properties
  * holding about 200 resources, so every function that calls Stripe carried 168 KB of them to use
  * two (Checkout Sessions and Refunds). Here the constructor's generated list keeps only those, and
- * the module no longer imports the rest; `stripe()` (functions/lib/stripe.ts) hands out only these
- * in both runtimes. Each edit must find exactly what it changes, and Stripe must still resolve to
- * the file edited, so a Stripe release that moved any of it stops the build rather than shipping
- * a client made differently. Lines are kept, so a stack through Stripe's code maps to its source.
+ * the module no longer imports the rest, nor the handlers of thin event notifications (13 KB);
+ * `stripe()` (functions/lib/stripe.ts) hands out only these resources in both runtimes. Each edit
+ * must find exactly what it changes, and Stripe must still resolve to the file edited, so a Stripe
+ * release that moved any of it stops the build rather than shipping a client made differently.
+ * Lines are kept, so a stack through Stripe's code maps to its source.
  */
 export const calledStripeResourcesOnly: Plugin = {
   name: 'called-stripe-resources-only',
@@ -58,6 +60,12 @@ export const calledStripeResourcesOnly: Plugin = {
       replace('this.oauth = new OAuthResource(this);', '');
       replace("import { OAuthResource } from './resources.js';", '');
       replace("import * as resources from './resources.js';", 'const resources = {};');
+      // The handlers of Stripe's thin (v2) event notifications, with the names of all its events:
+      // the site's webhook takes classic events, their signature checked with `webhooks.signature`.
+      replace(
+        "import { StripeEventNotificationHandler, } from './StripeEventNotificationHandler.js';",
+        `class StripeEventNotificationHandler { constructor() { ${notBundled} } static withoutVerification() { ${notBundled} } }`,
+      );
       return { contents: source, loader: 'js' };
     });
   },

@@ -92,6 +92,8 @@ describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder
       expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));
       // Of Stripe's API, only the resources the site calls.
       expect(code).not.toMatch(/\/v1\/(customers|subscriptions|invoices)/);
+      // Nor the handlers of its thin event notifications, which the webhook does not take.
+      expect(code).not.toContain('v1.account.application.authorized');
       // A source map beside it for the logger (mappings and names, no sources), which Node does not load at start.
       const map = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { mappings: string; sourcesContent?: unknown };
       expect(map.mappings.length).toBeGreaterThan(0);
