@@ -8,11 +8,14 @@ const session = (fields: Partial<SessionView>) =>
 
 describe('schedule filters', () => {
   it("offer 'All' and only the categories present", () => {
-    expect(categoryChips([session({ category: 'Movement' }), session({ category: 'Breathwork' }), session({})])).toEqual([
-      'All',
-      'Breathwork',
-      'Movement',
-    ]);
+    const sessions = [session({ category: 'Movement' }), session({ category: 'Breathwork' }), session({})];
+    expect(categoryChips(sessions, 'All')).toEqual(['All', 'Breathwork', 'Movement']);
+  });
+
+  it("show no lone 'All' when no session has a category, but keep it to undo a category a link chose", () => {
+    expect(categoryChips([], 'All')).toEqual([]);
+    expect(categoryChips([session({}), session({})], 'All')).toEqual([]);
+    expect(categoryChips([session({})], 'Movement')).toEqual(['All']);
   });
 
   it('hide the location chips when every session is online', () => {

@@ -4,10 +4,14 @@ export const ALL_CATEGORIES = 'All';
 export const ALL_LOCATIONS = 'All Locations';
 export const ONLINE = 'Online';
 
-/** Categories with at least one session in the list, alphabetically. */
-export function categoryChips(sessions: SessionView[]): string[] {
+/**
+ * 'All' and the categories with at least one session in the list, alphabetically; none when no
+ * session has a category, as a lone 'All' filters nothing, unless one was chosen (by a link), which
+ * 'All' then undoes.
+ */
+export function categoryChips(sessions: SessionView[], chosen: string): string[] {
   const present = [...new Set(sessions.map((s) => s.category).filter((c): c is string => Boolean(c)))];
-  return [ALL_CATEGORIES, ...present.sort()];
+  return present.length === 0 && chosen === ALL_CATEGORIES ? [] : [ALL_CATEGORIES, ...present.sort()];
 }
 
 /** 'All Locations', 'Online' and each city; none at all when every session is online. */

@@ -48,7 +48,7 @@ export function SessionList({
         <ChipRow selected={`${category}\n${location}`}>
           <ChipGroup
             label="Filter by category"
-            options={categoryChips(base)}
+            options={categoryChips(base, category)}
             value={category}
             onChange={(v) => setFilter('category', v, ALL_CATEGORIES)}
           />
