@@ -38,7 +38,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * How a member route runs for an administrator viewing the site as one of its users: the
  * impersonation named in the request, checked live, gives the caller the route runs as. Given by
- * the GET member routes (their modules carry the table's client already; others stay small).
+ * the GET member routes and the public ones that answer by the caller (their modules carry the
+ * table's client already; others stay small).
  */
 export type RouteOptions = {
   viewAsMember?: (admin: Caller, impersonationId: string, now: Date) => Promise<Caller>;
@@ -104,18 +105,27 @@ export function signedIn(input: { caller?: Caller }): Caller {
 const verifyCaller = async (authorization: string | undefined) => (await import('./auth')).verifyCaller(authorization);
 
 async function callerFor(route: Route, event: APIGatewayProxyEventV2, options: RouteOptions): Promise<Caller | undefined> {
-  if (route.access === 'public') return optionalCaller(event.headers.authorization);
+  if (route.access === 'webhook') return undefined;
+  if (route.access === 'public') {
+    const caller = await optionalCaller(event.headers.authorization);
+    // A public route that answers each member their own (the recordings' access) does so for the
+    // user an administrator views the site as; the others answer everyone alike.
+    return caller && options.viewAsMember ? viewedAs(caller, route, event, options.viewAsMember) : caller;
+  }
   // A guest sends no token; one that is sent must hold, so a member whose sign-in ran out hears 401, not 'not found'.
   if (route.access === 'member-or-guest' && !event.headers.authorization) return undefined;
-  if (route.access === 'webhook') return undefined;
   const caller = await verifyCaller(event.headers.authorization);
   if (route.access === 'admin' && !caller.isAdmin) throw new HttpError(403, 'This page is for the site administrator only.');
+  return viewedAs(caller, route, event, options.viewAsMember);
+}
+
+/** The caller a route runs as: the user named by an administrator's view of the site as one, if any. */
+function viewedAs(caller: Caller, route: Route, event: APIGatewayProxyEventV2, viewAsMember: RouteOptions['viewAsMember']) {
   const impersonation = event.headers[IMPERSONATION_HEADER];
   if (impersonation === undefined || route.access === 'admin') return caller;
-  // A member route asked for in an administrator's view as one of its users: it runs as that user.
   if (!caller.isAdmin) throw new HttpError(403, 'Only the site administrator can view the site as another user.');
-  if (!options.viewAsMember) throw new HttpError(403, 'This page cannot be viewed as another user.');
-  return options.viewAsMember(caller, impersonation, new Date());
+  if (!viewAsMember) throw new HttpError(403, 'This page cannot be viewed as another user.');
+  return viewAsMember(caller, impersonation, new Date());
 }
 
 /**

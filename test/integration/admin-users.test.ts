@@ -11,6 +11,8 @@ import { createSession } from '../support/sessions';
 import { idTokenOf, signedInUser, signUp, sitePool } from '../support/users';
 import { createCode } from '../support/discounts';
 import { buy } from '../support/purchases';
+import { createRecording, givePackage } from '../support/recordings';
+import type { RecordingDetail, RecordingList } from '../../functions/schemas/recording';
 import { getPurchase } from '../../functions/domain/purchases';
 import type { MemberPurchases, PackageOffer } from '../../functions/schemas/purchase';
 
@@ -250,6 +252,15 @@ describe('viewing the site as a user', () => {
       user: { id: member.id, email: member.email, isAdmin: false },
       profile: { fullName: 'Vera Viewed', subscriptionStatus: 'Free' },
     });
+    // The recordings as the user has them (their package), not as the administrator does.
+    const premium = await createRecording();
+    await givePackage(member.token);
+    const accessTo = async (headers: Record<string, string>) => ({
+      listed: (await api<RecordingList>('/recordings', { headers })).body.recordings.find((r) => r.id === premium.id)?.access,
+      opened: (await api<RecordingDetail>(`/recordings/${premium.id}`, { headers })).body.recording.access,
+    });
+    expect(await accessTo(viewing)).toEqual({ listed: 'unlocked', opened: 'unlocked' });
+    expect(await accessTo(bearer(adminToken))).toEqual({ listed: 'locked', opened: 'locked' });
     const bookings = await api<MemberBookingsPage>('/me/bookings?when=upcoming', { headers: viewing });
     expect(bookings.body.bookings.map((booking) => booking.id)).toEqual([booked.body.booking.id]);
     const one = await api(`/me/bookings/${booked.body.booking.id}`, { headers: viewing });
@@ -281,6 +292,8 @@ describe('viewing the site as a user', () => {
     expect(borrowed.status).toBe(403);
     const asMember = await api('/me', { headers: { ...bearer(member.token), 'x-impersonation': view.id } });
     expect(asMember.status).toBe(403);
+    const listedForMember = await api('/recordings', { headers: { ...bearer(member.token), 'x-impersonation': view.id } });
+    expect(listedForMember.status).toBe(403);
     expect((await api('/me', { headers: { 'x-impersonation': view.id } })).status).toBe(401);
 
     const ended = await asAdmin<ImpersonationView>(`/users/${member.id}/impersonation`, {
