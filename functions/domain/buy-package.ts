@@ -10,6 +10,7 @@ import { outboxEvent } from '../events/outbox';
 import { MISSING_EMAIL, PACKAGE_NAME, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { getPackagePrice, ownsPackage } from './package';
+import { getProfile } from './profiles';
 import { closedUnpaid, openOrderCheckout } from './payments';
 import { quotePrice } from './pricing';
 import { purchaseTransitions, purchaseKey } from './purchase-lifecycle';
@@ -43,7 +44,9 @@ export async function buyPackage(
   const { now, caller } = context;
   const email = caller?.email ?? request.email;
   if (!email) throw new HttpError(400, MISSING_EMAIL, [{ field: 'email', message: MISSING_EMAIL }]);
-  if (caller && (await ownsPackage(caller.userId))) throw alreadyOwned();
+  // A member is not asked their name: the purchase takes their profile's (the token's if they have none).
+  const [owned, profile] = caller ? await Promise.all([ownsPackage(caller.userId), getProfile(caller.userId)]) : [];
+  if (owned) throw alreadyOwned();
   const code = request.discountCode;
   if (code !== undefined) await countCodeAttempt(context.clientAddress, now);
   const base = await getPackagePrice();
@@ -54,7 +57,7 @@ export async function buyPackage(
     id: ulid(now.getTime()),
     userId: caller?.userId,
     customerEmail: email.toLowerCase(),
-    customerName: request.name ?? caller?.name ?? null,
+    customerName: request.name ?? (profile?.fullName || caller?.name || null),
     state: free ? purchaseTransitions.grant.to : purchaseTransitions.open.to,
     price,
     originalPrice,

@@ -126,11 +126,19 @@ describe('buying the package', () => {
     });
   });
 
-  it('gives the package at once for a code that takes the whole price, and never sells it twice to a member', async () => {
+  it("gives the package at once for a code that takes the whole price, in the member's name, and never sells it twice to a member", async () => {
     const member = await signedInUser(address('member'));
+    const named = await api('/me/profile', {
+      method: 'PUT',
+      headers: { ...bearer(member), 'content-type': 'application/json' },
+      body: JSON.stringify({ fullName: 'Maya Breathes' }),
+    });
+    expect(named.status).toBe(200);
     const free = await createCode({ type: 'percentage', percentage: 100 });
     const { status, body } = await buy({ currency: 'EUR', discountCode: free }, member);
     expect(status).toBe(201);
+    // The dialog asks a member no name: the purchase is in their profile's.
+    expect((await getPurchase(body.purchaseId))?.customerName).toBe('Maya Breathes');
     expect(body).toEqual({
       purchaseId: expect.any(String),
       freeAccess: true,
