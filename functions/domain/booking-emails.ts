@@ -34,6 +34,15 @@ function howToCancel(booking: AttendeeBooking, site: MailSite, now: Date): Parag
 }
 
 const greeting = (booking: BookingView) => `Hello ${booking.attendeeName},`;
+
+/**
+ * An online session whose joining link the administrator has yet to add: the attendee is told it
+ * will come (its notice e-mails it to everyone booked once it is added).
+ */
+const linkToCome = (booking: AttendeeBooking): Paragraph[] =>
+  booking.session.locationType === 'online' && !booking.joinLink
+    ? ['The joining link will be e-mailed to you before the session.']
+    : [];
 const paidFact = (booking: BookingView): Fact[] =>
   booking.paymentStatus === 'paid' ? [{ label: 'Paid', value: formatMoney(booking.price) }] : [];
 
@@ -51,7 +60,7 @@ export function bookingConfirmationEmail(
       preview: `Your place is booked for ${formatWhen(session.startTime)}.`,
       status: { text: 'Booking confirmed', tone: 'confirmed' },
       heading: session.title,
-      paragraphs: [greeting(booking), 'Your place is booked, and the calendar invite is attached.'],
+      paragraphs: [greeting(booking), 'Your place is booked, and the calendar invite is attached.', ...linkToCome(booking)],
       facts: [...sessionFacts(session, booking.joinLink), ...paidFact(booking)],
       action: { label: 'View your booking', url: bookingUrl(site, booking.id) },
       closing: ['See you there.'],
@@ -72,7 +81,11 @@ export function sessionReminderEmail(booking: AttendeeBooking, to: string, site:
       preview: `${formatWhen(session.startTime)}.`,
       status: { text: 'Coming up', tone: 'confirmed' },
       heading: session.title,
-      paragraphs: [greeting(booking), ['A gentle reminder of your place at ', { bold: session.title }, '.']],
+      paragraphs: [
+        greeting(booking),
+        ['A gentle reminder of your place at ', { bold: session.title }, '.'],
+        ...linkToCome(booking),
+      ],
       facts: sessionFacts(session, booking.joinLink),
       action: booking.joinLink
         ? { label: 'Join the session', url: booking.joinLink }

@@ -24,7 +24,7 @@ describe("a session's page, rendered on the server", () => {
     expect(await page.title()).toBe(`${session.title} · Breathwork`);
     await page.getByRole('heading', { level: 1, name: session.title }).waitFor();
     const facts = await page.getByRole('definition').allInnerTexts();
-    expect(facts).toEqual(['January 14, 2031', '7:30 PM GMT · 1h 30min', 'Online — the joining link arrives with your booking']);
+    expect(facts).toEqual(['January 14, 2031', '7:30 PM GMT · 1h 30min', 'Online — the joining link comes to you by e-mail']);
     expect(await page.getByText('£18', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText('12 places left').isVisible()).toBe(true);
     // Its picture is the page's largest element: asked for before the scripts.

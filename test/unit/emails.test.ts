@@ -223,6 +223,17 @@ describe('the e-mails about a booking', () => {
     }
   });
 
+  it('tell the attendee of an online session with no joining link yet that it will come, and nobody else', () => {
+    const linkToCome = 'The joining link will be e-mailed to you before the session.';
+    const awaitingLink = emails({ ...online, joinLink: null });
+    for (const name of ['booking confirmation', 'reminder']) {
+      expect(awaitingLink[name].text, name).toContain(linkToCome);
+      expect(awaitingLink[name].html, name).toContain(linkToCome);
+      expect(emails(online)[name].text, name).not.toContain(linkToCome);
+      expect(emails(booking)[name].text, name).not.toContain(linkToCome);
+    }
+  });
+
   it('say what was paid, what is owed and what comes back', () => {
     const mails = emails();
     expect(mails['checkout link'].text).toContain('Your seat is held until Monday, June 1, 2026 at 10:31 AM (Europe/London)');

@@ -34,7 +34,7 @@ function Place({ booking: { status, session } }: { booking: BookingConfirmation 
   return (
     <>
       <span>{session.place}</span>
-      <span className="mt-1 block text-sm text-muted">The joining link is in your confirmation e-mail.</span>
+      <span className="mt-1 block text-sm text-muted">The joining link comes to you by e-mail.</span>
     </>
   );
 }

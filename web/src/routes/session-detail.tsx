@@ -81,7 +81,7 @@ export function SessionDetailPage() {
             </Fact>
             <Fact label={session.locationType === 'online' ? 'Where' : 'Location'}>
               {session.locationType === 'online'
-                ? 'Online — the joining link arrives with your booking'
+                ? 'Online — the joining link comes to you by e-mail'
                 : [session.address, session.location].filter(Boolean).join(', ')}
             </Fact>
           </dl>
