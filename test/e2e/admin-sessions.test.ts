@@ -27,6 +27,8 @@ describe('the admin schedule in the browser', () => {
     await form.getByText('Title is required').waitFor();
     await form.getByText('Description is required').waitFor();
     await form.getByText('Start time is required').waitFor();
+    // The focus is on the first field to put right, not the last.
+    expect(await form.getByLabel('Title').evaluate((input) => input === document.activeElement)).toBe(true);
     for (const viewport of [phone, desktop]) {
       await page.setViewportSize(viewport);
       await expectCleanPage(page);
@@ -78,10 +80,13 @@ describe('the admin schedule in the browser', () => {
 
     await page.goto(`${siteUrl}/admin/sessions/${session.id}`);
     await page.getByRole('heading', { name: session.title }).waitFor();
-    await page.getByRole('button', { name: /^Waitlist/ }).click();
+    await page.getByRole('button', { name: /^Waitlist \d+$/ }).click();
     await page.getByText('No one on the waitlist yet.').waitFor();
     await expectCleanPage(page);
-    await page.getByRole('button', { name: /^Attendees/ }).click();
+    await page.getByRole('button', { name: /^Attendees \d+$/ }).click();
+    await page.getByText('Ada Attendee').waitFor();
+    // The tab is in the address: a reload opens it again.
+    await page.reload();
     await page.getByText('Ada Attendee').waitFor();
     await page.getByRole('button', { name: 'Remove Ada Attendee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove this attendee?' });

@@ -104,6 +104,13 @@ describe('a visitor in the browser', () => {
     await schedule.getByRole('button', { name: 'Bristol' }).click();
     await schedule.getByRole('link', { name: 'Postpartum Restore Workshop', exact: true }).waitFor();
     expect(await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).count()).toBe(0);
+    // No Bristol session is a meditation: the schedule says so, not that there are no sessions at all.
+    await schedule.getByRole('button', { name: 'Meditation' }).click();
+    await schedule.getByText('No sessions match these filters.').waitFor();
+    expect(await schedule.getByText('No upcoming sessions at this time.').count()).toBe(0);
+    await schedule.getByRole('button', { name: 'Show all sessions' }).click();
+    await schedule.getByRole('link', { name: 'Monthly Live Breathwork', exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await page.close();
   });
 

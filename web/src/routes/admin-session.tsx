@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import type { AdminSessionDetail, AdminSessionView, AttendeeMessage, SessionFormInput } from '@schemas/admin-session';
 import type { AdminWaitlist } from '@schemas/waitlist';
@@ -101,13 +101,18 @@ export function AdminSessionEditPage() {
   );
 }
 
-type DetailTab = 'details' | 'attendees' | 'waitlist';
+const detailTabs = ['details', 'attendees', 'waitlist'] as const;
+type DetailTab = (typeof detailTabs)[number];
 
 /** /admin/sessions/:id: Session Details, Attendees and Waitlist. */
 export function AdminSessionPage() {
   const { id = '' } = useParams();
   const { data, isLoading } = useQuery(adminSessionQuery(id));
-  const [tab, setTab] = useState<DetailTab>('details');
+  // The tab is in the address, so a reload or a shared link opens the same one.
+  const [params, setParams] = useSearchParams();
+  const tab = detailTabs.find((name) => name === params.get('tab')) ?? 'details';
+  const setTab = (next: DetailTab) =>
+    setParams(next === 'details' ? {} : { tab: next }, { replace: true, preventScrollReset: true });
   const [now] = useState(() => new Date().toISOString());
   useDocumentTitle(data ? `${data.session.title} · Admin` : 'Session · Admin');
   if (isLoading) return <DetailSkeleton />;

@@ -28,6 +28,7 @@ export function PillTabs<T extends string>({
                 }`}
               >
                 {tab.label}
+                {/* Read as 'Attendees 8', not 'Attendees8'; the gap lays them out. */}{' '}
                 {tab.count !== undefined && (
                   <span className={`rounded-full px-2 text-xs ${current ? 'bg-cream/20' : 'bg-sand'}`}>{tab.count}</span>
                 )}

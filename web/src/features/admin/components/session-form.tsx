@@ -117,9 +117,13 @@ export function SessionFormView({
     const input = toInput(values);
     const parsed = SessionForm.safeParse(input);
     if (!parsed.success) {
+      // Each field's first message, and the focus on the first field wrong (each focus moved it on).
+      const said = new Set<keyof Values>();
       for (const issue of parsed.error.issues) {
         const field = (issue.path[0] === 'price' ? 'price' : issue.path[0]) as keyof Values;
-        if (!errors[field]) setError(field, { message: issue.message }, { shouldFocus: true });
+        if (said.has(field)) continue;
+        setError(field, { message: issue.message }, { shouldFocus: said.size === 0 });
+        said.add(field);
       }
       return;
     }

@@ -35,12 +35,18 @@ export function SessionList({
 
   const base = (sessions ?? []).filter((s) => !featuredOnly || s.featured);
   const visible = base.filter((s) => matchesFilters(s, category, location)).slice(0, limit);
-  const setFilter = (key: string, value: string, all: string) => {
+  const changeFilters = (change: (next: URLSearchParams) => void) => {
     const next = new URLSearchParams(params);
-    if (value === all) next.delete(key);
-    else next.set(key, value);
+    change(next);
     setParams(next, { replace: true, preventScrollReset: true });
   };
+  const setFilter = (key: string, value: string, all: string) =>
+    changeFilters((next) => (value === all ? next.delete(key) : next.set(key, value)));
+  const clearFilters = () =>
+    changeFilters((next) => {
+      next.delete('category');
+      next.delete('location');
+    });
 
   return (
     <div className="flex flex-col gap-6">
@@ -62,7 +68,21 @@ export function SessionList({
       )}
       {visible.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-linen bg-white/60 px-6 py-12 text-center text-muted">
-          {emptyMessage}
+          {base.length === 0 ? (
+            emptyMessage
+          ) : (
+            // Sessions there are, just none that the chosen filters let through.
+            <>
+              <p>No sessions match these filters.</p>
+              <button
+                type="button"
+                onClick={clearFilters}
+                className="mt-3 font-medium text-clay underline underline-offset-4 hover:text-clay/80"
+              >
+                Show all sessions
+              </button>
+            </>
+          )}
         </div>
       ) : isMobile ? (
         <ul className="flex flex-col gap-3" aria-label="Sessions">
