@@ -5,6 +5,7 @@ import { expiresIn, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { currencies, type Money } from '../schemas/money';
 import type { AdminOverview, OverviewWeek } from '../schemas/overview';
+import { seatsBookedAndPending } from '../schemas/seats';
 import { listSessionsStarting } from './sessions';
 
 // The owner's overview: what happened each week, counted as it happens by the overview consumer
@@ -142,13 +143,17 @@ export async function getOverview(now: Date): Promise<AdminOverview> {
   return {
     weeks: weeks.map((weekStart) => weekView(weekStart, items.get(weekKey(weekStart).sk))),
     upcoming: sessions.slice(0, UPCOMING_SHOWN).map((session) => {
-      const seatsPending = session.seatsHeld + (session.seatsForWaitlist ?? 0);
+      const seats = seatsBookedAndPending({
+        taken: session.seatsTaken,
+        held: session.seatsHeld,
+        keptForWaitlist: session.seatsForWaitlist ?? 0,
+      });
       return {
         id: session.id,
         title: session.title,
         startTime: session.startTime,
-        seatsBooked: Math.max(0, session.seatsTaken - seatsPending),
-        seatsPending,
+        seatsBooked: seats.booked,
+        seatsPending: seats.pending,
         capacity: session.maxAttendees ?? null,
         waitlistCount: session.waitlistCount,
       };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seatsBookedAndPending } from '../../functions/schemas/seats';
 import { overviewWeeks, weekStartOf } from '../../functions/domain/overview';
 
 describe("the overview's weeks", () => {
@@ -22,5 +23,13 @@ describe("the overview's weeks", () => {
     expect(weeks.at(-1)).toBe('2027-01-04');
     expect(weeks[0]).toBe('2026-10-19');
     expect(new Set(weeks.map((week) => new Date(`${week}T00:00:00Z`).getUTCDay()))).toEqual(new Set([1]));
+  });
+});
+
+describe("a session's seats on the admin pages", () => {
+  it('count a checkout’s held seat and a seat kept for the waitlist as pending, not booked', () => {
+    expect(seatsBookedAndPending({ taken: 5, held: 1, keptForWaitlist: 2 })).toEqual({ booked: 2, pending: 3 });
+    expect(seatsBookedAndPending({ taken: 1, held: 1, keptForWaitlist: 0 })).toEqual({ booked: 0, pending: 1 });
+    expect(seatsBookedAndPending({ taken: 0, held: 0, keptForWaitlist: 0 })).toEqual({ booked: 0, pending: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import type { AdminSessionView } from '@schemas/admin-session';
+import { seatsBookedAndPending } from '@schemas/seats';
 import { formatMoney } from '@schemas/currency';
 import { SessionBadge } from '@/features/admin/components/session-badge';
 import { Badge } from '@/components/ui/badge';
@@ -74,8 +75,18 @@ function SessionRow({ session }: { session: AdminSessionView }) {
   const { duplicate, remove } = useSessionChanges();
   const dialog = useRef<HTMLDialogElement>(null);
   const booked = session.seatsTaken > 0 || session.waitlistCount > 0 || session.waitlistOffered > 0;
-  const seats =
-    session.maxAttendees == null ? `${session.seatsTaken} booked` : `${session.seatsTaken} / ${session.maxAttendees} booked`;
+  // Counted as the overview counts them: a checkout's held seat is pending, not booked.
+  const { booked: seatsBooked, pending } = seatsBookedAndPending({
+    taken: session.seatsTaken,
+    held: session.seatsHeld,
+    keptForWaitlist: session.seatsKeptForWaitlist,
+  });
+  const seats = [
+    session.maxAttendees == null ? `${seatsBooked} booked` : `${seatsBooked} / ${session.maxAttendees} booked`,
+    pending > 0 && `${pending} pending`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   const copy = () =>
     duplicate.mutate(session.id, {
