@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { accountExists } from '../domain/accounts';
 import { AccountLookupRequest, type AccountLookup } from '../schemas/account';
 
@@ -8,7 +8,7 @@ import { AccountLookupRequest, type AccountLookup } from '../schemas/account';
  * already (its sign-up answers 'this address exists'); the route's throttle keeps it from being
  * a faster way to ask.
  */
-export const handler = httpRoute({ body: AccountLookupRequest }, async ({ body }) => {
+export const handler = openRoute({ body: AccountLookupRequest }, async ({ body }) => {
   const answer: AccountLookup = { hasAccount: await accountExists(body.email) };
   return { body: answer };
 });

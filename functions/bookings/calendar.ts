@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { conflict, notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { environment } from '../lib/environment';
@@ -6,7 +6,7 @@ import { getBookingView } from '../domain/booking-views';
 import { calendarInvite, calendarRefusal } from '../domain/booking-calendar';
 
 /** The booked session as an .ics file: the confirmation page's Apple Calendar link, once the seat is the attendee's. */
-export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
+export const handler = openRoute({ params: IdParams }, async ({ params }) => {
   const booking = await getBookingView(params.id);
   if (!booking) throw notFound('Booking not found');
   const refusal = calendarRefusal(booking);

@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest } from '../schemas/booking';
@@ -7,7 +7,7 @@ import { receiptOf } from '../domain/booking-views';
 import { confirmEmail } from '../domain/confirm-email';
 
 /** A guest confirms their free booking with the token of the link e-mailed to them. */
-export const handler = httpRoute({ params: IdParams, body: CancellationRequest }, async ({ params, body }) => {
+export const handler = openRoute({ params: IdParams, body: CancellationRequest }, async ({ params, body }) => {
   const booking = body.token?.id === params.id ? await bookingOfLink(body.token) : undefined;
   if (!booking) throw notFound('Booking not found');
   const outcome = await confirmEmail(booking, new Date());

@@ -1,12 +1,12 @@
 import { notFound } from '../lib/errors';
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { countCodeAttempt } from '../domain/discounts';
 import { DiscountValidationRequest } from '../schemas/discount';
 import { getSession } from '../domain/sessions';
 import { quotePrice, sessionPrice } from '../domain/pricing';
 
 /** The discounted price of a session, as the booking will charge it. */
-export const handler = httpRoute({ body: DiscountValidationRequest }, async ({ body, clientAddress }) => {
+export const handler = openRoute({ body: DiscountValidationRequest }, async ({ body, clientAddress }) => {
   const now = new Date();
   await countCodeAttempt(clientAddress, now);
   const session = await getSession(body.sessionId);

@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
 import { cancellationTerms, type ManagedBooking } from '../schemas/booking';
@@ -10,7 +10,7 @@ import { bookingConfirmation, getAttendeeBooking } from '../domain/booking-views
  * place, and its cancellation terms. A token that is not a booking's answers 404, saying nothing
  * of whether the booking exists.
  */
-export const handler = httpRoute({ params: TokenParams }, async ({ params }) => {
+export const handler = openRoute({ params: TokenParams }, async ({ params }) => {
   const booking = await bookingOfLink(params.token);
   const view = booking && (await getAttendeeBooking(booking.id));
   if (!booking || !view) throw notFound('This link is not valid.');

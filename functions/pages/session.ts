@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { httpRoute, type HttpResult } from '../lib/http';
+import { openRoute, type HttpResult } from '../lib/route-handler';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 import { IdParams } from '../lib/params';
@@ -26,7 +26,7 @@ const page = (status: number, html: string, cacheControl = PAGE_CACHE_CONTROL): 
 });
 
 /** A session's page, rendered with its content so the first paint needs no script. */
-export const handler = httpRoute({ params: PageParams }, async ({ params }) => {
+export const handler = openRoute({ params: PageParams }, async ({ params }) => {
   // '/sessions/{id}/', as the browser's router reads it, is the same page.
   const id = params.id.replace(/\/$/, '');
   try {

@@ -2,7 +2,7 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import Stripe from 'stripe';
 import * as z from 'zod/mini';
 import { HttpError } from '../lib/errors';
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { idempotencyStore } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
@@ -84,7 +84,7 @@ const eventIdOf = (payload: unknown) =>
  * (Powertools Idempotency in the table). Every transition is also conditioned on the booking's
  * and the payment's state, so events out of order or under other ids settle once.
  */
-export const handler = httpRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody, context }) => {
+export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ headers, rawBody, context }) => {
   try {
     let payload: unknown;
     try {

@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { getRecording } from '../domain/recordings';
@@ -11,7 +11,7 @@ import { RecordingAccessRequest, recordingMessages, type RecordingAccessGrant } 
  * kept as a lead for the administrator (limited per address and hour); a premium recording is
  * never opened here, whatever the address.
  */
-export const handler = httpRoute({ params: IdParams, body: RecordingAccessRequest }, async ({ params, body, clientAddress }) => {
+export const handler = openRoute({ params: IdParams, body: RecordingAccessRequest }, async ({ params, body, clientAddress }) => {
   const now = new Date();
   const recording = await getRecording(params.id);
   if (!recording) throw notFound(recordingMessages.notFound);

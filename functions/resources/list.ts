@@ -1,8 +1,8 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { ResourceSearchQuery } from '../schemas/resource';
 import { publicResources } from '../domain/resources';
 
 /** /resources: the learning resources, newest first, found by `?q=` in their title, description or category. */
-export const handler = httpRoute({ query: ResourceSearchQuery }, async ({ query }) => ({
+export const handler = openRoute({ query: ResourceSearchQuery }, async ({ query }) => ({
   body: await publicResources(query.q, new Date()),
 }));

@@ -1,9 +1,9 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { getSession, toSessionView } from '../domain/sessions';
 
-export const handler = httpRoute({ params: IdParams }, async ({ params }) => {
+export const handler = openRoute({ params: IdParams }, async ({ params }) => {
   const session = await getSession(params.id);
   if (!session) throw notFound('Session not found');
   return { body: { session: toSessionView(session) } };

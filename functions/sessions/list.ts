@@ -1,7 +1,7 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { listUpcomingSessions, toSessionView } from '../domain/sessions';
 
-export const handler = httpRoute({}, async () => {
+export const handler = openRoute({}, async () => {
   const sessions = await listUpcomingSessions(new Date());
   return { body: { sessions: sessions.map(toSessionView) } };
 });

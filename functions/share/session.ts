@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { ShareRequest } from '../schemas/share';
@@ -6,7 +6,7 @@ import { getSession } from '../domain/sessions';
 import { shareSession } from '../domain/share';
 
 /** Share on a session's page, by e-mail. */
-export const handler = httpRoute({ params: IdParams, body: ShareRequest }, async ({ params, body, clientAddress }) => {
+export const handler = openRoute({ params: IdParams, body: ShareRequest }, async ({ params, body, clientAddress }) => {
   const session = await getSession(params.id);
   if (!session) throw notFound('Session not found');
   await shareSession(session.id, body.email, { now: new Date(), clientAddress });

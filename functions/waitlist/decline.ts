@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { conflict } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
 import { getPlace, placeView } from '../domain/waitlist';
@@ -6,7 +6,7 @@ import { endOffer } from '../domain/waitlist-offers';
 import { linkedPlace } from './place';
 
 /** Declines an open offer: the seat goes to the next person. Declining twice changes nothing. */
-export const handler = httpRoute({ params: TokenParams }, async ({ params }) => {
+export const handler = openRoute({ params: TokenParams }, async ({ params }) => {
   const place = await linkedPlace(params.token);
   if (place.state === 'offered') await endOffer(place, 'declined', new Date());
   const current = (await getPlace(place.id))!;

@@ -1,9 +1,9 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { TokenParams } from '../schemas/link-token';
 import { placeView } from '../domain/waitlist';
 import { linkedPlace } from './place';
 
 /** The page of a waitlist link: the place, its position while waiting, its offer while open. */
-export const handler = httpRoute({ params: TokenParams }, async ({ params }) => ({
+export const handler = openRoute({ params: TokenParams }, async ({ params }) => ({
   body: await placeView(await linkedPlace(params.token)),
 }));

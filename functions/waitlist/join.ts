@@ -1,4 +1,4 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { WaitlistRequest } from '../schemas/waitlist';
@@ -6,7 +6,7 @@ import { getSession } from '../domain/sessions';
 import { joinWaitlist } from '../domain/waitlist';
 
 /** 'Join Waitlist' on a sold-out session: 201 when joined, 200 when the address was already on it. */
-export const handler = httpRoute({ params: IdParams, body: WaitlistRequest }, async ({ params, body, clientAddress }) => {
+export const handler = openRoute({ params: IdParams, body: WaitlistRequest }, async ({ params, body, clientAddress }) => {
   const session = await getSession(params.id);
   if (!session) throw notFound('Session not found');
   const answer = await joinWaitlist(session, body, { now: new Date(), clientAddress });

@@ -1,11 +1,11 @@
-import { httpRoute } from '../lib/http';
+import { openRoute } from '../lib/route-handler';
 import { TokenParams } from '../schemas/link-token';
 import { getPlace, leaveWaiting, placeView } from '../domain/waitlist';
 import { endOffer } from '../domain/waitlist-offers';
 import { linkedPlace } from './place';
 
 /** Leaves the waitlist: a waiting place is taken off it, an open offer is declined. Leaving twice changes nothing. */
-export const handler = httpRoute({ params: TokenParams }, async ({ params }) => {
+export const handler = openRoute({ params: TokenParams }, async ({ params }) => {
   const place = await linkedPlace(params.token);
   const now = new Date();
   if (place.state === 'waiting' && (await leaveWaiting(place, now)) === 'not_waiting') {

@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import type { APIGatewayProxyStructuredResultV2, CustomMessageTriggerEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { BreathworkStack } from '../../infra/stack';
-import { bundleEveryHandler, lambdaEntries } from '../../infra/handler-function';
+import { bundleEveryHandler, handlerEntry, lambdaEntries } from '../../infra/handler-function';
 import { schedules } from '../../functions/schedules';
 import { EVENT_SOURCE } from '../../functions/events/catalogue';
 import { getBooking } from '../../functions/domain/bookings';
@@ -88,6 +88,9 @@ describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder
       expect(code).not.toMatch(/jmespath expression/i);
       // The schemas of operations no handler sends: SES's contact lists, S3's bucket policies.
       expect(code).not.toMatch(/ListContacts|PutBucketPolicy/);
+      // Token verification (jose) only where the route verifies its caller: not in one that serves everyone alike.
+      const verifiesCaller = readFileSync(handlerEntry(handler), 'utf8').includes('httpRoute(');
+      expect(code.includes('ERR_JWS_SIGNATURE_VERIFICATION_FAILED')).toBe(verifiesCaller);
       // Stripe's SDK only where the function may read Stripe's keys.
       expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));
       // Of Stripe's API, only the resources the site calls.

@@ -33,6 +33,19 @@ describe('catalogues', () => {
     }
   });
 
+  it('have every route that verifies no caller made public (or the webhook) by the catalogue', async () => {
+    process.env.TABLE_NAME ??= 'catalogue-test';
+    const open: Route['access'][] = [];
+    for (const route of routes) {
+      const module = (await import(/* @vite-ignore */ join(functionsDir, `${route.handler}.ts`))) as {
+        handler: { verifiesCaller: boolean };
+      };
+      if (!module.handler.verifiesCaller) open.push(route.access);
+    }
+    expect(open.length).toBeGreaterThan(0);
+    expect(new Set(open)).toEqual(new Set(['public', 'webhook']));
+  });
+
   it('route local requests the way API Gateway would', () => {
     const match = createRouter(routes);
     expect(match('GET', '/api/sessions')?.route.handler).toBe('sessions/list');

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { httpRoute, networkOf, signedIn } from '../../functions/lib/http';
+import { httpRoute, signedIn } from '../../functions/lib/http';
+import { networkOf } from '../../functions/lib/route-handler';
 import { notFound } from '../../functions/lib/errors';
 import { signedIdToken } from '../support/id-tokens';
 
