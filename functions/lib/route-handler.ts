@@ -55,9 +55,11 @@ export function routeHandler<S extends Schemas, Known extends object>(
         if (route.access !== 'webhook') checkViewOnly(event);
         const rawBody = readRawBody(event);
         if (route.access !== 'webhook') checkContentType(event);
+        // Who is calling is settled first: a caller refused hears 401 or 403, not what their input lacked.
+        const caller = await known(route, event);
         const input = {
           ...parseRequest(event, schemas, rawBody),
-          ...(await known(route, event)),
+          ...caller,
           rawBody,
           clientAddress: clientAddress(event),
           event,

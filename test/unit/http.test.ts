@@ -211,6 +211,13 @@ describe('a member-or-guest route', () => {
     expect(await asked(bearer(await sign({})))).toEqual({ status: 200, body: { userId: 'user-1' } });
   });
 
+  it('refuses a caller before reading their input: 401, not what the body lacked', async () => {
+    const rename = httpRoute({ body: z.object({ fullName: z.string({ error: 'Full name is required' }) }) }, async (input) => ({
+      body: signedIn(input),
+    }));
+    expect(await call(rename, 'PUT /api/me/profile', { body: '{}' })).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+  });
+
   it('answers 401 to a token that is sent but does not hold, rather than treating its sender as a guest', async () => {
     for (const fields of [
       { headers: { authorization: 'Bearer junk' } },
