@@ -45,7 +45,9 @@ export async function buyPackage(
   const email = caller?.email ?? request.email;
   if (!email) throw new HttpError(400, MISSING_EMAIL, [{ field: 'email', message: MISSING_EMAIL }]);
   // A member is not asked their name: the purchase takes their profile's (the token's if they have none).
-  const [owned, profile] = caller ? await Promise.all([ownsPackage(caller.userId), getProfile(caller.userId)]) : [];
+  const [owned, profile] = caller
+    ? await Promise.all([ownsPackage(caller.userId), getProfile(caller.userId, { consistent: true })])
+    : [];
   if (owned) throw alreadyOwned();
   const code = request.discountCode;
   if (code !== undefined) await countCodeAttempt(context.clientAddress, now);

@@ -1,9 +1,8 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
-import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
-import { idempotencyStore } from '../lib/idempotency';
+import { oncePerKey } from '../lib/idempotency';
 import { consumers, eventCatalogue, type ConsumerName, type EventDetail, type EventType } from './catalogue';
 
 type EventsOf<N extends ConsumerName> = Extract<(typeof consumers)[number], { handler: N }>['on'][number];
@@ -22,11 +21,11 @@ const IDEMPOTENCY_WINDOW_SECONDS = 7 * 86_400;
  */
 export function eventConsumer<N extends ConsumerName>(name: N, run: (event: ConsumedEvent<N>) => Promise<void>) {
   const consumer = consumers.find((c) => c.handler === name)!;
-  const config = new IdempotencyConfig({ expiresAfterSeconds: IDEMPOTENCY_WINDOW_SECONDS });
   // The outbox may hand the same event to the bus twice, under two EventBridge ids: the event's
-  // type and detail identify it, and are what is hashed (the second argument).
-  const handleOnce = makeIdempotent(
-    async (event: EventBridgeEvent<string, unknown>, _identity: [string, unknown]) => {
+  // type and detail identify it.
+  const handleOnce = oncePerKey(
+    { partition: name, keyPrefix: name, windowSeconds: IDEMPOTENCY_WINDOW_SECONDS },
+    async (event: EventBridgeEvent<string, unknown>) => {
       const type = event['detail-type'] as EventType;
       if (!(consumer.on as readonly string[]).includes(type)) throw new Error(`${name} does not handle ${type}`);
       const detail = eventCatalogue[type].schema.parse(event.detail);
@@ -34,13 +33,8 @@ export function eventConsumer<N extends ConsumerName>(name: N, run: (event: Cons
       await run({ type, detail } as ConsumedEvent<N>);
       return { handled: true } as const;
     },
-    { persistenceStore: idempotencyStore(name), config, keyPrefix: name, dataIndexArgument: 1 },
   );
   return middy<EventBridgeEvent<string, unknown>, { handled: true }>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler((event, context) => {
-      // The in-progress record expires with this invocation, so a retry can take the event up.
-      config.registerLambdaContext(context);
-      return handleOnce(event, [event['detail-type'], event.detail]);
-    });
+    .handler((event, context) => handleOnce(event, [event['detail-type'], event.detail], context));
 }

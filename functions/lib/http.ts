@@ -9,7 +9,8 @@ type Parsed<S extends Schemas> = RouteInput<S> & {
   /**
    * From the verified token: always set on member and admin routes; on member-or-guest routes
    * when a token was sent (an invalid one is a 401); on public routes only when the request
-   * carried a valid token (a missing or invalid one leaves the caller anonymous).
+   * carried a valid token (a missing or invalid one leaves the caller anonymous). In an
+   * administrator's view of the site as a user, on a route that gives `viewAsMember`, that user.
    */
   caller?: Caller;
 };
@@ -51,10 +52,13 @@ const verifyCaller = async (authorization: string | undefined) => (await import(
 async function callerFor(route: Route, event: APIGatewayProxyEventV2, options: RouteOptions): Promise<Caller | undefined> {
   if (route.access === 'webhook') return undefined;
   if (route.access === 'public') {
-    const caller = await optionalCaller(event.headers.authorization);
     // A public route that answers each member their own (the recordings' access) does so for the
-    // user an administrator views the site as; the others answer everyone alike.
-    return caller && options.viewAsMember ? viewedAs(caller, route, event, options.viewAsMember) : caller;
+    // user an administrator views the site as, whose token must then hold (401, which renews it,
+    // rather than the library as a visitor sees it); the others answer everyone alike.
+    if (options.viewAsMember && event.headers[IMPERSONATION_HEADER] !== undefined) {
+      return viewedAs(await verifyCaller(event.headers.authorization), route, event, options.viewAsMember);
+    }
+    return optionalCaller(event.headers.authorization);
   }
   // A guest sends no token; one that is sent must hold, so a member whose sign-in ran out hears 401, not 'not found'.
   if (route.access === 'member-or-guest' && !event.headers.authorization) return undefined;

@@ -56,10 +56,10 @@ export function routeHandler<S extends Schemas, Known extends object>(
         const rawBody = readRawBody(event);
         if (route.access !== 'webhook') checkContentType(event);
         // Who is calling is settled first: a caller refused hears 401 or 403, not what their input lacked.
-        const caller = await known(route, event);
+        const knownOfCaller = await known(route, event);
         const input = {
           ...parseRequest(event, schemas, rawBody),
-          ...caller,
+          ...knownOfCaller,
           rawBody,
           clientAddress: clientAddress(event),
           event,

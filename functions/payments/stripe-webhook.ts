@@ -1,9 +1,8 @@
-import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import Stripe from 'stripe';
 import * as z from 'zod/mini';
 import { HttpError } from '../lib/errors';
 import { openRoute } from '../lib/route-handler';
-import { idempotencyStore } from '../lib/idempotency';
+import { oncePerKey } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
 import { verifiedWebhookPayload } from '../lib/stripe';
@@ -24,13 +23,8 @@ const StripeSignatureHeaders = z.object({
 /** Stripe retries an event for up to three days; an id seen within a month is not handled again. */
 const EVENT_ID_WINDOW_SECONDS = 30 * 86_400;
 
-const onceEach = new IdempotencyConfig({ expiresAfterSeconds: EVENT_ID_WINDOW_SECONDS });
-/** Called with the event and its id, which is what is hashed (the second argument). */
-const handleOnce = makeIdempotent(handleEvent, {
-  persistenceStore: idempotencyStore('stripe-webhook'),
-  config: onceEach,
-  dataIndexArgument: 1,
-});
+/** Each event once, by its id. */
+const handleOnce = oncePerKey({ partition: 'stripe-webhook', windowSeconds: EVENT_ID_WINDOW_SECONDS }, handleEvent);
 
 /** Stripe's ids and names are short; a reference it stores is at most 200 characters. */
 const stripeText = (max: number) =>
@@ -106,9 +100,8 @@ export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ h
       return { body: { received: true, refused: refusal } };
     }
     // An event still in progress when this invocation times out may be taken up by Stripe's retry.
-    onceEach.registerLambdaContext(context);
     const event = payload as Stripe.Event;
-    await handleOnce(event, event.id);
+    await handleOnce(event, event.id, context);
     return { body: { received: true } };
   } catch (error) {
     // Refused (a wrong signing secret looks like this) or failed: either way Stripe retries, and
@@ -123,7 +116,7 @@ export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ h
  * finds the Payment the site opened for it, and so its booking or purchase: `client_reference_id` is only
  * what the session says, and a session the site did not open settles nothing.
  */
-async function handleEvent(event: Stripe.Event, _id: string): Promise<string> {
+async function handleEvent(event: Stripe.Event): Promise<string> {
   if (!event.type.startsWith('checkout.session.')) return 'ignored';
   const checkout = event.data.object as Stripe.Checkout.Session;
   const now = new Date();

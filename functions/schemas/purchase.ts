@@ -38,8 +38,9 @@ const email = z.pipe(
 );
 
 /**
- * `POST /api/purchases`: a guest gives an e-mail (and may give a name); a member's come from
- * their token. The price is always the server's: only the currency and the code are read.
+ * `POST /api/purchases`: a guest gives an e-mail (and may give a name); a member's address comes
+ * from their token and their name from their profile. The price is always the server's: only the
+ * currency and the code are read.
  */
 export const PurchaseRequest = z.object({
   email: z.optional(email),

@@ -294,6 +294,8 @@ describe('viewing the site as a user', () => {
     expect(asMember.status).toBe(403);
     const listedForMember = await api('/recordings', { headers: { ...bearer(member.token), 'x-impersonation': view.id } });
     expect(listedForMember.status).toBe(403);
+    // A view whose token no longer holds is told so (and renews it), not shown the library as a visitor sees it.
+    expect((await api('/recordings', { headers: { ...bearer('not.a.token'), 'x-impersonation': view.id } })).status).toBe(401);
     expect((await api('/me', { headers: { 'x-impersonation': view.id } })).status).toBe(401);
 
     const ended = await asAdmin<ImpersonationView>(`/users/${member.id}/impersonation`, {

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { httpRoute, signedIn } from '../../functions/lib/http';
-import { networkOf } from '../../functions/lib/route-handler';
+import { networkOf, openRoute } from '../../functions/lib/route-handler';
 import { notFound } from '../../functions/lib/errors';
 import { signedIdToken } from '../support/id-tokens';
 
@@ -209,6 +209,17 @@ describe('a member-or-guest route', () => {
   it('lets a guest without a token through, and names a member by their valid token', async () => {
     expect(await asked()).toEqual({ status: 200, body: { userId: null } });
     expect(await asked(bearer(await sign({})))).toEqual({ status: 200, body: { userId: 'user-1' } });
+  });
+
+  it('never runs a route that verifies no caller where the catalogue restricts it', async () => {
+    let ran = false;
+    const open = openRoute({}, async () => {
+      ran = true;
+      return { body: {} };
+    });
+    expect((await call(open, GET_ME)).status).toBe(500);
+    expect((await call(open, GET_ATTENDEES)).status).toBe(500);
+    expect(ran).toBe(false);
   });
 
   it('refuses a caller before reading their input: 401, not what the body lacked', async () => {

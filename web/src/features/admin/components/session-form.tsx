@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { SessionForm, type AdminSessionView, type SessionFormInput } from '@schemas/admin-session';
 import { currencies, type Currency } from '@schemas/money';
@@ -108,6 +108,7 @@ export function SessionFormView({
     defaultValues: initialValues(session),
   });
   const errors = formState.errors;
+  const formRef = useRef<HTMLFormElement>(null);
   // The form waits for an image on its way: it would be saved without it.
   const [uploadingImage, setUploadingImage] = useState(false);
   const onsite = watch('locationType') === 'onsite';
@@ -117,14 +118,17 @@ export function SessionFormView({
     const input = toInput(values);
     const parsed = SessionForm.safeParse(input);
     if (!parsed.success) {
-      // Each field's first message, and the focus on the first field wrong (each focus moved it on).
-      const said = new Set<keyof Values>();
+      // Each field's first message; then the focus on the first field to put right, in the form's
+      // order (the schema's differs), past the image's hidden field.
+      const said = new Set<string>();
       for (const issue of parsed.error.issues) {
         const field = (issue.path[0] === 'price' ? 'price' : issue.path[0]) as keyof Values;
         if (said.has(field)) continue;
-        setError(field, { message: issue.message }, { shouldFocus: said.size === 0 });
+        setError(field, { message: issue.message });
         said.add(field);
       }
+      const controls = [...(formRef.current?.elements ?? [])] as HTMLInputElement[];
+      controls.find((control) => said.has(control.name) && control.type !== 'hidden')?.focus();
       return;
     }
     onSave(input);
@@ -132,6 +136,7 @@ export function SessionFormView({
 
   return (
     <form
+      ref={formRef}
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-label={session ? 'Edit session' : 'Create session'}
