@@ -13,27 +13,22 @@ import { endPurchase } from './purchase-payments';
  */
 export async function releaseExpiredHolds(now: Date): Promise<number> {
   let ended = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await lapsedHolds(now, start);
-    for (const hold of page.holds) {
-      // One hold that cannot be ended now (a rush on its session) does not stop the others.
-      try {
-        if (hold.kind === 'waitlist-offer') {
-          if (await lapseOffer(hold.placeId, now)) ended++;
-        } else if (hold.kind === 'purchase') {
-          const purchase = await getPurchase(hold.purchaseId);
-          if (purchase && (await endPurchase(purchase, 'expired', now))) ended++;
-        } else {
-          const booking = await getBooking(hold.bookingId);
-          const reason = booking?.state === 'unconfirmed' ? 'email_unconfirmed' : 'expired';
-          if (booking && (await releaseHold(booking, reason, now))) ended++;
-        }
-      } catch (error) {
-        logger.warn('A seat hold was not ended; the next sweep tries again', { hold, error: String(error) });
+  for await (const hold of lapsedHolds(now)) {
+    // One hold that cannot be ended now (a rush on its session) does not stop the others.
+    try {
+      if (hold.kind === 'waitlist-offer') {
+        if (await lapseOffer(hold.placeId, now)) ended++;
+      } else if (hold.kind === 'purchase') {
+        const purchase = await getPurchase(hold.purchaseId);
+        if (purchase && (await endPurchase(purchase, 'expired', now))) ended++;
+      } else {
+        const booking = await getBooking(hold.bookingId);
+        const reason = booking?.state === 'unconfirmed' ? 'email_unconfirmed' : 'expired';
+        if (booking && (await releaseHold(booking, reason, now))) ended++;
       }
+    } catch (error) {
+      logger.warn('A seat hold was not ended; the next sweep tries again', { hold, error: String(error) });
     }
-    start = page.next;
-  } while (start);
+  }
   return ended;
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws';
 import { mediaBucketName } from '../lib/buckets';
 import { HttpError, notFound } from '../lib/errors';
@@ -40,24 +40,22 @@ export async function memberLibraryState(userId: string): Promise<{ ownsPackage:
   const packageSk = packageOwnerKey(userId).sk;
   const positions = new Map<string, number>();
   let ownsPackage = false;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': packageOwnerKey(userId).pk, ':from': packageSk, ':to': `${PROGRESS_PREFIX}\uffff` },
-        ProjectionExpression: 'sk, recordingId, positionSeconds',
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = paginateQuery(
+    { client: dynamo },
+    {
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': packageOwnerKey(userId).pk, ':from': packageSk, ':to': `${PROGRESS_PREFIX}\uffff` },
+      ProjectionExpression: 'sk, recordingId, positionSeconds',
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       if (item.sk === packageSk) ownsPackage = true;
       else if (String(item.sk).startsWith(PROGRESS_PREFIX))
         positions.set(item.recordingId as string, item.positionSeconds as number);
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return { ownsPackage, positions };
 }
 

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
+import { everyItem } from '../lib/every-item';
 import { MAX_ORDER_INDEX, type RecordingAccess, type RecordingView } from '../schemas/recording';
 
 /**
@@ -58,24 +59,14 @@ export function newRecording(fields: Omit<RecordingRecord, 'id' | 'createdAt'>, 
 }
 
 /** The library by order index: a Query on GSI1 (one page holds far more than one teacher records). */
-export async function listRecordings(): Promise<RecordingRecord[]> {
-  const recordings: RecordingRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: '#pk = :all',
-        ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
-        ExpressionAttributeValues: { ':all': ALL_RECORDINGS },
-        ExclusiveStartKey: start,
-      }),
-    );
-    recordings.push(...(page.Items ?? []).map((item) => withoutKeys<RecordingRecord>(item)));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return recordings;
+export function listRecordings(): Promise<RecordingRecord[]> {
+  return everyItem<RecordingRecord>({
+    TableName: tableName(),
+    IndexName: gsi1.indexName,
+    KeyConditionExpression: '#pk = :all',
+    ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
+    ExpressionAttributeValues: { ':all': ALL_RECORDINGS },
+  });
 }
 
 export async function getRecording(id: string): Promise<RecordingRecord | undefined> {

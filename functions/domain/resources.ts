@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import type { Caller } from '../lib/auth';
 import { HttpError, notFound } from '../lib/errors';
 import { tableName, withoutKeys } from '../lib/table';
+import { everyItem } from '../lib/every-item';
 import { transactNamed } from '../lib/transactions';
 import type { Money } from '../schemas/money';
 import { NEW_RESOURCE, type AdminResource, type PublicResource, type ResourceForm, type ResourceList } from '../schemas/resource';
@@ -43,23 +44,13 @@ const subject = (id: string) => ({ kind: 'resource' as const, id });
 export const resourceItem = (record: ResourceRecord) => ({ pk: PARTITION, sk: sortKey(record.id), type: 'Resource', ...record });
 
 /** Every resource, newest first: the partition, a page at a time (one page for any likely size). */
-export async function allResources(): Promise<ResourceRecord[]> {
-  const records: ResourceRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': PARTITION },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    records.push(...(page.Items ?? []).map((item) => withoutKeys<ResourceRecord>(item)));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return records;
+export function allResources(): Promise<ResourceRecord[]> {
+  return everyItem<ResourceRecord>({
+    TableName: tableName(),
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': PARTITION },
+    ScanIndexForward: false,
+  });
 }
 
 export async function getResource(id: string): Promise<ResourceRecord | undefined> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
@@ -75,26 +75,27 @@ export const checkoutHold = (
 /** How long a guest has to follow the link that confirms a free booking. */
 export const EMAIL_CONFIRMATION_MINUTES = 30;
 
-/** The holds past their expiry, a page at a time, for the sweep. */
-export async function lapsedHolds(now: Date, start?: Record<string, unknown>) {
-  const page = await dynamo.send(
-    new QueryCommand({
+/** The holds past their expiry, for the sweep: read a page at a time as it ends them. */
+export async function* lapsedHolds(now: Date) {
+  const pages = paginateQuery(
+    { client: dynamo },
+    {
       TableName: tableName(),
       IndexName: gsi1.indexName,
       KeyConditionExpression: '#pk = :holds AND #sk < :now',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
       ExpressionAttributeValues: { ':holds': ALL_HOLDS, ':now': now.toISOString() },
-      ExclusiveStartKey: start,
-    }),
+    },
   );
-  const holds = (page.Items ?? []).map((hold) =>
-    hold.kind === 'waitlist-offer'
-      ? { kind: 'waitlist-offer' as const, placeId: String(hold.placeId) }
-      : hold.kind === 'purchase-checkout'
-        ? { kind: 'purchase' as const, purchaseId: String(hold.purchaseId) }
-        : { kind: 'booking' as const, bookingId: String(hold.bookingId) },
-  );
-  return { holds, next: page.LastEvaluatedKey };
+  for await (const page of pages) {
+    for (const hold of page.Items ?? []) {
+      yield hold.kind === 'waitlist-offer'
+        ? { kind: 'waitlist-offer' as const, placeId: String(hold.placeId) }
+        : hold.kind === 'purchase-checkout'
+          ? { kind: 'purchase' as const, purchaseId: String(hold.purchaseId) }
+          : { kind: 'booking' as const, bookingId: String(hold.bookingId) };
+    }
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateQuery, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
 import { conflict, HttpError } from '../lib/errors';
@@ -208,28 +208,24 @@ export async function waitingPlaces(sessionId: string, limit: number): Promise<W
 export async function waitlistPosition(place: Pick<WaitlistPlaceRecord, 'id' | 'sessionId' | 'state'>): Promise<number | null> {
   if (place.state !== 'waiting') return null;
   let ahead = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: '#pk = :session AND #sk BETWEEN :first AND :mine',
-        FilterExpression: '#state = :waiting',
-        ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey, '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':session': sessionKey(place.sessionId).pk,
-          ':first': 'WAITLIST#',
-          ':mine': `WAITLIST#${place.id}`,
-          ':waiting': 'waiting',
-        },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
-    ahead += page.Count ?? 0;
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const pages = paginateQuery(
+    { client: dynamo },
+    {
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :session AND #sk BETWEEN :first AND :mine',
+      FilterExpression: '#state = :waiting',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey, '#state': 'state' },
+      ExpressionAttributeValues: {
+        ':session': sessionKey(place.sessionId).pk,
+        ':first': 'WAITLIST#',
+        ':mine': `WAITLIST#${place.id}`,
+        ':waiting': 'waiting',
+      },
+      Select: 'COUNT',
+    },
+  );
+  for await (const page of pages) ahead += page.Count ?? 0;
   // The index may not show a place that has just joined: it is at least first.
   return Math.max(ahead, 1);
 }

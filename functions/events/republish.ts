@@ -1,4 +1,4 @@
-import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { OUTBOX_ITEM_TYPE } from './outbox';
 import { putOnBus, type PutOnBusResult } from './publish';
@@ -20,31 +20,29 @@ export async function outboxItems(
   window: OutboxWindow,
 ): Promise<OutboxItem[]> {
   const items: OutboxItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: [
-          'begins_with(pk, :outbox) AND #type = :outboxType AND createdAt BETWEEN :since AND :until',
-          ...(window.eventType ? ['eventType = :eventType'] : []),
-        ].join(' AND '),
-        ExpressionAttributeNames: { '#type': 'type' },
-        ExpressionAttributeValues: {
-          ':outbox': 'OUTBOX#',
-          ':outboxType': OUTBOX_ITEM_TYPE,
-          ':since': window.since.toISOString(),
-          ':until': window.until.toISOString(),
-          ...(window.eventType && { ':eventType': window.eventType }),
-        },
-        ExclusiveStartKey: start,
-      }),
-    );
+  const pages = paginateScan(
+    { client: dynamo },
+    {
+      TableName: tableName,
+      FilterExpression: [
+        'begins_with(pk, :outbox) AND #type = :outboxType AND createdAt BETWEEN :since AND :until',
+        ...(window.eventType ? ['eventType = :eventType'] : []),
+      ].join(' AND '),
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: {
+        ':outbox': 'OUTBOX#',
+        ':outboxType': OUTBOX_ITEM_TYPE,
+        ':since': window.since.toISOString(),
+        ':until': window.until.toISOString(),
+        ...(window.eventType && { ':eventType': window.eventType }),
+      },
+    },
+  );
+  for await (const page of pages) {
     for (const item of page.Items ?? []) {
       items.push({ id: item.id, eventType: item.eventType, detail: item.detail, createdAt: item.createdAt });
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   return items.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { everyItem } from '../../functions/lib/every-item';
 import { PageQuery, queryFilteredPage, queryPage } from '../../functions/lib/paging';
 
 const dynamo = mockClient(DynamoDBDocumentClient);
@@ -101,5 +102,24 @@ describe('queryFilteredPage', () => {
       items: [1],
       nextCursor: cursorOf(stoppedAt),
     });
+  });
+});
+
+describe('everyItem', () => {
+  it('reads page after page until DynamoDB has no more, and hands back each item without its keys', async () => {
+    const stoppedAt = { pk: 'RECORDING#2', sk: 'RECORDING', gsi1pk: 'RECORDINGS', gsi1sk: '0002' };
+    const pages = [
+      { Items: [{ ...stoppedAt, title: 'One' }], LastEvaluatedKey: stoppedAt },
+      { Items: [{ pk: 'RECORDING#3', sk: 'RECORDING', type: 'Recording', title: 'Two' }] },
+    ];
+    // Each read as it was sent: the paginator reuses one input object from read to read.
+    const reads: Record<string, unknown>[] = [];
+    dynamo.on(QueryCommand).callsFake((input: Record<string, unknown>) => {
+      reads.push({ ...input });
+      return pages[reads.length - 1];
+    });
+    expect(await everyItem(query)).toEqual([{ title: 'One' }, { title: 'Two' }]);
+    expect(reads).toEqual([query, { ...query, ExclusiveStartKey: stoppedAt }]);
+    expect(query).not.toHaveProperty('ExclusiveStartKey');
   });
 });
