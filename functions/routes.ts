@@ -510,6 +510,13 @@ export const routePath = (route: Pick<Route, 'path' | 'page'>) => (route.page ? 
 
 export const routeKey = (route: Pick<Route, 'method' | 'path' | 'page'>) => `${route.method} ${routePath(route)}`;
 
+/**
+ * Every method and path API Gateway serves a route at: its own, and for a page HEAD as well, which
+ * link checkers and some link previews ask before GET (answered as GET is, without the body).
+ */
+export const routeKeys = (route: Pick<Route, 'method' | 'path' | 'page'>) =>
+  route.page ? [routeKey(route), `HEAD ${routePath(route)}`] : [routeKey(route)];
+
 /** The paths CloudFront sends to the API as pages ('/sessions/*'): each page route's path up to its first parameter. */
 export const pagePathPatterns = (routeList: readonly Pick<Route, 'path' | 'page'>[] = routes) => [
   ...new Set(routeList.filter((route) => route.page).map((route) => route.path.replace(/\/\{.*$/, '/*'))),
@@ -517,5 +524,5 @@ export const pagePathPatterns = (routeList: readonly Pick<Route, 'path' | 'page'
 
 /** The route API Gateway matched, from the event's routeKey ('POST /api/sessions/{id}/bookings'). */
 export function routeByKey(key: string): Route | undefined {
-  return routes.find((route) => routeKey(route) === key);
+  return routes.find((route) => routeKeys(route).includes(key));
 }

@@ -3,7 +3,7 @@ import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/a
 import type { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import { routePath, routes, type Route } from '../functions/routes';
+import { routeKeys, routePath, routes, type Route } from '../functions/routes';
 import type { HandlerEnvironment } from '../functions/lib/environment';
 import type { Grant } from '../functions/lib/grants';
 import { constructId, handlerFunction, type HandlerFunction } from './handler-function';
@@ -47,15 +47,19 @@ export class RoutePart extends NestedStack {
       // A member-or-guest route checks a sent token in its handler: the authorizer would refuse every guest.
       const signedIn = route.access === 'member' || route.access === 'admin';
       const path = routePath(route);
-      // In this part, not under the API (as `api.addRoutes` would put it), with its integration and permission.
-      const httpRoute = new HttpRoute(this, `${route.method}${path}`, {
-        httpApi: props.api,
-        routeKey: HttpRouteKey.with(path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn),
-        authorizer: signedIn ? props.authorizer : undefined,
-      });
-      if (!signedIn) acknowledgeOpenRoute(httpRoute, route.access);
-      this.httpRoutes.push({ route, httpRoute });
+      const integration = new HttpLambdaIntegration(`${constructId(route.handler)}Integration`, fn);
+      for (const key of routeKeys(route)) {
+        const method = key.slice(0, key.indexOf(' ')) as keyof typeof HttpMethod;
+        // In this part, not under the API (as `api.addRoutes` would put it), with its integration and permission.
+        const httpRoute = new HttpRoute(this, `${method}${path}`, {
+          httpApi: props.api,
+          routeKey: HttpRouteKey.with(path, HttpMethod[method]),
+          integration,
+          authorizer: signedIn ? props.authorizer : undefined,
+        });
+        if (!signedIn) acknowledgeOpenRoute(httpRoute, route.access);
+        this.httpRoutes.push({ route, httpRoute });
+      }
     }
   }
 }

@@ -124,6 +124,7 @@ export function createSiteServer(options: SiteServerOptions) {
     if (result.cookies?.length) response.setHeader('set-cookie', result.cookies);
     // CloudFront's response headers policy overrides what the origin sent.
     response.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), ...headers });
+    if (method === 'HEAD') return response.end();
     response.end(result.isBase64Encoded && result.body ? Buffer.from(result.body, 'base64') : (result.body ?? ''));
   }
 

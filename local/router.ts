@@ -1,4 +1,4 @@
-import { routeKey, routePath, type Route } from '../functions/routes';
+import { routeKeys, routePath, type Route } from '../functions/routes';
 
 export type RouteMatch<R> = { route: R; routeKey: string; pathParameters: Record<string, string> };
 export type Router<R> = (method: string, path: string) => RouteMatch<R> | undefined;
@@ -16,13 +16,13 @@ const rank = { literal: 0, param: 1, greedy: 2 } as const;
  */
 export function createRouter<R extends Pick<Route, 'method' | 'path' | 'page'>>(routeList: readonly R[]): Router<R> {
   const compiled = routeList
-    .map((route) => ({ route, key: routeKey(route), segments: parsePattern(routePath(route)) }))
+    .flatMap((route) => routeKeys(route).map((key) => ({ route, key, segments: parsePattern(routePath(route)) })))
     .sort((a, b) => compareSpecificity(a.segments, b.segments));
 
   return (method, path) => {
     const requested = path.split('/');
     for (const { route, key, segments } of compiled) {
-      if (route.method !== method) continue;
+      if (!key.startsWith(`${method} `)) continue;
       const pathParameters = matchSegments(segments, requested);
       if (pathParameters) return { route, routeKey: key, pathParameters };
     }

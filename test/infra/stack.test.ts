@@ -21,7 +21,7 @@ import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../..
 import { constructId, lambdaEntries } from '../../infra/handler-function';
 import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
 import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl, siteFileFor } from '../../infra/site-files';
-import { defaultThrottle, routeKey, routes } from '../../functions/routes';
+import { defaultThrottle, routeKey, routeKeys, routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { tableDefinition } from '../../functions/lib/table';
@@ -105,16 +105,18 @@ beforeAll(() => {
 });
 
 describe('the CDK stack', () => {
-  it('gives every catalogue route its own Lambda behind the HTTP API', () => {
+  it('gives every catalogue route its own Lambda behind the HTTP API, and a page HEAD as well as GET', () => {
     const routeResources = resourcesOf('AWS::ApiGatewayV2::Route');
     const integrations = Object.fromEntries(resourcesOf('AWS::ApiGatewayV2::Integration'));
-    for (const route of routes) {
-      const found = routeResources.find(([, r]) => r.Properties.RouteKey === routeKey(route));
-      expect(found, routeKey(route)).toBeDefined();
+    const keys = routes.flatMap((route) => routeKeys(route).map((key) => ({ key, route })));
+    for (const { key, route } of keys) {
+      const found = routeResources.find(([, r]) => r.Properties.RouteKey === key);
+      expect(found, key).toBeDefined();
       const integrationId = found![1].Properties.Target['Fn::Join'][1][1].Ref as string;
       expect(integrations[integrationId].Properties.IntegrationUri).toEqual(arnOf(functionOf(route.handler)[0]));
     }
-    expect(routeResources).toHaveLength(routes.length);
+    expect(keys.map(({ key }) => key)).toContain('HEAD /sessions/{id+}');
+    expect(routeResources).toHaveLength(keys.length);
   });
 
   it('checks Cognito ID tokens of member and admin routes before any Lambda runs, and of no other route', () => {

@@ -57,4 +57,11 @@ describe("GET /sessions/{id}, a session's page rendered by the API", () => {
     // With the site's security headers, as every page.
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
+
+  it('answers HEAD as GET, without the body, for link checkers and previews that ask it first', async () => {
+    const session = await createSession({ title: `Checked Breath ${ulid()}` });
+    const head = await fetch(`${siteUrl}/sessions/${session.id}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'text/html; charset=utf-8', '']);
+    expect((await fetch(`${siteUrl}/sessions/${ulid()}`, { method: 'HEAD' })).status).toBe(404);
+  });
 });

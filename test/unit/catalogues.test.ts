@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { routes, type Route } from '../../functions/routes';
+import { routeByKey, routes, type Route } from '../../functions/routes';
 import { consumers } from '../../functions/events/catalogue';
 import { createRouter } from '../../local/router';
 
@@ -59,6 +59,13 @@ describe('catalogues', () => {
     expect(match('GET', '/api/sessions/01ABC/extra')).toBeUndefined();
     expect(match('GET', '/api/sessions/')).toBeUndefined();
     expect(match('GET', '/sessions')).toBeUndefined();
+    // A page answers HEAD too, under its own key, as API Gateway routes it; the API's routes do not.
+    expect(match('HEAD', '/sessions/01ABC')).toMatchObject({
+      route: { handler: 'pages/session' },
+      routeKey: 'HEAD /sessions/{id+}',
+    });
+    expect(routeByKey('HEAD /sessions/{id+}')?.handler).toBe('pages/session');
+    expect(match('HEAD', '/api/sessions/01ABC')).toBeUndefined();
     // The server refuses malformed escapes before routing; the router still never throws on one.
     expect(match('GET', '/api/sessions/%E0%A4%A')?.pathParameters).toEqual({ id: '%E0%A4%A' });
     expect(match('GET', '/api/sessions/a%2Fb')?.pathParameters).toEqual({ id: 'a/b' });
