@@ -13,7 +13,7 @@ export const handler = httpRoute(
     const receipt = await bookSession(session, body, {
       now: new Date(),
       userId: caller?.userId,
-      memberEmail: caller?.email,
+      memberEmail: caller?.email.toLowerCase(),
       clientAddress,
       requestKey: headers['idempotency-key'],
       deadline: Date.now() + context.getRemainingTimeInMillis(),

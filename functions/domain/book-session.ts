@@ -36,7 +36,8 @@ export type BookingContext = {
 };
 
 /**
- * Unauthenticated bookings send e-mail, so each address may make only so many an hour; and one
+ * Unauthenticated bookings send e-mail, so each address may make only so many an hour (its own
+ * member, signed in, is not counted: strangers using the address cannot lock them out); and one
  * client address may have only so many seats of one session, held or booked, so nobody can
  * empty a session from one machine.
  */
@@ -126,7 +127,9 @@ export async function bookSession(
       : unconfirmed
         ? transitionEvent('reserve', { ...bookingFacts(booking), holdExpiresAt: booking.holdExpiresAt! }, now)
         : transitionEvent('book', bookingFacts(booking), now),
-    emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
+    emailAllowance:
+      context.memberEmail !== booking.attendeeEmail &&
+      hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
     addressSeats: addressSeats.take(bookingLimits.seatsPerClientAddress),
     request: context.requestKey !== undefined && {

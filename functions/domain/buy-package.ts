@@ -75,7 +75,8 @@ export async function buyPackage(
     discount: code !== undefined && discountRedemption(code, now),
     created: outboxEvent('PurchaseCreated', { ...purchaseFacts(purchase), price, discountCode: code ?? null }, now),
     paid: free && outboxEvent('PurchasePaid', purchaseFacts(purchase), now),
-    emailAllowance: hourlyAllowance('purchase-email', purchase.customerEmail, purchaseLimits.perEmailPerHour, now),
+    // A member buys with their own verified address: strangers using it cannot lock them out.
+    emailAllowance: !caller && hourlyAllowance('purchase-email', purchase.customerEmail, purchaseLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('purchase-address', context.clientAddress, purchaseLimits.perClientAddressPerHour, now),
   });
   if (refusal) {

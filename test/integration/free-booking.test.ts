@@ -4,6 +4,7 @@ import type { BookingConfirmation } from '../../functions/schemas/booking';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { allowanceRefusals } from '../support/allowances';
 import { bookingsOf, createSession, seatsTaken } from '../support/sessions';
+import { signedInUser } from '../support/users';
 
 const guest = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email });
 type BookingAnswer = {
@@ -215,6 +216,18 @@ describe('booking a free session as a guest', () => {
     expect(allowanceRefusals('Too many bookings from your network.', networkStartedAt, Date.now())).toContain(
       networkAnswers[20].body.message,
     );
+  });
+
+  it("lets a member book with their own address when strangers have spent that address's hourly allowance", async () => {
+    const email = `spent-${ulid().toLowerCase()}@example.com`;
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => createSession()));
+    for (const [i, session] of sessions.slice(0, 5).entries()) {
+      expect((await book(session.id, guest(email), from(3000 + i))).status).toBe(201);
+    }
+    expect((await book(sessions[5].id, guest(email), from(3005))).status).toBe(429);
+    const member = await signedInUser(email);
+    const own = await book(sessions[5].id, guest(email), { ...from(3006), authorization: `Bearer ${member}` });
+    expect(own.status).toBe(201);
   });
 
   it('refuses a cross-site form post: only JSON changes state', async () => {

@@ -163,6 +163,9 @@ describe('buying the package', () => {
     for (let i = 0; i < 6; i++) answers.push(await buy({ email }));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 429]);
     expect(answers[5].body.message).toMatch(/^Too many purchases for this email address\. Please try again after /);
+    // Strangers using the address do not lock its member out.
+    const member = await signedInUser(email);
+    expect((await buy({ currency: 'EUR' }, member)).status).toBe(201);
   });
 });
 
