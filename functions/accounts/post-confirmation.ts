@@ -4,6 +4,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
 import { createProfile, DEFAULT_SUBSCRIPTION_STATUS } from '../domain/profiles';
 import { claimGuestOrders } from '../domain/claim-guest-orders';
+import { nameFromAttributes } from '../schemas/profile';
 
 /**
  * Cognito calls this when a new member confirms their sign-up: their profile begins here, and
@@ -17,12 +18,11 @@ export const handler = middy<PostConfirmationTriggerEvent, PostConfirmationTrigg
     if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
     const attributes = event.request.userAttributes;
     const email = attributes.email.toLowerCase();
-    const named = [attributes.given_name, attributes.family_name].filter(Boolean).join(' ');
     const now = new Date().toISOString();
     await createProfile({
       userId: attributes.sub,
       email,
-      fullName: attributes.name || named,
+      fullName: nameFromAttributes(attributes) ?? '',
       subscriptionStatus: DEFAULT_SUBSCRIPTION_STATUS,
       createdAt: now,
       updatedAt: now,

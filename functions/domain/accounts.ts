@@ -10,6 +10,7 @@ import {
 import { awsClientConfig } from '../lib/aws-client-config';
 import { environment } from '../lib/environment';
 import { HttpError, notFound } from '../lib/errors';
+import { nameFromAttributes } from '../schemas/profile';
 
 // Created once per Lambda container; locally its endpoint is cognito-local's (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER).
 const cognito = new CognitoIdentityProviderClient(awsClientConfig);
@@ -56,12 +57,11 @@ function accountOf(user: {
   UserCreateDate?: Date;
   UserLastModifiedDate?: Date;
 }): Account {
-  const attributes = new Map((user.Attributes ?? user.UserAttributes ?? []).map((a) => [a.Name, a.Value ?? '']));
-  const named = [attributes.get('given_name'), attributes.get('family_name')].filter(Boolean).join(' ');
+  const attributes = Object.fromEntries((user.Attributes ?? user.UserAttributes ?? []).map((a) => [a.Name, a.Value ?? '']));
   return {
-    id: attributes.get('sub') ?? '',
-    email: attributes.get('email') ?? '',
-    name: attributes.get('name') || named || null,
+    id: attributes.sub ?? '',
+    email: attributes.email ?? '',
+    name: nameFromAttributes(attributes),
     createdAt: (user.UserCreateDate ?? new Date(0)).toISOString(),
     updatedAt: (user.UserLastModifiedDate ?? user.UserCreateDate ?? new Date(0)).toISOString(),
   };

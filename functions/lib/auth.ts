@@ -2,6 +2,7 @@ import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { HttpError, signInRequired } from './errors';
 import { environment } from './environment';
 import { KeySetUnavailable, poolKeySet } from './pool-keys';
+import { nameFromAttributes } from '../schemas/profile';
 
 /** The signed-in person making a request, from their verified Cognito ID token. */
 export type Caller = {
@@ -43,11 +44,10 @@ export async function verifyCaller(authorization: string | undefined): Promise<C
     });
     if (payload.token_use !== 'id') throw signInRequired();
     const groups = Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'].map(String) : [];
-    const named = [payload.given_name, payload.family_name].filter(Boolean).join(' ');
     return {
       userId: payload.sub!,
       email: String(payload.email),
-      name: typeof payload.name === 'string' ? payload.name : named || null,
+      name: nameFromAttributes(payload),
       groups,
       isAdmin: groups.includes(ADMIN_GROUP),
     };

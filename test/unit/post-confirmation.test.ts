@@ -75,4 +75,18 @@ describe('the post-confirmation trigger', () => {
     expect(dynamo.commandCalls(QueryCommand)).toHaveLength(0);
     expect(dynamo.commandCalls(UpdateCommand)).toHaveLength(0);
   });
+
+  it("keeps no name typed at sign-up that the site's own name rules refuse, however Cognito took it", async () => {
+    const refused = [
+      { name: 'Visit https://evil.example/refund \u202egnp.exe' },
+      { name: 'Nora\u0007' },
+      { name: '', given_name: 'Nora', family_name: 'x'.repeat(1500) },
+    ];
+    for (const attributes of refused) await handler(confirmed(attributes), context);
+    await handler(confirmed({ name: '', given_name: ' Nora ', family_name: 'Guest' }), context);
+    const written = dynamo.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems!);
+    expect(written.map(([profile]) => profile.Put?.Item?.fullName)).toEqual(['', '', '', 'Nora Guest']);
+    // A member without a name is in no name item, so a search by the refused text finds nobody.
+    for (const [, ...names] of written.slice(0, 3)) expect(names.every((item) => item.Delete)).toBe(true);
+  });
 });
