@@ -155,7 +155,7 @@ export type CognitoState = { userPoolId: string; clientId: string; adminEmail: s
 
 /**
  * Creates the user pool from `userPoolSettings` as the CDK stack does (e-mail sign-in, the
- * password rule, the admin group) and an administrator whose generated password is returned once.
+ * password rule, an address changed only once verified, the admin group) and an administrator whose generated password is returned once.
  */
 export async function provisionCognito(adminEmail: string): Promise<CognitoState & { adminPassword: string }> {
   const cognito = new CognitoIdentityProviderClient({});
@@ -164,6 +164,8 @@ export async function provisionCognito(adminEmail: string): Promise<CognitoState
       PoolName: userPoolSettings.name,
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      // keepOriginal: a new address counts only once its code is confirmed, never before.
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
       Policies: {
         PasswordPolicy: {
           MinimumLength: userPoolSettings.passwordMinLength,

@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
+import { decodeJwt } from 'jose';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/lib/aws';
 import { gsi2, tableName } from '../../functions/lib/table';
@@ -210,6 +216,35 @@ describe('a new account is given the guest bookings of its verified address', ()
     expect((await api(`/me/bookings/${guestBooking}`, { headers: bearer(token) })).status).toBe(404);
     // Still a member with a profile.
     expect((await api<MeView>('/me', { headers: bearer(token) })).body.profile.fullName).toBe('Nora Guest');
+  });
+
+  it("nor to an account that changes its address to the guest's without confirming the new one", async () => {
+    const email = address('changer');
+    const guestEmail = address('guest');
+    const session = await createSession({ title: 'Coveted Breath' });
+    const guestBooking = await book(session.id, guestEmail);
+    await signUp(email, 'with the code');
+    const { clientId } = await sitePool();
+    const cognito = new CognitoIdentityProviderClient({});
+    const signIn = () =>
+      cognito.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: email, PASSWORD: 'breathe-in-slowly' },
+        }),
+      );
+    const { AuthenticationResult } = await signIn();
+    await cognito.send(
+      new UpdateUserAttributesCommand({
+        AccessToken: AuthenticationResult!.AccessToken!,
+        UserAttributes: [{ Name: 'email', Value: guestEmail }],
+      }),
+    );
+    // The address stays the confirmed one until the new one's code is confirmed (the pool's keepOriginal).
+    const token = (await signIn()).AuthenticationResult!.IdToken!;
+    expect(decodeJwt(token)).toMatchObject({ email, email_verified: true });
+    expect((await myBookings(token, '?status=all')).body.bookings.map((b) => b.id)).not.toContain(guestBooking);
   });
 });
 

@@ -77,7 +77,7 @@ describe('the post-confirmation trigger', () => {
   });
 
   it("keeps no name typed at sign-up that the site's own name rules refuse, however Cognito took it", async () => {
-    const refused = [
+    const refused: Record<string, string>[] = [
       { name: 'Visit https://evil.example/refund \u202egnp.exe' },
       { name: 'Nora\u0007' },
       { name: '', given_name: 'Nora', family_name: 'x'.repeat(1500) },
