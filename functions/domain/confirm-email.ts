@@ -24,6 +24,9 @@ export async function confirmEmail(booking: BookingRecord, now: Date): Promise<'
     event: transitionEvent('confirmEmail', bookingFacts(booking), now),
   });
   if (!refusal) return 'confirmed';
-  if ((await getBooking(booking.id, { consistent: true }))?.state === 'confirmed') return 'already_confirmed';
+  const current = await getBooking(booking.id, { consistent: true });
+  if (current?.state === 'confirmed') return 'already_confirmed';
+  // A booking to pay for is kept by its payment: its seat is still held, no address is to confirm.
+  if (current?.state === 'held') throw conflict('This booking is awaiting payment. Complete the payment to keep your seat.');
   throw conflict('This link has expired and the seat was released. Please book again.');
 }

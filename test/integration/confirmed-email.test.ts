@@ -73,6 +73,17 @@ describe('a free session that asks guests to confirm their address', () => {
     });
   });
 
+  it('tells the guest of a booking awaiting payment that its payment keeps it, not an address to confirm', async () => {
+    const session = await createSession({ priceAmount: 1500, priceCurrency: 'GBP', requireConfirmedEmail: true });
+    const booked = await book(session.id, newEmail('payer'));
+    expect(booked.body.booking.status).toBe('pending');
+    expect(await confirm(booked.body.booking.id, booked.body.manageToken!)).toMatchObject({
+      status: 409,
+      body: { message: 'This booking is awaiting payment. Complete the payment to keep your seat.' },
+    });
+    expect(await getSession(session.id)).toMatchObject({ seatsTaken: 1, seatsHeld: 1 });
+  });
+
   it('books a signed-in member with their own address at once', async () => {
     const session = await createSession({ requireConfirmedEmail: true });
     const email = newEmail('member');
