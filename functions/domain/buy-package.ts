@@ -8,6 +8,7 @@ import { transactNamed } from '../lib/transactions';
 import { formatClockTime } from '../lib/when';
 import { outboxEvent } from '../events/outbox';
 import { MISSING_EMAIL, PACKAGE_NAME, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
+import { nameFromAttributes } from '../schemas/profile';
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';
 import { getPackagePrice, ownsPackage } from './package';
 import { getProfile } from './profiles';
@@ -59,7 +60,7 @@ export async function buyPackage(
     id: ulid(now.getTime()),
     userId: caller?.userId,
     customerEmail: email.toLowerCase(),
-    customerName: request.name ?? (profile?.fullName || caller?.name || null),
+    customerName: request.name ?? (profile?.fullName || nameFromAttributes({ name: caller?.name })),
     state: free ? purchaseTransitions.grant.to : purchaseTransitions.open.to,
     price,
     originalPrice,

@@ -2,12 +2,12 @@ import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { HttpError, signInRequired } from './errors';
 import { environment } from './environment';
 import { KeySetUnavailable, poolKeySet } from './pool-keys';
-import { nameFromAttributes } from '../schemas/profile';
 
 /** The signed-in person making a request, from their verified Cognito ID token. */
 export type Caller = {
   userId: string;
   email: string;
+  /** As the token holds it: typed at sign-up, unchecked (nameFromAttributes keeps it only if it is a name). */
   name: string | null;
   groups: string[];
   isAdmin: boolean;
@@ -43,11 +43,12 @@ export async function verifyCaller(authorization: string | undefined): Promise<C
       requiredClaims: ['sub', 'exp', 'email'],
     });
     if (payload.token_use !== 'id') throw signInRequired();
+    const named = [payload.given_name, payload.family_name].filter(Boolean).join(' ');
     const groups = Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'].map(String) : [];
     return {
       userId: payload.sub!,
       email: String(payload.email),
-      name: nameFromAttributes(payload),
+      name: typeof payload.name === 'string' ? payload.name : named || null,
       groups,
       isAdmin: groups.includes(ADMIN_GROUP),
     };
