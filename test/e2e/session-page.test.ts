@@ -57,6 +57,33 @@ describe("a session's page, rendered on the server", () => {
     await page.close();
   });
 
+  it('offers no booking once a session has started, and says whether it has ended', async () => {
+    const ended = await createSession({
+      title: `Ended Breath ${ulid()}`,
+      startTime: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      maxAttendees: 10,
+    });
+    const underway = await createSession({
+      title: `Underway Breath ${ulid()}`,
+      startTime: new Date(Date.now() - 10 * 60_000).toISOString(),
+      durationMinutes: 60,
+      maxAttendees: 10,
+    });
+    const page = await openPage(browser(), phone);
+    for (const [session, note] of [
+      [ended, 'This session has ended.'],
+      [underway, 'This session has already started.'],
+    ] as const) {
+      await page.goto(`${siteUrl}/sessions/${session.id}`);
+      await page.getByRole('status').filter({ hasText: note }).waitFor();
+      expect(await page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
+      expect(await page.getByText('10 places left').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'See upcoming sessions' }).getAttribute('href')).toBe('/');
+    }
+    await expectCleanPage(page);
+    await page.close();
+  });
+
   it('answers a path that names no session with the site’s 404, which the page explains', async () => {
     const session = await createSession({ title: `Slashed Breath ${ulid()}` });
     // With a slash after the id, as the browser's router reads it, the same page.

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/features/sessions/api/sessions';
 import { PriceText } from '@/features/currency/price-text';
 import { ShareButton } from '@/features/sessions/components/share-button';
-import { useAuthSession, type AuthSession } from '@/features/auth/session';
+import { useActingMember, useAuthSession, type AuthSession } from '@/features/auth/session';
 import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -32,6 +32,7 @@ export function SessionDetailPage() {
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
   const onServer = useRenderedOnServer();
+  const [openedAt] = useState(() => Date.now());
   // The form asks for the member's name: their profile is read once a form is shown.
   const member = useBookingMember(auth, booking || Boolean(session?.soldOut));
   useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
@@ -49,9 +50,14 @@ export function SessionDetailPage() {
     );
   }
 
+  // Past, as the spec counts it: the start has gone by. Bookings are refused from then on.
+  const started = Date.parse(session.startTime) <= openedAt;
+  const ended = Date.parse(session.startTime) + session.durationMinutes * 60_000 <= openedAt;
+  const schedulePath = signedIn ? '/dashboard/sessions' : '/';
+
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-6 md:py-12">
-      <Link to={signedIn ? '/dashboard/sessions' : '/'} className="text-sm font-medium text-muted hover:text-clay-dark">
+      <Link to={schedulePath} className="text-sm font-medium text-muted hover:text-clay-dark">
         ← Back to sessions
       </Link>
       <CheckoutCancelled className="mt-6" />
@@ -99,12 +105,21 @@ export function SessionDetailPage() {
           <p className="mt-1 font-serif text-3xl">
             <PriceText money={session.price} />
           </p>
-          {session.seatsLeft !== null && !session.soldOut && (
+          {session.seatsLeft !== null && !session.soldOut && !started && (
             <p className="mt-2 text-sm text-muted">
               {session.seatsLeft} {session.seatsLeft === 1 ? 'place' : 'places'} left
             </p>
           )}
-          {onServer ? (
+          {started ? (
+            <div className="mt-6">
+              <p role="status" className="rounded-xl bg-sand px-4 py-3 text-ink/85">
+                {ended ? 'This session has ended.' : 'This session has already started.'}
+              </p>
+              <ButtonLink to={schedulePath} variant="secondary" className="mt-4 w-full">
+                See upcoming sessions
+              </ButtonLink>
+            </div>
+          ) : onServer ? (
             <div aria-hidden="true" className="mt-6 space-y-4">
               <Skeleton className="h-11 w-full rounded-full" />
               <Skeleton className="h-11 w-24 rounded-full" />
@@ -149,7 +164,7 @@ export function SessionDetailPage() {
  * (read once they open the form), split into the form's first and last name.
  */
 function useBookingMember(auth: AuthSession, booking: boolean) {
-  const user = auth.status === 'signed-in' ? auth.user : undefined;
+  const user = useActingMember(auth);
   const me = useQuery({ ...meQuery(user?.id ?? ''), enabled: Boolean(user) && booking });
   if (!user) return undefined;
   // The token's name stands in when the profile cannot be read.
