@@ -74,6 +74,16 @@ describe("the admin's users in the browser", () => {
     expect(await page.evaluate("JSON.parse(localStorage.getItem('admin_impersonating')).user.id")).toBe(userId);
     await expectCleanAtBothWidths(page);
 
+    // The forms speak of the viewed user: the booking form and the package's purchase dialog.
+    await page.goto(`${siteUrl}/sessions/${session.id}`);
+    await page.getByRole('button', { name: 'Book Now' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Last Name' }).inputValue()).toBe('Member');
+    expect(await page.getByRole('textbox', { name: 'Email' }).inputValue()).toBe(email);
+    expect(await page.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe('Mira');
+    await page.goto(`${siteUrl}/birth-recordings`);
+    await page.getByRole('button', { name: 'Unlock All Recordings' }).click();
+    await page.getByRole('dialog', { name: 'Unlock All Recordings' }).getByText(`Buying as ${email}`).waitFor();
+
     // A change made while viewing is refused by the server, whatever the page sends.
     await page.goto(`${siteUrl}/dashboard/settings`);
     await page.getByLabel('Full name').fill('Changed While Viewing');

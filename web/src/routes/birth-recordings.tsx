@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/features/dashboard/components/booking-list';
 import { recordingsQuery } from '@/features/recordings/api/recordings';
 import { RecordingCard, RecordingGridSkeleton } from '@/features/recordings/components/recording-card';
-import { useAuthSession } from '@/features/auth/session';
+import { useActingMember, useAuthSession } from '@/features/auth/session';
 import { PackageOffer } from '@/features/purchases/components/package-offer';
 import { useSiteLinks } from '@/app/links';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -16,8 +16,9 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 export function BirthRecordingsPage() {
   useDocumentTitle('Birth Recordings');
   const auth = useAuthSession();
-  const userId = auth.status === 'signed-in' ? auth.user.id : undefined;
-  const buyer = auth.status === 'signed-in' ? { id: auth.user.id, email: auth.user.email, name: auth.user.name } : undefined;
+  const member = useActingMember(auth);
+  const userId = member?.id;
+  const buyer = member && { id: member.id, email: member.email, name: member.name };
   const recordings = useQuery({ ...recordingsQuery(userId), enabled: auth.status !== 'loading' });
 
   return (

@@ -1,7 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { setIdTokenSource, setTokenRefusedHandler } from '@/lib/api';
+import { splitFullName } from '@/lib/names';
 import { saveReturnUrl } from './return-url';
-import { endImpersonation } from './impersonation';
+import { endImpersonation, useImpersonation } from './impersonation';
 
 /** The signed-in member, as their ID token names them (first and last name as given at sign-up, if they were). */
 export type SessionUser = { id: string; email: string; name: string; firstName: string; lastName: string; isAdmin: boolean };
@@ -71,6 +72,18 @@ export function useAuthSession(): AuthSession {
     if (current.status === 'loading') void refreshSession();
   }, [current.status]);
   return current;
+}
+
+/**
+ * The member the pages book and buy for: the signed-in member or, while their administrator views
+ * the site as a user, that user, so a form shows the user's address and name, never the administrator's.
+ */
+export function useActingMember(auth: AuthSession): SessionUser | undefined {
+  const view = useImpersonation();
+  if (auth.status !== 'signed-in') return undefined;
+  if (!view) return auth.user;
+  const name = view.user.name ?? '';
+  return { id: view.user.id, email: view.user.email, name, ...splitFullName(name), isAdmin: false };
 }
 
 /** Ends the session; reports whether it ended cleanly (the spec's two 'Logged out' texts). */
