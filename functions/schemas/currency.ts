@@ -36,6 +36,9 @@ export function convertMoney(money: Money, target: Currency, rates: ExchangeRate
   return { amount: wholeUnits * 100, currency: target };
 }
 
+/** A discounted price as the spec shows it, always with two decimals: '£13.50', '£12.00'. */
+export const formatMoneyWithPence = (money: Money) => `${currencySymbols[money.currency]}${(money.amount / 100).toFixed(2)}`;
+
 export function formatMoney(money: Money): string {
   const units = money.amount / 100;
   const text = Number.isInteger(units) ? String(units) : units.toFixed(2);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from '@/components/ui/toast';
-import type { Money } from '@schemas/money';
-import { currencySymbols } from '@schemas/currency';
+import { formatMoneyWithPence } from '@schemas/currency';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { AppliedCode } from '@/components/ui/applied-code';
@@ -10,9 +9,8 @@ import { failureText } from '../api/bookings';
 import type { DiscountCode } from '../hooks/use-discount-code';
 
 const checkFailed = 'Failed to check the code. Please try again.';
-
-/** '£13.50': a discounted price keeps its pence, even when they are round. */
-const withPence = (money: Money) => `${currencySymbols[money.currency]}${(money.amount / 100).toFixed(2)}`;
+/** The field's one refusal toast: the next replaces it, and an accepted code takes it away. */
+const CODE_REFUSED = 'promo-code-refused';
 
 /**
  * The promo field with its Apply button; once a code is applied, the code in its place (with a
@@ -47,8 +45,9 @@ function PromoField({ discount, focusOnMount }: { discount: DiscountCode; focusO
     setChecking(true);
     try {
       await discount.apply(typed);
+      toast.dismiss(CODE_REFUSED);
     } catch (error) {
-      toast.error('Error', { description: failureText(error, checkFailed) });
+      toast.error('Error', { id: CODE_REFUSED, description: failureText(error, checkFailed) });
     } finally {
       setChecking(false);
     }
@@ -100,9 +99,9 @@ function AppliedDiscount({
           <span className="text-right">
             <s className="mr-2 text-sm text-muted">
               <span className="sr-only">was </span>
-              {withPence(quote.originalPrice)}
+              {formatMoneyWithPence(quote.originalPrice)}
             </s>
-            <strong className="font-serif text-xl font-normal text-ink">{withPence(quote.discountedPrice)}</strong>{' '}
+            <strong className="font-serif text-xl font-normal text-ink">{formatMoneyWithPence(quote.discountedPrice)}</strong>{' '}
             <span className="text-sm font-medium text-sage">({quote.percentOff}% off)</span>
           </span>
         ) : error ? (

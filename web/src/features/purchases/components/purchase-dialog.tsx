@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { DiscountCodeText, discountCodeRefusals } from '@schemas/discount';
-import { formatMoney } from '@schemas/currency';
+import { formatMoney, formatMoneyWithPence } from '@schemas/currency';
 import type { Currency } from '@schemas/money';
 import { MISSING_EMAIL, PurchaseRequest } from '@schemas/purchase';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,9 @@ import { pendingPurchase, rememberPendingPurchase } from '../pending-purchase';
 
 /** Who is buying: a signed-in member (their address is their account's), or a guest. */
 export type Buyer = { id: string; email: string; name: string } | undefined;
+
+/** The dialog's one refusal toast: the next replaces it, and it goes once what it was about is fixed or the dialog closes. */
+const REFUSED = 'purchase-refused';
 
 const failure = (error: unknown, fallback: string) => {
   if (!(error instanceof ApiError)) return fallback;
@@ -53,7 +56,7 @@ export function PurchaseDialog({
   const free = offer?.discount?.free === true;
 
   // The dialog's latest refusal replaces the one before, rather than stacking under it.
-  const refuse = (title: string, description: string) => toast.error(title, { description, id: 'purchase-refused' });
+  const refuse = (title: string, description: string) => toast.error(title, { description, id: REFUSED });
 
   const apply = async () => {
     const parsed = DiscountCodeText.safeParse(typed);
@@ -66,6 +69,7 @@ export function PurchaseDialog({
       await queryClient.fetchQuery(packageQuery(currency, buyer?.id, parsed.data));
       setCode(parsed.data);
       setTyped('');
+      toast.dismiss(REFUSED);
     } catch (error) {
       refuse('Error', failure(error, 'Failed to check the code. Please try again.'));
     } finally {
@@ -119,7 +123,7 @@ export function PurchaseDialog({
   };
 
   return (
-    <Modal dialogRef={dialogRef} title="Unlock All Recordings">
+    <Modal dialogRef={dialogRef} title="Unlock All Recordings" onClose={() => toast.dismiss(REFUSED)}>
       <p className="mt-2 text-muted">Lifetime access to every birth-breathwork recording, to watch whenever you like.</p>
       <form className="mt-6 flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
         {buyer ? (
@@ -136,7 +140,10 @@ export function PurchaseDialog({
               required
               value={email}
               error={emailError}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                setEmailError(undefined);
+              }}
             />
             <Field
               label="Name (optional)"
@@ -175,10 +182,12 @@ export function PurchaseDialog({
               {offer.discount && (
                 <s className="mr-2 text-sm text-muted">
                   <span className="sr-only">was </span>
-                  {formatMoney(offer.originalPrice)}
+                  {formatMoneyWithPence(offer.originalPrice)}
                 </s>
               )}
-              <strong className="font-serif text-2xl font-normal text-ink">{formatMoney(offer.price)}</strong>
+              <strong className="font-serif text-2xl font-normal text-ink">
+                {(offer.discount ? formatMoneyWithPence : formatMoney)(offer.price)}
+              </strong>
               {offer.discount && <span className="ml-1 text-sm font-medium text-sage">({offer.discount.percentOff}% off)</span>}
             </span>
           ) : (

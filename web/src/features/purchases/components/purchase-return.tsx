@@ -13,9 +13,9 @@ const PATIENCE_MS = 20_000;
 
 /**
  * The return from checkout: the purchase's status as the server has it (the page never marks
- * anything paid), polled while pending. Paid: 'Payment Successful'; a member goes to their
- * resources 2 seconds later, a guest who gave an address is offered to set up the account that
- * will own it, and one without is told to sign in.
+ * anything paid), polled while pending. Paid: a member is told 'Payment Successful' and goes to
+ * their resources 2 seconds later; a guest who gave an address is offered to set up the account
+ * that will own it, and one without is told to sign in.
  */
 export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: string; buyer: Buyer; signedOut: boolean }) {
   const navigate = useNavigate();
@@ -30,10 +30,12 @@ export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: s
   useEffect(() => {
     if (!paid || announced.current || (!member && !signedOut)) return;
     announced.current = true;
-    toast.success('Payment Successful', { description: 'Every recording is now yours, for life.' });
     void queryClient.invalidateQueries({ queryKey: ['package'] });
-    if (member) forgetPendingPurchase();
-    else if (pendingEmail) setup.current?.showModal();
+    // Only a member has the recordings now; a guest's unlock once the account that owns them signs in.
+    if (member) {
+      toast.success('Payment Successful', { description: 'Every recording is now yours, for life.' });
+      forgetPendingPurchase();
+    } else if (pendingEmail) setup.current?.showModal();
     else toast.info('Sign in to watch', { description: 'Sign in with the email you bought with to watch the recordings.' });
   }, [paid, member, signedOut, pendingEmail, queryClient]);
 
@@ -77,7 +79,13 @@ export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: s
                 </Link>
               </>
             ) : (
-              'Payment Successful. Sign in with the email you bought with to watch the recordings.'
+              <>
+                Payment Successful.{' '}
+                <Link to="/sign-in?purchase=true" className="font-medium underline underline-offset-2">
+                  Sign in
+                </Link>{' '}
+                with the email you bought with to watch the recordings.
+              </>
             )}
           </p>
         )}
