@@ -2,7 +2,7 @@ import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
 import { cancellationTerms, type ManagedBooking } from '../schemas/booking';
-import { bookingOfLink } from '../domain/bookings';
+import { bookingOfLink, type BookingRecord } from '../domain/bookings';
 import { bookingConfirmation, getAttendeeBooking } from '../domain/booking-views';
 
 /**
@@ -10,6 +10,12 @@ import { bookingConfirmation, getAttendeeBooking } from '../domain/booking-views
  * place, and its cancellation terms. A token that is not a booking's answers 404, saying nothing
  * of whether the booking exists.
  */
+/** A refunded booking's payment went back whole; a cancelled one's is on its way while its refund is owed. */
+function refundOf(booking: BookingRecord): ManagedBooking['refund'] {
+  if (booking.state === 'refunded') return { amount: booking.refundOwed ?? booking.price, state: 'sent' };
+  return booking.state === 'cancelled' && booking.refundOwed ? { amount: booking.refundOwed, state: 'owed' } : null;
+}
+
 export const handler = openRoute({ params: TokenParams }, async ({ params }) => {
   const booking = await bookingOfLink(params.token);
   const view = booking && (await getAttendeeBooking(booking.id));
@@ -22,6 +28,7 @@ export const handler = openRoute({ params: TokenParams }, async ({ params }) => 
     // From the session's time as the booking keeps it, which the cancellation itself checks.
     cancellation: cancellationTerms({ status: view.status, session: booking.session }, new Date()),
     confirmBy: booking.state === 'unconfirmed' ? (booking.holdExpiresAt ?? null) : null,
+    refund: refundOf(booking),
   };
   return { body: answer };
 });

@@ -184,6 +184,7 @@ describe('a guest cancelling with the link from their e-mail', () => {
       booking: { status: 'cancelled' },
       cancellation: { closed: 'ended' },
       joinLink: null,
+      refund: null,
     });
 
     // The member's e-mail, once: the seat freed and the calendar entry taken back.
@@ -210,7 +211,15 @@ describe('a guest cancelling with the link from their e-mail', () => {
       cancelAsGuest(held.booking.id, held.manageToken!),
     ]);
     expect(answers.map((a) => a.body.outcome).sort()).toEqual(['already_cancelled', 'cancelled']);
+    // The manage page says the money is going back from the moment it is owed, before Stripe is asked.
+    const owed = { amount: 2500, currency: 'GBP' };
+    expect((await api<ManagedBooking>(`/manage/${held.manageToken}`)).body.refund).toEqual({
+      amount: owed,
+      state: expect.stringMatching(/^(owed|sent)$/),
+    });
     expect(await waitForBooking(held.booking.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({ status: 'cancelled' });
+    expect(await storedBooking(held.booking.id)).toMatchObject({ state: 'refunded', refundOwed: owed });
+    expect((await api<ManagedBooking>(`/manage/${held.manageToken}`)).body.refund).toEqual({ amount: owed, state: 'sent' });
     expect((await cancelAsGuest(held.booking.id, held.manageToken!)).body.outcome).toBe('already_cancelled');
     const payment = (await getPayment((await storedBooking(held.booking.id)).checkoutSessionId as string))!;
     expect(await getRefund(payment.paymentIntentId!)).toMatchObject({ state: 'sent', reason: 'cancelled' });

@@ -97,6 +97,12 @@ export function ManageBookingPage() {
             : undefined
         }
       />
+      {data.refund && (
+        <p role="status" className="mt-6 rounded-xl bg-sand px-4 py-3 text-sm text-ink">
+          Your payment of {formatMoney(data.refund.amount)}{' '}
+          {data.refund.state === 'sent' ? 'has been refunded in full.' : 'is being refunded in full.'}
+        </p>
+      )}
       {data.confirmBy && <ConfirmPlace token={token} data={data} confirmBy={data.confirmBy} />}
       {cancellation.closed !== 'ended' && (
         <section aria-labelledby="cancellation-heading" className="mt-8">
