@@ -120,6 +120,44 @@ describe('the waitlist in the browser', () => {
     await page.getByText('Booking confirmed').waitFor();
   });
 
+  it('passes an offered spot on to the next person only once they say so', async () => {
+    const session = await createSession({
+      title: `Passed Circle ${ulid().slice(-6)}`,
+      maxAttendees: 1,
+      priceAmount: 1500,
+      priceCurrency: 'GBP',
+    });
+    const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Hal', lastName: 'Holder', email: newAddress('holder') }),
+    });
+    expect(held.status).toBe(201);
+    const [first, second] = [newAddress('first-waiter'), newAddress('second-waiter')];
+    for (const email of [first, second]) {
+      const joined = await api(`/sessions/${session.id}/waitlist`, {
+        method: 'POST',
+        body: JSON.stringify({ name: 'Wren Waiting', email, phone: '+44 7700 900123' }),
+      });
+      expect(joined.status).toBe(201);
+    }
+    await runOutHold(held.body.booking.id);
+    await releaseExpiredHolds(new Date());
+
+    const page = await openPage(browser(), phone);
+    await page.goto(await linkFromEmail(first, 'A spot is free for you', 2));
+    await page.getByRole('button', { name: 'Pass it on' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pass on this spot?' });
+    await expectCleanPage(page);
+    await dialog.getByRole('button', { name: 'Keep the spot' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('A spot is held for you').waitFor();
+    await page.getByRole('button', { name: 'Pass it on' }).click();
+    await dialog.getByRole('button', { name: 'Pass it on' }).click();
+    await page.getByText('You passed on the spot').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await linkFromEmail(second, 'A spot is free for you', 2);
+  });
+
   it('says so for a link that is not valid', async () => {
     const page = await openPage(browser(), desktop);
     await page.goto(`${siteUrl}/waitlist/01KAB3C4D5E6F7G8H9J0KMNPQR-${'A'.repeat(22)}`);

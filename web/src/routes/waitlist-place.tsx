@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import type { WaitlistPlace } from '@schemas/waitlist';
 import type { BookingConfirmation } from '@schemas/booking';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LinkNotValid, LinkPageLoading } from '@/components/link-page';
 import { SessionFacts } from '@/components/session-facts';
 import { useCurrency } from '@/features/currency/currency-context';
@@ -93,6 +95,7 @@ function PlaceActions({ token, place, unpaid }: { token: string; place: Waitlist
   const { currency } = useCurrency();
   const { accept, decline, leave } = usePlaceActions(token);
   const busy = accept.isPending || decline.isPending || leave.isPending;
+  const passOnDialog = useRef<HTMLDialogElement>(null);
   const failed = (fallback: string) => (error: unknown) => toast.error('Error', { description: failureText(error, fallback) });
 
   const take = async () => {
@@ -114,13 +117,26 @@ function PlaceActions({ token, place, unpaid }: { token: string; place: Waitlist
         <Button onClick={() => void take()} disabled={busy}>
           {accept.isPending ? 'Taking the spot…' : paid ? 'Take the spot and pay' : 'Take the spot'}
         </Button>
-        <Button
-          variant="secondary"
-          disabled={busy}
-          onClick={() => decline.mutate(undefined, { onError: failed('Failed to pass on the spot. Please try again.') })}
-        >
-          {decline.isPending ? 'Passing it on…' : 'Pass it on'}
+        <Button variant="secondary" disabled={busy} onClick={() => passOnDialog.current?.showModal()}>
+          Pass it on
         </Button>
+        {/* The spot goes to the next person at once: there is no taking it back. */}
+        <ConfirmDialog
+          dialogRef={passOnDialog}
+          title="Pass on this spot?"
+          confirmLabel="Pass it on"
+          busyLabel="Passing it on…"
+          dismissLabel="Keep the spot"
+          busy={decline.isPending}
+          onConfirm={() =>
+            decline.mutate(undefined, {
+              onSuccess: () => passOnDialog.current?.close(),
+              onError: failed('Failed to pass on the spot. Please try again.'),
+            })
+          }
+        >
+          The spot goes to the next person on the waitlist straight away, and you leave the waitlist for this session.
+        </ConfirmDialog>
       </div>
     );
   }
