@@ -18,6 +18,7 @@ import { AuditHistory } from '@/features/admin/components/audit-history';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
+import { EmailAddress } from '@/components/ui/email-address';
 
 /** The spec's badge colours: paid or completed green, pending yellow, cancelled or failed red, free blue, else grey. */
 const paymentTone: Partial<Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'>> = {
@@ -229,7 +230,7 @@ function columns(dialogs: OrderDialogs): Column<AdminOrder>[] {
       cell: (order) => (
         <>
           <span className="block font-medium">{order.name}</span>
-          <span className="block text-sm text-muted wrap-anywhere">{order.email}</span>
+          <EmailAddress email={order.email} className="block text-sm text-muted" />
         </>
       ),
     },

@@ -28,6 +28,7 @@ import { SessionFormView } from '@/features/admin/components/session-form';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
+import { EmailAddress } from '@/components/ui/email-address';
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 
@@ -352,7 +353,7 @@ function waitlistColumns(onRemove: (place: WaitlistPlace) => void, removing: boo
         </span>
       ),
     },
-    { header: 'Email', className: 'wrap-anywhere', wide: true, cell: (place) => place.email },
+    { header: 'Email', wide: true, cell: (place) => <EmailAddress email={place.email} /> },
     { header: 'Phone', className: 'whitespace-nowrap', cell: (place) => place.phone },
     { header: 'Joined', cell: (place) => <DateTimeCell iso={place.joinedAt} /> },
     {
@@ -408,7 +409,9 @@ function Person({
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {name} {badge}
         </p>
-        <p className="break-all text-sm text-muted">{email}</p>
+        <p className="text-sm text-muted">
+          <EmailAddress email={email} />
+        </p>
         <p className="text-sm text-muted">{detail}</p>
       </div>
       {action}
