@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A row of pill buttons that switch what a page shows (scrolling sideways on a phone); the chosen one is current. */
+/** A row of pill buttons that switch what a page shows (wrapping on a phone, so none is cut off); the chosen one is current. */
 export function PillTabs<T extends string>({
   label,
   tabs,
@@ -13,8 +13,8 @@ export function PillTabs<T extends string>({
   onSelect: (id: T) => void;
 }) {
   return (
-    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 py-1">
-      <ul className="flex gap-1.5">
+    <nav aria-label={label} className="py-1">
+      <ul className="flex flex-wrap gap-1.5">
         {tabs.map((tab) => {
           const current = tab.id === selected;
           return (
