@@ -128,7 +128,7 @@ describe('learning resources in the browser', () => {
     const edit = page.getByRole('form', { name: 'Edit resource' });
     await edit.waitFor();
     expect(await edit.getByLabel('Video 1 URL').inputValue()).toBe('https://video.example/nadi-shodhana');
-    await edit.getByText(/^Uploaded: [0-9A-Z]{26}\.webm$/).waitFor();
+    await edit.getByText('Video uploaded (WEBM)', { exact: true }).waitFor();
     await expectCleanAtBothWidths(page);
     await edit.getByLabel('Title', { exact: true }).fill(`${title} (revised)`);
     await edit.getByRole('button', { name: 'Move video 2 up' }).click();

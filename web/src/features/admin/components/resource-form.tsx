@@ -46,7 +46,11 @@ const newRow = (fields: Partial<VideoRow> = {}): VideoRow => ({
   ...fields,
 });
 
-const fileName = (key: string) => key.split('/').pop() ?? key;
+/** An uploaded file is stored under a generated name, which says nothing: the editor says what kind of video it is. */
+function uploadedLabel(key: string) {
+  const extension = /\.(\w+)$/.exec(key)?.[1];
+  return extension ? `Video uploaded (${extension.toUpperCase()})` : 'Video uploaded';
+}
 
 /** A stand-in key while checking the form before its files are uploaded: their keys come from the uploads. */
 const PENDING_KEY = `resources/${NEW_RESOURCE}/${'0'.repeat(26)}.mp4`;
@@ -328,7 +332,7 @@ function VideoRowView({
                 onChoose={choose}
               />
               <span className="min-w-0 truncate text-sm text-muted">
-                {row.file ? `${row.file.name} (uploads on save)` : row.key ? `Uploaded: ${fileName(row.key)}` : 'No file chosen'}
+                {row.file ? `${row.file.name} (uploads on save)` : row.key ? uploadedLabel(row.key) : 'No file chosen'}
               </span>
             </div>
             {uploading && <UploadProgress label={`Uploading video ${number}`} progress={row.progress} />}
