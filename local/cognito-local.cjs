@@ -156,4 +156,22 @@ Targets.ResendConfirmationCode =
     return sentTo(deliveryDetails.Destination);
   };
 
+// ID tokens: Cognito's carry every standard attribute the client may read that the user has, so
+// a member's `name`, `given_name` and `family_name` as typed at sign-up; cognito-local's carry only
+// the e-mail and custom attributes. The names are added here, and the token signed again with
+// cognito-local's own key, as the pool's key set serves it.
+const jwt = require(require.resolve('jsonwebtoken', { paths: [cognitoLocal] }));
+const { JwtTokenGenerator } = require(join(cognitoLocal, 'lib/services/tokenGenerator.js'));
+const signingKey = require(join(cognitoLocal, 'lib/keys/cognitoLocal.private.json')).pem;
+const NAME_CLAIMS = ['name', 'given_name', 'family_name'];
+const generate = JwtTokenGenerator.prototype.generate;
+JwtTokenGenerator.prototype.generate = async function generateWithNames(ctx, user, ...rest) {
+  const tokens = await generate.call(this, ctx, user, ...rest);
+  const names = (user.Attributes ?? []).filter((attribute) => NAME_CLAIMS.includes(attribute.Name) && attribute.Value);
+  if (names.length === 0) return tokens;
+  const { header, payload } = jwt.decode(tokens.IdToken, { complete: true });
+  const claims = { ...payload, ...Object.fromEntries(names.map((attribute) => [attribute.Name, attribute.Value])) };
+  return { ...tokens, IdToken: jwt.sign(claims, signingKey, { algorithm: header.alg, keyid: header.kid }) };
+};
+
 require(join(cognitoLocal, 'lib/bin/start.js'));

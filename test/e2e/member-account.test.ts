@@ -99,9 +99,9 @@ describe('settings in the browser', () => {
     expect(await address.inputValue()).toBe(email);
     expect(await address.getAttribute('readonly')).not.toBeNull();
 
-    // No profile name yet (an account made by an administrator): the field starts empty.
+    // No profile yet (an account made by an administrator): the field starts from the name its sign-in token carries.
     const name = page.getByLabel('Full name');
-    expect(await name.inputValue()).toBe('');
+    expect(await name.inputValue()).toBe('Robin Member');
     await name.fill(' ');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Full name is required').waitFor();

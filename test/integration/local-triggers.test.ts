@@ -55,6 +55,8 @@ describe("cognito-local's triggers reach the catalogue's trigger modules", () =>
         UserAttributes: [
           { Name: 'email', Value: email },
           { Name: 'name', Value: 'Nora Member' },
+          { Name: 'given_name', Value: 'Nora' },
+          { Name: 'family_name', Value: 'Member' },
         ],
       }),
     );
@@ -72,6 +74,8 @@ describe("cognito-local's triggers reach the catalogue's trigger modules", () =>
     const idToken = await idTokenOf(clientId, email, 'breathe-in', cognito());
     const claims = decodeJwt(idToken);
     expect(claims).toMatchObject({ iss: environment.COGNITO_ISSUER, aud: clientId, token_use: 'id', email, sub: signUp.UserSub });
+    // As Cognito's, it names the member as they signed up (cognito-local's own tokens left the names out).
+    expect(claims).toMatchObject({ name: 'Nora Member', given_name: 'Nora', family_name: 'Member' });
 
     // The API verifies it against the issuer's JWKS: the member sees their own account.
     const me = await fetch(`http://127.0.0.1:${port}/api/me`, {
