@@ -18,6 +18,34 @@ async function linkFromEmail(email: string, subject: string, count: number): Pro
   return /https?:\/\/\S+\/waitlist\/[\w.-]+/.exec(mail!.body.text)![0];
 }
 
+/**
+ * A paid session of one seat, held by a guest's checkout, with `waiting` on its waitlist in that
+ * order; the checkout then runs out unpaid, and its seat is offered to the first of them.
+ */
+async function spotOfferedTo(waiting: string[]) {
+  const session = await createSession({
+    title: `Paid Full Circle ${ulid().slice(-6)}`,
+    maxAttendees: 1,
+    priceAmount: 1500,
+    priceCurrency: 'GBP',
+  });
+  const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Hal', lastName: 'Holder', email: newAddress('holder') }),
+  });
+  expect(held.status).toBe(201);
+  for (const email of waiting) {
+    const joined = await api(`/sessions/${session.id}/waitlist`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Wren Waiting', email, phone: '+44 7700 900123' }),
+    });
+    expect(joined.status).toBe(201);
+  }
+  await runOutHold(held.body.booking.id);
+  await releaseExpiredHolds(new Date());
+  return session;
+}
+
 describe('the waitlist in the browser', () => {
   it('a visitor joins a sold-out session, is offered the seat a member gives back, and takes it from the e-mailed link', async () => {
     const session = await createSession({ title: `Full Circle ${ulid().slice(-6)}`, maxAttendees: 1 });
@@ -76,25 +104,8 @@ describe('the waitlist in the browser', () => {
   });
 
   it('offers the checkout again to someone who took a paid spot and left its payment unpaid, until it is paid', async () => {
-    const session = await createSession({
-      title: `Paid Full Circle ${ulid().slice(-6)}`,
-      maxAttendees: 1,
-      priceAmount: 1500,
-      priceCurrency: 'GBP',
-    });
-    const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
-      method: 'POST',
-      body: JSON.stringify({ firstName: 'Hal', lastName: 'Holder', email: newAddress('holder') }),
-    });
     const email = newAddress('paid-waiter');
-    const joined = await api(`/sessions/${session.id}/waitlist`, {
-      method: 'POST',
-      body: JSON.stringify({ name: 'Wren Waiting', email, phone: '+44 7700 900123' }),
-    });
-    expect(joined.status).toBe(201);
-    // The first checkout runs out unpaid: its seat is held for the person waiting.
-    await runOutHold(held.body.booking.id);
-    await releaseExpiredHolds(new Date());
+    const session = await spotOfferedTo([email]);
     const offer = await linkFromEmail(email, 'A spot is free for you', 2);
 
     const page = await openPage(browser(), phone);
@@ -121,27 +132,8 @@ describe('the waitlist in the browser', () => {
   });
 
   it('passes an offered spot on to the next person only once they say so', async () => {
-    const session = await createSession({
-      title: `Passed Circle ${ulid().slice(-6)}`,
-      maxAttendees: 1,
-      priceAmount: 1500,
-      priceCurrency: 'GBP',
-    });
-    const held = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
-      method: 'POST',
-      body: JSON.stringify({ firstName: 'Hal', lastName: 'Holder', email: newAddress('holder') }),
-    });
-    expect(held.status).toBe(201);
     const [first, second] = [newAddress('first-waiter'), newAddress('second-waiter')];
-    for (const email of [first, second]) {
-      const joined = await api(`/sessions/${session.id}/waitlist`, {
-        method: 'POST',
-        body: JSON.stringify({ name: 'Wren Waiting', email, phone: '+44 7700 900123' }),
-      });
-      expect(joined.status).toBe(201);
-    }
-    await runOutHold(held.body.booking.id);
-    await releaseExpiredHolds(new Date());
+    await spotOfferedTo([first, second]);
 
     const page = await openPage(browser(), phone);
     await page.goto(await linkFromEmail(first, 'A spot is free for you', 2));
