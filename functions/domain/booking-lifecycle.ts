@@ -1,4 +1,4 @@
-import { cancellableUntil, type BookingStatus, type PaymentStatus } from '../schemas/booking';
+import { cancellableUntil, type BookingStatus, type PaymentStatus, type RefundShown } from '../schemas/booking';
 import type { EventDetail, EventType } from '../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
 import { stateCheckOf, stateUpdate, type TransitionChange } from './lifecycle';
@@ -109,6 +109,16 @@ export function shownStatus(booking: Pick<BookingRecord, 'state' | 'price' | 'en
     case 'refunded':
       return { status: 'cancelled', paymentStatus: 'refunded' };
   }
+}
+
+/**
+ * What a booking's pages say of its money going back: owed from the cancellation of a paid
+ * booking until Stripe has it, then sent. A payment refunded after its booking was released (it
+ * came too late) was the booking's price.
+ */
+export function shownRefund(booking: Pick<BookingRecord, 'state' | 'price' | 'refundAmount'>): RefundShown | null {
+  if (booking.state === 'refunded') return { amount: booking.refundAmount ?? booking.price, state: 'sent' };
+  return booking.state === 'cancelled' && booking.refundAmount ? { amount: booking.refundAmount, state: 'owed' } : null;
 }
 
 /**

@@ -36,8 +36,8 @@ export type BookingRecord = {
   stateChangedAt?: string;
   /** What the attendee pays, in the currency they chose, after the discount: 0 when free. */
   price: Money;
-  /** A paid booking that ended before its session: the payment owed back, which Stripe is asked for in its own step. */
-  refundOwed?: Money;
+  /** A paid booking cancelled before its session: the payment it gives back (Stripe is asked for it in a step of its own). */
+  refundAmount?: Money;
   /** The promo code redeemed for this booking (one per booking). */
   discountCode?: string;
   /** While pending: when the held seat is released if the checkout is not paid. */

@@ -71,7 +71,7 @@ async function endConfirmedBooking(
   const seat = await seatGivenBack(booking, now, { held: false });
   const refusal = await transactNamed({
     booking: transitionUpdate(how.transition, booking.id, now, {
-      set: { endedAt: at, endReason: how.endReason, endedBy: how.by, ...(paid && { refundOwed: booking.price }) },
+      set: { endedAt: at, endReason: how.endReason, endedBy: how.by, ...(paid && { refundAmount: paid.amount }) },
     }),
     seat: seat.counters,
     waitlist: seat.offerEvent,

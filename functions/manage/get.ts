@@ -2,20 +2,15 @@ import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
 import { cancellationTerms, type ManagedBooking } from '../schemas/booking';
-import { bookingOfLink, type BookingRecord } from '../domain/bookings';
+import { bookingOfLink } from '../domain/bookings';
+import { shownRefund } from '../domain/booking-lifecycle';
 import { bookingConfirmation, getAttendeeBooking } from '../domain/booking-views';
 
 /**
  * A guest's 'Manage booking' page: the booking, who it is for, its joining link while it holds a
- * place, and its cancellation terms. A token that is not a booking's answers 404, saying nothing
+ * place, its cancellation terms, and the refund of a paid one cancelled. A token that is not a booking's answers 404, saying nothing
  * of whether the booking exists.
  */
-/** A refunded booking's payment went back whole; a cancelled one's is on its way while its refund is owed. */
-function refundOf(booking: BookingRecord): ManagedBooking['refund'] {
-  if (booking.state === 'refunded') return { amount: booking.refundOwed ?? booking.price, state: 'sent' };
-  return booking.state === 'cancelled' && booking.refundOwed ? { amount: booking.refundOwed, state: 'owed' } : null;
-}
-
 export const handler = openRoute({ params: TokenParams }, async ({ params }) => {
   const booking = await bookingOfLink(params.token);
   const view = booking && (await getAttendeeBooking(booking.id));
@@ -28,7 +23,7 @@ export const handler = openRoute({ params: TokenParams }, async ({ params }) => 
     // From the session's time as the booking keeps it, which the cancellation itself checks.
     cancellation: cancellationTerms({ status: view.status, session: booking.session }, new Date()),
     confirmBy: booking.state === 'unconfirmed' ? (booking.holdExpiresAt ?? null) : null,
-    refund: refundOf(booking),
+    refund: shownRefund(booking),
   };
   return { body: answer };
 });

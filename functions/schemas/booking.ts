@@ -100,9 +100,11 @@ export type ManagedBooking = {
   cancellation: CancellationTerms;
   /** While its guest must still confirm their address: until when the seat waits for them. */
   confirmBy: string | null;
-  /** A paid booking that ended: its payment going back ('owed') or gone back ('sent') in full. */
-  refund: { amount: Money; state: 'owed' | 'sent' } | null;
+  refund: RefundShown | null;
 };
+
+/** A paid booking that ended: its payment going back ('owed') or gone back ('sent'), in full. */
+export type RefundShown = { amount: Money; state: 'owed' | 'sent' };
 
 /** `POST /api/bookings/{id}/cancel`: the booking as it now is, cancelled. */
 export type CancellationReceipt = { outcome: 'cancelled' | 'already_cancelled'; booking: BookingReceipt['booking'] };

@@ -218,7 +218,7 @@ describe('a guest cancelling with the link from their e-mail', () => {
       state: expect.stringMatching(/^(owed|sent)$/),
     });
     expect(await waitForBooking(held.booking.id, (b) => b.paymentStatus === 'refunded')).toMatchObject({ status: 'cancelled' });
-    expect(await storedBooking(held.booking.id)).toMatchObject({ state: 'refunded', refundOwed: owed });
+    expect(await storedBooking(held.booking.id)).toMatchObject({ state: 'refunded', refundAmount: owed });
     expect((await api<ManagedBooking>(`/manage/${held.manageToken}`)).body.refund).toEqual({ amount: owed, state: 'sent' });
     expect((await cancelAsGuest(held.booking.id, held.manageToken!)).body.outcome).toBe('already_cancelled');
     const payment = (await getPayment((await storedBooking(held.booking.id)).checkoutSessionId as string))!;

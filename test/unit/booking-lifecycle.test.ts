@@ -4,6 +4,7 @@ import {
   holdLapsed,
   isCancellable,
   isPayable,
+  shownRefund,
   shownStatus,
   transitions,
   type BookingState,
@@ -25,6 +26,22 @@ describe('the booking lifecycle', () => {
     const doc = readFileSync(new URL('../../docs/data-model.md', import.meta.url), 'utf8');
     const drawn = /```mermaid\n(stateDiagram-v2[\s\S]*?)\n```/.exec(doc)?.[1];
     expect(drawn).toBe(diagram());
+  });
+
+  it('shows a refund from the cancellation of a paid booking, owed until Stripe has it, then sent', () => {
+    const price = { amount: 1500, currency: 'GBP' as const };
+    const refundAmount = { amount: 1200, currency: 'GBP' as const };
+    expect(states.map((state) => shownRefund({ state, price, refundAmount }))).toEqual([
+      null,
+      null,
+      null,
+      null,
+      { amount: refundAmount, state: 'owed' },
+      { amount: refundAmount, state: 'sent' },
+    ]);
+    // A free booking cancelled owes nothing; a payment that came too late was the booking's price.
+    expect(shownRefund({ state: 'cancelled', price })).toBeNull();
+    expect(shownRefund({ state: 'refunded', price })).toEqual({ amount: price, state: 'sent' });
   });
 
   it('reaches every state, and leaves none it cannot show as the spec shows a booking', () => {
