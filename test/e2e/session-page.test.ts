@@ -80,6 +80,12 @@ describe("a session's page, rendered on the server", () => {
       expect(await page.getByText('10 places left').count()).toBe(0);
       expect(await page.getByRole('link', { name: 'See upcoming sessions' }).getAttribute('href')).toBe('/');
     }
+    // A page opened before the start stops offering the booking when the session starts.
+    const soon = await createSession({ title: `Soon Breath ${ulid()}`, startTime: new Date(Date.now() + 4_000).toISOString() });
+    await page.goto(`${siteUrl}/sessions/${soon.id}`);
+    await page.getByRole('button', { name: 'Book Now' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'This session has already started.' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
     await expectCleanPage(page);
     await page.close();
   });

@@ -13,6 +13,7 @@ import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRenderedOnServer } from '@/hooks/use-rendered-on-server';
+import { useHasPassed } from '@/hooks/use-has-passed';
 import { useCurrency } from '@/features/currency/currency-context';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
 import { CheckoutCancelled } from '@/components/checkout-cancelled';
@@ -32,7 +33,10 @@ export function SessionDetailPage() {
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
   const onServer = useRenderedOnServer();
-  const [openedAt] = useState(() => Date.now());
+  // Past, as the spec counts it, once the start has gone by: bookings are refused from then on.
+  const startsAt = session ? Date.parse(session.startTime) : Infinity;
+  const started = useHasPassed(startsAt);
+  const ended = useHasPassed(session ? startsAt + session.durationMinutes * 60_000 : Infinity);
   // The form asks for the member's name: their profile is read once a form is shown.
   const member = useBookingMember(auth, booking || Boolean(session?.soldOut));
   useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
@@ -50,9 +54,6 @@ export function SessionDetailPage() {
     );
   }
 
-  // Past, as the spec counts it: the start has gone by. Bookings are refused from then on.
-  const started = Date.parse(session.startTime) <= openedAt;
-  const ended = Date.parse(session.startTime) + session.durationMinutes * 60_000 <= openedAt;
   const schedulePath = signedIn ? '/dashboard/sessions' : '/';
 
   return (
