@@ -81,7 +81,8 @@ export function useAuthSession(): AuthSession {
 export function useActingMember(auth: AuthSession): SessionUser | undefined {
   const view = useImpersonation();
   if (auth.status !== 'signed-in') return undefined;
-  if (!view) return auth.user;
+  // Only an administrator's view counts: the API answers anyone else as themselves.
+  if (!view || !auth.user.isAdmin) return auth.user;
   const name = view.user.name ?? '';
   return { id: view.user.id, email: view.user.email, name, ...splitFullName(name), isAdmin: false };
 }
