@@ -62,3 +62,13 @@ export function formatDuration(minutes: number): string {
   if (hours === 0) return `${rest}min`;
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}min`;
 }
+
+/**
+ * Where an e-mail address may wrap: after its '@' and before each dot, so 'mira.stone@example.com'
+ * wraps as 'mira', '.stone@', 'example', '.com', never inside a word.
+ */
+export function emailWrapPoints(email: string): string[] {
+  const beforeDots = (text: string) => text.split(/(?=\.)/);
+  const at = email.lastIndexOf('@');
+  return at === -1 ? beforeDots(email) : [...beforeDots(email.slice(0, at + 1)), ...beforeDots(email.slice(at + 1))];
+}

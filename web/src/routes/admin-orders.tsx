@@ -18,7 +18,7 @@ import { AuditHistory } from '@/features/admin/components/audit-history';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
-import { EmailAddress } from '@/components/ui/email-address';
+import { EmailText } from '@/components/ui/email-text';
 
 /** The spec's badge colours: paid or completed green, pending yellow, cancelled or failed red, free blue, else grey. */
 const paymentTone: Partial<Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'>> = {
@@ -230,7 +230,7 @@ function columns(dialogs: OrderDialogs): Column<AdminOrder>[] {
       cell: (order) => (
         <>
           <span className="block font-medium">{order.name}</span>
-          <EmailAddress email={order.email} className="block text-sm text-muted" />
+          <EmailText email={order.email} className="block text-sm text-muted" />
         </>
       ),
     },

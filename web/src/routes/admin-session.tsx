@@ -28,7 +28,7 @@ import { SessionFormView } from '@/features/admin/components/session-form';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
-import { EmailAddress } from '@/components/ui/email-address';
+import { EmailText } from '@/components/ui/email-text';
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 
@@ -353,7 +353,7 @@ function waitlistColumns(onRemove: (place: WaitlistPlace) => void, removing: boo
         </span>
       ),
     },
-    { header: 'Email', wide: true, cell: (place) => <EmailAddress email={place.email} /> },
+    { header: 'Email', wide: true, cell: (place) => <EmailText email={place.email} className="" /> },
     { header: 'Phone', className: 'whitespace-nowrap', cell: (place) => place.phone },
     { header: 'Joined', cell: (place) => <DateTimeCell iso={place.joinedAt} /> },
     {
@@ -410,7 +410,7 @@ function Person({
           {name} {badge}
         </p>
         <p className="text-sm text-muted">
-          <EmailAddress email={email} />
+          <EmailText email={email} />
         </p>
         <p className="text-sm text-muted">{detail}</p>
       </div>

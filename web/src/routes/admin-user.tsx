@@ -18,7 +18,7 @@ import { beginImpersonation } from '@/features/auth/impersonation';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
-import { EmailAddress } from '@/components/ui/email-address';
+import { EmailText } from '@/components/ui/email-text';
 
 /** The spec's words for a failure, with the server's reason when it refused the request. */
 const failure = (error: unknown, words: string) =>
@@ -155,7 +155,7 @@ export function AdminUserPage() {
                   <span className="font-mono text-sm break-all">{user.id}</span>
                 </Fact>
                 <Fact label="Email">
-                  <EmailAddress email={user.email} />
+                  <EmailText email={user.email} className="" />
                 </Fact>
                 <Fact label="Full name">{user.fullName ?? <span className="text-muted">Not given</span>}</Fact>
                 <Fact label="Subscription status">{user.subscriptionStatus}</Fact>

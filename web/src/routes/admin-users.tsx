@@ -10,7 +10,7 @@ import type { Column } from '@/components/ui/responsive-list';
 import { usersQuery } from '@/features/admin/api/users';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
-import { EmailAddress } from '@/components/ui/email-address';
+import { EmailText } from '@/components/ui/email-text';
 
 /** The spec's columns: Name, Email, Status (always Active), Created, Subscription (Free if empty), and View. */
 const userColumns: Column<AdminUserRow>[] = [
@@ -21,7 +21,7 @@ const userColumns: Column<AdminUserRow>[] = [
     cell: (user) =>
       user.name ? <span className="font-medium">{user.name}</span> : <span className="text-muted">No name given</span>,
   },
-  { header: 'Email', wide: true, cell: (user) => <EmailAddress email={user.email} /> },
+  { header: 'Email', wide: true, cell: (user) => <EmailText email={user.email} className="" /> },
   { header: 'Status', card: 'corner', cell: (user) => <Badge tone="success">{user.status}</Badge> },
   { header: 'Created', className: 'whitespace-nowrap', cell: (user) => (user.createdAt ? formatDate(user.createdAt) : '—') },
   { header: 'Subscription', cell: (user) => user.subscriptionStatus || 'Free' },
