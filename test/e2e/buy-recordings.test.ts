@@ -41,10 +41,12 @@ describe('the recordings package in the browser', () => {
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     const toasts = dialog.getByRole('listitem');
     await toasts.filter({ hasText: 'Please enter a valid email address' }).waitFor();
-    expect(await toasts.filter({ hasText: 'Please provide your email address.' }).count()).toBe(0);
-    // Changing the address takes its error away; it is checked again when the form is sent.
+    // Gone at once, not after a toast's 4 seconds.
+    await toasts.filter({ hasText: 'Please provide your email address.' }).waitFor({ state: 'detached', timeout: 2_000 });
+    // Changing the address takes its error and its refusal away; it is checked again when the form is sent.
     await dialog.getByLabel('Email').fill('');
     expect(await dialog.getByLabel('Email').getAttribute('aria-invalid')).toBeNull();
+    await toasts.filter({ hasText: 'Please enter a valid email address' }).waitFor({ state: 'detached' });
     await dialog.getByLabel('Promo code').fill('NOSUCHCODE');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     // Shown above the dialog's backdrop, not under it with the rest of the page, and closed from there.
@@ -107,9 +109,8 @@ describe('the recordings package in the browser', () => {
     const elsewhere = await openPage(browser(), phone);
     await elsewhere.goto(page.url());
     await elsewhere.getByText('Sign in to watch', { exact: true }).waitFor({ timeout: 15_000 });
-    expect(await elsewhere.getByRole('status').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
-      '/sign-in?purchase=true',
-    );
+    // Signed in, to the dashboard and its resources, not to the purchase dialog again.
+    expect(await elsewhere.getByRole('status').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in');
     await elsewhere.close();
 
     await setup.getByRole('link', { name: 'Continue to Account Setup' }).click();

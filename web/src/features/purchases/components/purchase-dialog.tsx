@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
@@ -17,9 +17,6 @@ import { pendingPurchase, rememberPendingPurchase } from '../pending-purchase';
 
 /** Who is buying: a signed-in member (their address is their account's), or a guest. */
 export type Buyer = { id: string; email: string; name: string } | undefined;
-
-/** The dialog's one refusal toast: the next replaces it, and it goes once what it was about is fixed or the dialog closes. */
-const REFUSED = 'purchase-refused';
 
 const failure = (error: unknown, fallback: string) => {
   if (!(error instanceof ApiError)) return fallback;
@@ -55,13 +52,25 @@ export function PurchaseDialog({
   const offer = quote.data;
   const free = offer?.discount?.free === true;
 
-  // The dialog's latest refusal replaces the one before, rather than stacking under it.
-  const refuse = (title: string, description: string) => toast.error(title, { description, id: REFUSED });
+  // One refusal on screen at a time: the latest replaces the one before, rather than stacking under
+  // it, and goes once what it was about is fixed (a code accepted, the address typed again) or the dialog closes.
+  const refusal = useRef<{ toastId: string | number; about: 'code' | 'email' | 'purchase' }>(undefined);
+  const dismissRefusal = () => {
+    if (refusal.current) toast.dismiss(refusal.current.toastId);
+    refusal.current = undefined;
+  };
+  const refuse = (about: 'code' | 'email' | 'purchase', title: string, description: string) => {
+    dismissRefusal();
+    refusal.current = { toastId: toast.error(title, { description }), about };
+  };
+  const fixed = (about: 'code' | 'email') => {
+    if (refusal.current?.about === about) dismissRefusal();
+  };
 
   const apply = async () => {
     const parsed = DiscountCodeText.safeParse(typed);
     if (!parsed.success) {
-      refuse('Error', discountCodeRefusals.invalid);
+      refuse('code', 'Error', discountCodeRefusals.invalid);
       return;
     }
     setChecking(true);
@@ -69,9 +78,9 @@ export function PurchaseDialog({
       await queryClient.fetchQuery(packageQuery(currency, buyer?.id, parsed.data));
       setCode(parsed.data);
       setTyped('');
-      toast.dismiss(REFUSED);
+      fixed('code');
     } catch (error) {
-      refuse('Error', failure(error, 'Failed to check the code. Please try again.'));
+      refuse('code', 'Error', failure(error, 'Failed to check the code. Please try again.'));
     } finally {
       setChecking(false);
     }
@@ -93,13 +102,14 @@ export function PurchaseDialog({
     if (!buyer && !email.trim()) {
       const [title, description] = MISSING_EMAIL.split(': ');
       setEmailError(description);
-      refuse(title, description);
+      refuse('email', title, description);
       return;
     }
     if (!request.success) {
       const issue = request.error.issues[0];
-      if (issue?.path[0] === 'email') setEmailError(issue.message);
-      refuse('Error', issue?.message ?? 'Failed to process purchase');
+      const about = issue?.path[0] === 'email' ? 'email' : 'purchase';
+      if (about === 'email') setEmailError(issue?.message);
+      refuse(about, 'Error', issue?.message ?? 'Failed to process purchase');
       return;
     }
     setEmailError(undefined);
@@ -112,18 +122,18 @@ export function PurchaseDialog({
       } else if (answer.url) {
         window.location.assign(answer.url);
       } else {
-        refuse('Error', 'No checkout URL returned');
+        refuse('purchase', 'Error', 'No checkout URL returned');
       }
     } catch (error) {
       // A one-time code used meanwhile is taken off, so the next try is at the full price.
       if (error instanceof ApiError && (Object.values(discountCodeRefusals) as string[]).includes(error.message))
         setCode(undefined);
-      refuse('Error', failure(error, 'Failed to process purchase'));
+      refuse('purchase', 'Error', failure(error, 'Failed to process purchase'));
     }
   };
 
   return (
-    <Modal dialogRef={dialogRef} title="Unlock All Recordings" onClose={() => toast.dismiss(REFUSED)}>
+    <Modal dialogRef={dialogRef} title="Unlock All Recordings" onClose={dismissRefusal}>
       <p className="mt-2 text-muted">Lifetime access to every birth-breathwork recording, to watch whenever you like.</p>
       <form className="mt-6 flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
         {buyer ? (
@@ -143,6 +153,7 @@ export function PurchaseDialog({
               onChange={(event) => {
                 setEmail(event.currentTarget.value);
                 setEmailError(undefined);
+                fixed('email');
               }}
             />
             <Field

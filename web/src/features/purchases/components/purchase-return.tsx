@@ -81,7 +81,8 @@ export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: s
             ) : (
               <>
                 Payment Successful.{' '}
-                <Link to="/sign-in?purchase=true" className="font-medium underline underline-offset-2">
+                {/* Not to '?purchase=true', whose way back opens the purchase dialog again: this payment went through. */}
+                <Link to="/sign-in" className="font-medium underline underline-offset-2">
                   Sign in
                 </Link>{' '}
                 with the email you bought with to watch the recordings.
