@@ -170,7 +170,8 @@ JwtTokenGenerator.prototype.generate = async function generateWithNames(ctx, use
   const names = (user.Attributes ?? []).filter((attribute) => NAME_CLAIMS.includes(attribute.Name) && attribute.Value);
   if (names.length === 0) return tokens;
   const { header, payload } = jwt.decode(tokens.IdToken, { complete: true });
-  const claims = { ...payload, ...Object.fromEntries(names.map((attribute) => [attribute.Name, attribute.Value])) };
+  // A claim the token already has (one a pre-token-generation trigger set) stands, as in Cognito.
+  const claims = { ...Object.fromEntries(names.map((attribute) => [attribute.Name, attribute.Value])), ...payload };
   return { ...tokens, IdToken: jwt.sign(claims, signingKey, { algorithm: header.alg, keyid: header.kid }) };
 };
 
