@@ -3,11 +3,34 @@ import { getPurchase } from '../../functions/domain/purchases';
 import { siteUrl } from '../support/stack';
 import { buy, waitForPurchase } from '../support/purchases';
 import { payCheckout } from '../support/stripe';
+import { createCode } from '../support/discounts';
 import { desktop, expectCleanPage, newAddress, phone, signedInAdmin, useBrowser } from '../support/browser';
 
 const browser = useBrowser();
 
 describe("the administrator's recordings purchases in the browser", () => {
+  it('withdraws a package given free by a code, saying nothing was paid, as free and then withdrawn', async () => {
+    const code = await createCode({ type: 'percentage', percentage: 100 });
+    const email = newAddress('gifted');
+    const given = await buy({ email, name: 'Gita Given', currency: 'GBP', discountCode: code });
+    await waitForPurchase(given.body.purchaseId, 'paid');
+
+    const { page } = await signedInAdmin(browser(), '/admin/birth-purchases', desktop);
+    const row = page
+      .getByRole('table', { name: 'Birth recording purchases, newest first' })
+      .getByRole('row')
+      .filter({ hasText: email });
+    await row.getByText('free', { exact: true }).waitFor();
+    await row.getByRole('button', { name: "Withdraw Gita Given's purchase" }).click();
+    const withdrawing = page.getByRole('dialog', { name: 'Withdraw this free access?' });
+    await withdrawing.getByText('nothing was paid, so nothing goes back and no e-mail is sent').waitFor();
+    await expectCleanPage(page);
+    await withdrawing.getByRole('button', { name: 'Withdraw access' }).click();
+    await page.getByText('Access withdrawn').waitFor();
+    await row.getByText('withdrawn', { exact: true }).waitFor();
+    expect(await getPurchase(given.body.purchaseId)).toMatchObject({ state: 'refunded' });
+  });
+
   it("lists them in the spec's columns, deletes one after asking, and refunds a paid one before it may be deleted", async () => {
     const paidEmail = newAddress('paid');
     const paid = await buy({ email: paidEmail, name: 'Pia Paid', currency: 'GBP' });

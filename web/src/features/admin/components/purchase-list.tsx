@@ -17,6 +17,15 @@ import { ApiError } from '@/lib/api';
 const statusTone = (status: AdminPurchase['status']) =>
   status === 'paid' ? 'success' : status === 'pending' ? 'warning' : 'neutral';
 
+/** Given by a code that took the whole price: called free, as the orders page calls it, and withdrawn rather than refunded. */
+const isFree = (purchase: AdminPurchase) => purchase.status === 'paid' && purchase.price.amount === 0;
+
+/** The status a purchase's badge shows: a free one is 'free' while it gives the recordings, then 'withdrawn'. */
+function shownStatus(purchase: AdminPurchase): string {
+  if (purchase.price.amount > 0) return purchase.status;
+  return purchase.status === 'paid' ? 'free' : purchase.status === 'refunded' ? 'withdrawn' : purchase.status;
+}
+
 /** Who a purchase is for, in a sentence: the buyer's name, else their address. */
 const buyer = (purchase: AdminPurchase) => purchase.name ?? purchase.email;
 
@@ -57,12 +66,9 @@ export function PurchaseList() {
     const purchase = refunding;
     refund.mutate(purchase.id, {
       onSuccess: () =>
-        toast.success('Refund started', {
-          description:
-            purchase.price.amount > 0
-              ? `${formatMoney(purchase.price)} goes back to ${buyer(purchase)}.`
-              : `The recordings are no longer ${buyer(purchase)}'s.`,
-        }),
+        isFree(purchase)
+          ? toast.success('Access withdrawn', { description: `The recordings are no longer ${buyer(purchase)}'s.` })
+          : toast.success('Refund started', { description: `${formatMoney(purchase.price)} goes back to ${buyer(purchase)}.` }),
       onError: (error) => toast.error('Error', { description: failure(error, 'Failed to refund the purchase') }),
       onSettled: () => refundDialog.current?.close(),
     });
@@ -93,18 +99,18 @@ export function PurchaseList() {
 
       <ConfirmDialog
         dialogRef={refundDialog}
-        title="Refund this purchase?"
-        confirmLabel="Refund in full"
-        busyLabel="Refunding…"
+        title={refunding && isFree(refunding) ? 'Withdraw this free access?' : 'Refund this purchase?'}
+        confirmLabel={refunding && isFree(refunding) ? 'Withdraw access' : 'Refund in full'}
+        busyLabel={refunding && isFree(refunding) ? 'Withdrawing…' : 'Refunding…'}
         dismissLabel="Keep purchase"
         busy={refund.isPending}
         onConfirm={confirmRefund}
       >
         {refunding && (
           <p>
-            {refunding.price.amount > 0
-              ? `${formatMoney(refunding.price)} goes back to ${buyer(refunding)} through Stripe, and the recordings are no longer theirs.`
-              : `${buyer(refunding)} was given the package free: nothing goes back, and the recordings are no longer theirs.`}{' '}
+            {isFree(refunding)
+              ? `${buyer(refunding)} was given the package free: nothing was paid, so nothing goes back and no e-mail is sent. The recordings are no longer theirs.`
+              : `${formatMoney(refunding.price)} goes back to ${buyer(refunding)} through Stripe, and the recordings are no longer theirs.`}{' '}
             This cannot be undone.
           </p>
         )}
@@ -134,6 +140,9 @@ function DeleteQuestion({ purchase }: { purchase: AdminPurchase }) {
   ) : (
     <strong className="font-semibold text-ink">{purchase.email}</strong>
   );
+  if (isFree(purchase)) {
+    return <p>This purchase by {who} gives them the recordings, so it cannot be deleted: withdraw it first, then delete it.</p>;
+  }
   if (purchase.status === 'paid') {
     return <p>This purchase by {who} is paid, so it cannot be deleted: refund it first, then delete the refunded purchase.</p>;
   }
@@ -194,7 +203,7 @@ function columns({ onRefund, onDelete }: Dialogs): Column<AdminPurchase>[] {
     {
       header: 'Status',
       card: 'corner',
-      cell: (purchase) => <Badge tone={statusTone(purchase.status)}>{purchase.status}</Badge>,
+      cell: (purchase) => <Badge tone={statusTone(purchase.status)}>{shownStatus(purchase)}</Badge>,
     },
     {
       header: 'Payment ID',
@@ -216,10 +225,10 @@ function columns({ onRefund, onDelete }: Dialogs): Column<AdminPurchase>[] {
             <Button
               variant="secondary"
               size="sm"
-              aria-label={`Refund ${buyer(purchase)}'s purchase`}
+              aria-label={`${isFree(purchase) ? 'Withdraw' : 'Refund'} ${buyer(purchase)}'s purchase`}
               onClick={() => onRefund(purchase)}
             >
-              Refund
+              {isFree(purchase) ? 'Withdraw' : 'Refund'}
             </Button>
           )}
           <Button
