@@ -72,11 +72,12 @@ describe("the administrator's orders in the browser", () => {
     await asking.waitFor({ state: 'hidden' });
     expect(await waitForBooking(id, () => true)).toMatchObject({ status: 'completed', paymentStatus: 'paid' });
 
-    // Its history names the change and who made it.
+    // Its history names the change, the status it set and who made it.
     const row = page.getByRole('row').filter({ hasText: email });
     await row.getByRole('button', { name: 'History' }).click();
     const history = page.getByRole('dialog', { name: 'Order history' });
     await history.getByText('Status changed').waitFor();
+    await history.getByText('Set to paid', { exact: true }).waitFor();
     expect(await history.textContent()).toContain(`by ${admin}`);
     await expectCleanPage(page);
 

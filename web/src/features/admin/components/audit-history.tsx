@@ -26,9 +26,10 @@ export function AuditHistory({ history }: { history: AuditEntry[] }) {
   );
 }
 
-/** What a change said to the attendees: a message's subject, or the changes they were told of. */
+/** What a change was: the status an order was set to, a message's subject, or the changes the attendees were told of. */
 function HistoryDetail({ entry }: { entry: AuditEntry }) {
-  const { subject, attendeesTold } = entry.data ?? {};
+  const { subject, attendeesTold, paymentStatus } = entry.data ?? {};
+  if (typeof paymentStatus === 'string') return <p>Set to {paymentStatus}</p>;
   if (typeof subject === 'string') return <p className="break-words">“{subject}”</p>;
   if (Array.isArray(attendeesTold)) {
     const told = attendeesTold.map((change) => (change === 'joinLink' ? 'joining link' : String(change)));
