@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { adminAreas } from '@/features/admin/areas';
 
 const tab = ({ isActive }: { isActive: boolean }) =>
-  `whitespace-nowrap rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
+  `block whitespace-nowrap rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-ink text-cream' : 'text-ink hover:bg-sand'
   }`;
 
@@ -21,8 +21,9 @@ export function AdminLayout() {
           ← Return to site
         </Link>
       </div>
-      <nav aria-label="Admin areas" className="-mx-4 mt-3 overflow-x-auto px-4 py-1">
-        <ul className="flex gap-1.5">
+      {/* Wrapping on a phone: every area in sight, none behind a sideways scroll. */}
+      <nav aria-label="Admin areas" className="mt-3 py-1">
+        <ul className="flex flex-wrap gap-1.5">
           <li>
             <NavLink to="/admin" end className={tab}>
               Overview
