@@ -12,10 +12,12 @@ describe('schedule filters', () => {
     expect(categoryChips(sessions, 'All')).toEqual(['All', 'Breathwork', 'Movement']);
   });
 
-  it("show no lone 'All' when no session has a category, but keep it to undo a category a link chose", () => {
+  it("show no lone 'All' when no session has a category, but show a category a link chose, with 'All' to undo it", () => {
     expect(categoryChips([], 'All')).toEqual([]);
     expect(categoryChips([session({}), session({})], 'All')).toEqual([]);
-    expect(categoryChips([session({})], 'Movement')).toEqual(['All']);
+    // A category chosen by a link that no session has now: shown, chosen, for 'All' to undo.
+    expect(categoryChips([session({})], 'Movement')).toEqual(['All', 'Movement']);
+    expect(categoryChips([session({ category: 'Movement' })], 'Yoga')).toEqual(['All', 'Movement', 'Yoga']);
   });
 
   it('hide the location chips when every session is online', () => {

@@ -5,13 +5,14 @@ export const ALL_LOCATIONS = 'All Locations';
 export const ONLINE = 'Online';
 
 /**
- * 'All' and the categories with at least one session in the list, alphabetically; none when no
- * session has a category, as a lone 'All' filters nothing, unless one was chosen (by a link), which
- * 'All' then undoes.
+ * 'All' and the categories with at least one session in the list, alphabetically, and the one
+ * chosen (by a link) even when none has it, so the filter in force is seen and 'All' undoes it;
+ * none when no session has a category and none was chosen, as a lone 'All' filters nothing.
  */
 export function categoryChips(sessions: SessionView[], chosen: string): string[] {
-  const present = [...new Set(sessions.map((s) => s.category).filter((c): c is string => Boolean(c)))];
-  return present.length === 0 && chosen === ALL_CATEGORIES ? [] : [ALL_CATEGORIES, ...present.sort()];
+  const categories = new Set(sessions.map((s) => s.category).filter((c): c is string => Boolean(c)));
+  if (chosen !== ALL_CATEGORIES) categories.add(chosen);
+  return categories.size === 0 ? [] : [ALL_CATEGORIES, ...[...categories].sort()];
 }
 
 /** 'All Locations', 'Online' and each city; none at all when every session is online. */
