@@ -120,7 +120,9 @@ export function AdminUserPage() {
           <h1 id="user-heading" className="text-3xl break-words md:text-4xl">
             {shownName}
           </h1>
-          <p className="mt-1 text-muted wrap-anywhere">{user.email}</p>
+          <p className="mt-1 text-muted">
+            <EmailText email={user.email} className="" />
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Badge tone="success">{user.status}</Badge>
             <Badge tone="sage">{user.subscriptionStatus}</Badge>

@@ -11,6 +11,7 @@ import { CancelBooking } from '@/features/my-bookings/components/cancel-booking'
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError, apiGet, apiPost } from '@/lib/api';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { EmailText } from '@/components/ui/email-text';
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 const priceLabel: Partial<Record<ManagedBooking['booking']['paymentStatus'], string>> = { paid: 'Paid', refunded: 'Refunded' };
@@ -131,8 +132,8 @@ export function ManageBookingPage() {
           See all your bookings in one place
         </h2>
         <p className="mt-2 text-sm text-muted">
-          Create an account with <span className="break-all font-medium text-ink">{data.attendeeEmail}</span> and this booking,
-          and every one you make with that address, is on your dashboard.
+          Create an account with <EmailText email={data.attendeeEmail} className="font-medium text-ink" /> and this booking, and
+          every one you make with that address, is on your dashboard.
         </p>
         <ButtonLink to={`/setup-account?email=${encodeURIComponent(data.attendeeEmail)}`} variant="secondary" className="mt-4">
           Create an account

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { chooseNewPassword } from '../amplify';
 import { NewPasswordFields } from './new-password-fields';
 import { errorName, refreshSession } from '../session';
+import { EmailText } from '@/components/ui/email-text';
 
 type Props = {
   email: string;
@@ -49,8 +50,11 @@ export function NewPasswordForm({ email, onSignedIn, onExpired }: Props) {
       <div>
         <h2 className="text-xl">Set a new password</h2>
         <p className="mt-2 text-sm text-muted">
-          The password <strong className="font-semibold break-all text-ink">{email}</strong> signed in with was temporary. Choose
-          your own to finish signing in.
+          The password{' '}
+          <strong className="font-semibold text-ink">
+            <EmailText email={email} className="" />
+          </strong>{' '}
+          signed in with was temporary. Choose your own to finish signing in.
         </p>
       </div>
       <NewPasswordFields register={register} errors={formState.errors} />

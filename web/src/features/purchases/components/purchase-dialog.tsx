@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api';
 import { packageQuery, useCreatePurchase } from '../api/purchases';
 import { pendingPurchase, rememberPendingPurchase } from '../pending-purchase';
+import { EmailText } from '@/components/ui/email-text';
 
 /** Who is buying: a signed-in member (their address is their account's), or a guest. */
 export type Buyer = { id: string; email: string; name: string } | undefined;
@@ -138,7 +139,10 @@ export function PurchaseDialog({
       <form className="mt-6 flex flex-col gap-4" onSubmit={(event) => void submit(event)} noValidate>
         {buyer ? (
           <p className="rounded-xl bg-sand/60 px-4 py-3 text-sm text-ink">
-            Buying as <strong className="font-medium wrap-anywhere">{buyer.email}</strong>
+            Buying as{' '}
+            <strong className="font-medium">
+              <EmailText email={buyer.email} className="" />
+            </strong>
           </p>
         ) : (
           <>
