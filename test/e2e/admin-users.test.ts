@@ -91,10 +91,14 @@ describe("the admin's users in the browser", () => {
       .getByRole('button', { name: /Save|Update/ })
       .first()
       .click();
-    await page
+    // Told once, in the server's words, in place of the page's own 'Failed to update profile'.
+    const toasts = page.locator('[data-sonner-toast]');
+    await toasts
+      .filter({ hasText: 'Read only' })
       .getByText(/viewing the site as another user/)
-      .first()
       .waitFor();
+    await page.waitForTimeout(500);
+    expect(await toasts.allInnerTexts()).toEqual([expect.stringContaining('Read only')]);
     expect((await getProfile(userId))?.fullName).toBe('Mira Member');
 
     // And back.

@@ -1,14 +1,25 @@
 import type { ComponentProps } from 'react';
-import { toast, Toaster as SonnerToaster } from 'sonner';
+import { toast as sonnerToast, Toaster as SonnerToaster } from 'sonner';
 // The toasts' stylesheet as a file of the site: the CSP refuses the inline <style> sonner would write.
 import 'sonner/dist/styles.css';
 import { requestToaster } from './toaster-slot';
+import { refusalBeingExplained } from './explained-refusal';
+
+const EXPLANATION = 'refusal-explained';
 
 /**
  * The site's toasts. A page that can show one imports them from here, and loading this module
  * is what mounts the toaster (toaster-slot.tsx); a toast raised before it mounts is shown once it does.
+ * A page's error toast for a refusal the site explains itself (explainRefusal) is not shown.
  */
-export { toast };
+export const toast = Object.assign((...args: Parameters<typeof sonnerToast>) => sonnerToast(...args), sonnerToast, {
+  error: (...args: Parameters<typeof sonnerToast.error>) => (refusalBeingExplained() ? EXPLANATION : sonnerToast.error(...args)),
+});
+
+/** The site's own word on a refusal (explained-refusal.ts), told once in place of the page's. */
+export function explainRefusal(title: string, description: string) {
+  sonnerToast.error(title, { description, id: EXPLANATION });
+}
 
 requestToaster();
 

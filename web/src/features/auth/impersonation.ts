@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { IMPERSONATION_HEADER, impersonationRefusals, type ImpersonationView } from '@schemas/impersonation';
 import { apiDelete, setViewAsUser } from '@/lib/api';
+import { refusalExplained } from '@/components/ui/explained-refusal';
 
 /**
  * The administrator's read-only view of the site as a user ("Login as User"): kept in this
@@ -85,10 +86,12 @@ setViewAsUser(
     return view ? { [IMPERSONATION_HEADER]: view.id } : {};
   },
   (body) => {
-    // Whatever the page says of its own failure, the reason is told once, in the server's words.
+    // The reason is told once, in the server's words, in place of the page's own word on its failure.
     // The toasts load with the first one, not with every page.
-    if (body.code === impersonationRefusals.readOnly)
-      void import('@/components/ui/toast').then(({ toast }) => toast.error('Read only', { description: String(body.message) }));
+    if (body.code === impersonationRefusals.readOnly) {
+      refusalExplained();
+      void import('@/components/ui/toast').then(({ explainRefusal }) => explainRefusal('Read only', String(body.message)));
+    }
     if (body.code === impersonationRefusals.ended) forgetImpersonation();
   },
 );
