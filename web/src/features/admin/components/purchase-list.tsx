@@ -22,9 +22,13 @@ const isFree = (purchase: AdminPurchase) => purchase.status === 'paid' && purcha
 
 /** The status a purchase's badge shows: a free one is 'free' while it gives the recordings, then 'withdrawn'. */
 function shownStatus(purchase: AdminPurchase): string {
-  if (purchase.price.amount > 0) return purchase.status;
-  return purchase.status === 'paid' ? 'free' : purchase.status === 'refunded' ? 'withdrawn' : purchase.status;
+  const free: Partial<Record<AdminPurchase['status'], string>> = { paid: 'free', refunded: 'withdrawn' };
+  return (purchase.price.amount === 0 && free[purchase.status]) || purchase.status;
 }
+
+/** The refund dialog's words, for money paid and for a package given free. */
+const refundWords = { title: 'Refund this purchase?', confirm: 'Refund in full', busy: 'Refunding…' };
+const withdrawWords = { title: 'Withdraw this free access?', confirm: 'Withdraw access', busy: 'Withdrawing…' };
 
 /** Who a purchase is for, in a sentence: the buyer's name, else their address. */
 const buyer = (purchase: AdminPurchase) => purchase.name ?? purchase.email;
@@ -61,6 +65,7 @@ export function PurchaseList() {
       deleteDialog.current?.showModal();
     },
   });
+  const words = refunding && isFree(refunding) ? withdrawWords : refundWords;
   const confirmRefund = () => {
     if (!refunding) return;
     const purchase = refunding;
@@ -99,9 +104,9 @@ export function PurchaseList() {
 
       <ConfirmDialog
         dialogRef={refundDialog}
-        title={refunding && isFree(refunding) ? 'Withdraw this free access?' : 'Refund this purchase?'}
-        confirmLabel={refunding && isFree(refunding) ? 'Withdraw access' : 'Refund in full'}
-        busyLabel={refunding && isFree(refunding) ? 'Withdrawing…' : 'Refunding…'}
+        title={words.title}
+        confirmLabel={words.confirm}
+        busyLabel={words.busy}
         dismissLabel="Keep purchase"
         busy={refund.isPending}
         onConfirm={confirmRefund}
