@@ -13,8 +13,9 @@ const elements = [
   { type: 'schemas', pattern: 'functions/schemas' }, // request schemas, shared by the Lambdas and the site
   { type: 'lib', pattern: 'functions/lib' }, // clients, the HTTP wrapper, errors: no product rules
   { type: 'domain', pattern: 'functions/domain' }, // entities and the booking lifecycle
-  { type: 'events', pattern: 'functions/events' }, // the event catalogue, the outbox, the relay, the consumer wrapper
+  { type: 'outbox', pattern: 'functions/outbox' }, // the outbox, its relay to the bus, re-publishing
   { type: 'handlers', pattern: 'functions' }, // one module per route, consumer, job and trigger, and the catalogues
+  { type: 'events', pattern: 'events' }, // the event catalogue: data that the server, the stack and the local stack read
   { type: 'infra', pattern: ['infra', 'bin'] },
   { type: 'local', pattern: 'local' },
   { type: 'test', pattern: 'test' },
@@ -24,7 +25,7 @@ const elements = [
 ].map((element) => ({ ...element, partialMatch: false }));
 
 const site = ['shared', 'feature', 'app'];
-const server = ['lib', 'domain', 'events', 'handlers'];
+const server = ['lib', 'domain', 'outbox', 'handlers'];
 
 // Imports within one element (one feature, say) are always allowed; these policies judge the rest.
 // The last policy that matches decides.
@@ -39,18 +40,23 @@ const policies = [
     disallow: { to: { element: { types: server } } },
     message: 'The schemas are bundled into the site: they must not import other server code.',
   },
-  // The server's layers: handlers over the domain, the domain over lib and the events.
+  {
+    from: { element: { type: 'events' } },
+    disallow: { to: { element: { types: [...server, 'schemas', 'infra', 'local', 'test', ...site] } } },
+    message: 'The event catalogue is data that others read: it imports nothing from them.',
+  },
+  // The server's layers: handlers over the domain, the domain over lib and the outbox.
   {
     from: { element: { type: 'lib' } },
-    disallow: { to: { element: { types: ['domain', 'events', 'handlers'] } } },
-    message: 'functions/lib holds no product rules: it must not import the domain, the events or the handlers.',
+    disallow: { to: { element: { types: ['domain', 'outbox', 'handlers'] } } },
+    message: 'functions/lib holds no product rules: it must not import the domain, the outbox or the handlers.',
   },
   // The HTTP wrapper reads each route's access from the route catalogue.
   { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'handlers' }, file: { path: 'functions/routes.ts' } } } },
   {
-    from: { element: { type: 'events' } },
+    from: { element: { type: 'outbox' } },
     disallow: { to: { element: { types: ['domain', 'handlers'] } } },
-    message: 'The events carry facts: they must not import the domain or the handlers.',
+    message: 'The outbox carries facts: it must not import the domain or the handlers.',
   },
   {
     from: { element: { type: 'domain' } },
@@ -59,7 +65,7 @@ const policies = [
   },
   {
     from: { element: { types: site } },
-    disallow: { to: { element: { types: [...server, 'local', 'infra', 'test'] } } },
+    disallow: { to: { element: { types: [...server, 'events', 'local', 'infra', 'test'] } } },
     message: 'The site may import only the shared schemas (@schemas/*) from the server side.',
   },
   {

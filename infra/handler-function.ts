@@ -11,7 +11,7 @@ import type { Grant } from '../functions/lib/grants';
 import { routes } from '../functions/routes';
 import { schedules } from '../functions/schedules';
 import { triggers } from '../functions/triggers';
-import { consumers, outboxRelay } from '../functions/events/catalogue';
+import { consumerFunctions, outboxRelay } from '../functions/consumers';
 import { functionSettings, lambdaEsbuildOptions } from './resources';
 
 const projectRoot = join(import.meta.dirname, '..');
@@ -20,7 +20,7 @@ const functionsDir = join(projectRoot, 'functions');
 /** Every Lambda the catalogues declare, with its grants: routes, consumers, the outbox relay, triggers, schedules. */
 export const lambdaEntries: readonly { handler: string; grants: readonly Grant[] }[] = [
   ...routes,
-  ...consumers,
+  ...consumerFunctions,
   outboxRelay,
   ...triggers,
   ...schedules,
@@ -43,7 +43,7 @@ export const constructId = (handler: string) =>
 
 /**
  * The module of a catalogue handler: 'bookings/create' is functions/bookings/create.ts, and the
- * outbox relay, 'events/relay', functions/events/relay.ts beside the event catalogue.
+ * outbox relay, 'outbox/relay', functions/outbox/relay.ts.
  */
 export function handlerEntry(handler: string): string {
   const entry = join(functionsDir, `${handler}.ts`);

@@ -49,8 +49,9 @@ import type { Grant } from '../functions/lib/grants';
 import { ORIGIN_VERIFY_HEADER, type HandlerEnvironment } from '../functions/lib/environment';
 import { schedules } from '../functions/schedules';
 import { triggers, type Trigger } from '../functions/triggers';
-import { EVENT_SOURCE, consumers, outboxRelay } from '../functions/events/catalogue';
-import { outboxStreamFilter } from '../functions/events/outbox';
+import { EVENT_SOURCE } from '../events/catalogue';
+import { consumerFunctions, outboxRelay } from '../functions/consumers';
+import { outboxStreamFilter } from '../functions/outbox/outbox';
 import { requireRealAddress } from './addresses';
 import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
@@ -419,7 +420,7 @@ export class BreathworkStack extends Stack {
 
     // Where each consumer's dead letters wait, for `npm run dead-letters -- --aws`.
     const consumerDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
-    for (const consumer of consumers) {
+    for (const consumer of consumerFunctions) {
       const name = constructId(consumer.handler);
       const deadLetters = deadLetterQueue(this, `${name}DeadLetters`, {
         description: `${consumer.handler} could not handle some ${consumer.on.join(', ')} events: see its dead-letter queue.`,

@@ -9,7 +9,7 @@ import {
   eventCatalogue,
   type Consumer,
   type EventType,
-} from '../functions/events/catalogue';
+} from '../events/catalogue';
 import { functionName, invoke as invokeHandler } from './lambda';
 import { AwsError } from './aws-errors';
 

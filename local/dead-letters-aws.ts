@@ -3,9 +3,9 @@ import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand,
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { outboxRelay } from '../functions/events/catalogue';
-import { describeRefusal } from '../functions/events/publish';
-import { republishOutbox, type OutboxPlace } from '../functions/events/republish';
+import { outboxRelay } from '../functions/consumers';
+import { describeRefusal } from '../functions/outbox/publish';
+import { republishOutbox, type OutboxPlace } from '../functions/outbox/republish';
 
 /**
  * Dead letters in AWS, of three kinds, each in its own SQS queue named by the stack's outputs:

@@ -8,7 +8,7 @@ const functionsDir = join(import.meta.dirname, '..', 'functions');
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 const loaded = new Map<string, Promise<Handler>>();
 
-/** Catalogue handlers, the outbox relay among them, live under functions/ ('sessions/list', 'events/relay'). */
+/** Catalogue handlers, the outbox relay among them, live under functions/ ('sessions/list', 'outbox/relay'). */
 function modulePath(name: string): string {
   return join(functionsDir, `${name}.ts`);
 }

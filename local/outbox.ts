@@ -57,8 +57,8 @@ if (values.aws) {
 const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
 const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
 const { EventBridgeClient } = await import('@aws-sdk/client-eventbridge');
-const { outboxItems, republishOutbox } = await import('../functions/events/republish');
-const { describeRefusal } = await import('../functions/events/publish');
+const { outboxItems, republishOutbox } = await import('../functions/outbox/republish');
+const { describeRefusal } = await import('../functions/outbox/publish');
 const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 const window = { since, until, eventType: values.type };
 

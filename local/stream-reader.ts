@@ -10,8 +10,8 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { isOutboxInsert } from '../functions/events/outbox';
-import { outboxRelay } from '../functions/events/catalogue';
+import { isOutboxInsert } from '../functions/outbox/outbox';
+import { outboxRelay } from '../functions/consumers';
 import { invoke as invokeHandler } from './lambda';
 
 /** Every shard of a stream, open and closed, page by page. */
@@ -31,7 +31,7 @@ type ShardState = { sequenceNumber?: string; finished?: boolean };
 type Checkpoints = { streamArn?: string; shards: Record<string, ShardState> };
 
 /**
- * The local counterpart of the stream's event-source mapping to `events/relay`: polls the
+ * The local counterpart of the stream's event-source mapping to `outbox/relay`: polls the
  * table's latest stream in DynamoDB Local, shard by shard (a parent before its children; a
  * closed shard is done when its iterator runs out), keeps the outbox inserts and hands them
  * to the relay module as a DynamoDBStreamEvent. A reported `batchItemFailures` entry is

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../lib/errors';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import type { AdminSessionList, AdminSessionView, SessionForm } from '../schemas/admin-session';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import { auditEntry } from './audit';
 import { changesForAttendees, sessionChangeNotice } from './attendee-notices';
 import { seatsFreedForWaitlist } from './freed-seats';

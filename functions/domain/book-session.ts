@@ -9,7 +9,7 @@ import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
 import { formatClockTime } from '../lib/when';
 import { newLinkSecret } from '../lib/link-token';
 import { transactNamed } from '../lib/transactions';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import { holdLapsed, transitions } from './booking-lifecycle';
 import { transitionEvent } from './booking-events';
 import type { BookingReceipt, BookingRequest, PendingBookingConflict } from '../schemas/booking';

@@ -2,7 +2,7 @@ import type { Email } from '../lib/email';
 import { emailTo, mailSite, type Fact, type MailSite, type Paragraph } from '../lib/email-layout';
 import type { CalendarPerson } from '../lib/icalendar';
 import { formatDay, formatTimes, formatWhen } from '../lib/when';
-import type { SessionChange } from '../events/catalogue';
+import type { SessionChange } from '../../events/catalogue';
 import { cancellableUntil, type BookingView } from '../schemas/booking';
 import { formatMoney } from '../schemas/currency';
 import type { Money } from '../schemas/money';

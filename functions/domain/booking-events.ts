@@ -1,5 +1,5 @@
-import { outboxEvent } from '../events/outbox';
-import type { EventDetail, EventType } from '../events/catalogue';
+import { outboxEvent } from '../outbox/outbox';
+import type { EventDetail, EventType } from '../../events/catalogue';
 import { transitions, type Transition, type TransitionName } from './booking-lifecycle';
 
 // Apart from the lifecycle's table, so that what only reads bookings (their views, the one

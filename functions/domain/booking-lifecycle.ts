@@ -1,5 +1,5 @@
 import { cancellableUntil, type BookingStatus, type PaymentStatus, type RefundShown } from '../schemas/booking';
-import type { EventDetail, EventType } from '../events/catalogue';
+import type { EventDetail, EventType } from '../../events/catalogue';
 import { bookingKey, type BookingRecord } from './bookings';
 import { stateCheckOf, stateUpdate, type TransitionChange } from './lifecycle';
 

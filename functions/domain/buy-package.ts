@@ -6,7 +6,7 @@ import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { formatClockTime } from '../lib/when';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import { MISSING_EMAIL, PACKAGE_NAME, type PurchaseAnswer, type PurchaseRequest } from '../schemas/purchase';
 import { nameFromAttributes } from '../schemas/profile';
 import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } from './discounts';

@@ -1,4 +1,4 @@
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import { offerCutoff } from '../schemas/waitlist';
 import type { BookingRecord } from './bookings';
 import { getSession, seatCounters, type SessionRecord } from './sessions';

@@ -3,7 +3,7 @@ import { conflict } from '../lib/errors';
 import { queryPage, type Page, type PageQuery } from '../lib/paging';
 import { gsi3, tableName, withoutKeys } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import type { AdminOrder } from '../schemas/order';
 import { auditEntry } from './audit';
 import { shownStatus } from './booking-lifecycle';

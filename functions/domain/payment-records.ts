@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws';
 import { tableName, withoutKeys } from '../lib/table';
 import type { Money } from '../schemas/money';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 
 // What was charged and what was given back, as items of their own: a Payment for each Stripe
 // Checkout Session the site opens, a Refund for each sum it owes back. Each names its subject (a

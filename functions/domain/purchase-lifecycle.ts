@@ -1,4 +1,4 @@
-import type { EventType } from '../events/catalogue';
+import type { EventType } from '../../events/catalogue';
 import type { PurchaseStatus } from '../schemas/purchase';
 import { stateCheckOf, stateUpdate, type StateTransition, type TransitionChange } from './lifecycle';
 

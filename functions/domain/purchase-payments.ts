@@ -1,7 +1,7 @@
 import { tableName } from '../lib/table';
 import { transactNamed, type TransactItem } from '../lib/transactions';
 import { conflict } from '../lib/errors';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import type { Actor } from './orders';
 import { accountIdOf } from './accounts';
 import { auditEntry } from './audit';

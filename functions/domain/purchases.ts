@@ -10,7 +10,7 @@ import { ORDERS_PARTITION } from './bookings';
 import { packageOwnerKey, type PackageOwnerRecord } from './package';
 import { purchaseKey, purchaseUpdate, type PurchaseEndReason, type PurchaseState } from './purchase-lifecycle';
 import { refundDue, type Payer } from './payment-records';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 
 // A purchase of the recordings package: the spec's birth_resource_purchases row, its keys and
 // item, the reads of it, and the ownership it gives its member.

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../lib/aws';
 import { tableName } from '../lib/table';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import { listSessionsStarting } from './sessions';
 import { bookingKey, listSessionBookings, type BookingRecord } from './bookings';
 import { ATTENDING_STATES } from './booking-lifecycle';

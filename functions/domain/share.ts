@@ -2,7 +2,7 @@ import { HttpError } from '../lib/errors';
 import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
 import { transactNamed } from '../lib/transactions';
 import { formatClockTime } from '../lib/when';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 
 /**
  * Sharing sends e-mail to any address typed in, so each client address may share only so many

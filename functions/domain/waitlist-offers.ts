@@ -1,6 +1,6 @@
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import { offerCutoff, waitlistRules } from '../schemas/waitlist';
 import { holdItem, holdKey } from './seat-holds';
 import { getSession, seatCounters, type SessionRecord } from './sessions';

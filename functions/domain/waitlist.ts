@@ -7,7 +7,7 @@ import { allowanceFreesAt, hourlyAllowance } from '../lib/rate-limit';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { formatClockTime } from '../lib/when';
-import { outboxEvent } from '../events/outbox';
+import { outboxEvent } from '../outbox/outbox';
 import {
   offerCutoff,
   waitlistRules,

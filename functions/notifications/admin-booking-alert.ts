@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getBookingView } from '../domain/booking-views';
 import { adminBookingAlertEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';

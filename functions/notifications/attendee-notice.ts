@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getNotice } from '../domain/attendee-notices';
 import { noticeEmail } from '../domain/booking-emails';
 import { getAttendeeBooking } from '../domain/booking-views';

@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getEndedBooking } from '../domain/booking-views';
 import { bookingCancelledEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';

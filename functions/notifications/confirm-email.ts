@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getAttendeeBooking } from '../domain/booking-views';
 import { confirmEmailEmail } from '../domain/booking-emails';
 import { sendEmail } from '../lib/email';

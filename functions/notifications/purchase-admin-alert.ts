@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getPurchase } from '../domain/purchases';
 import { purchaseAdminEmail } from '../domain/purchase-emails';
 import { sendEmail } from '../lib/email';

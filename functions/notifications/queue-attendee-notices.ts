@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { queueNoticePage } from '../domain/attendee-notices';
 import { logger } from '../lib/logger';
 

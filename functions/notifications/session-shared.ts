@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getSession } from '../domain/sessions';
 import { sessionSharedEmail } from '../domain/share-email';
 import { sendEmail } from '../lib/email';

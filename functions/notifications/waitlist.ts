@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getPlace, placeView } from '../domain/waitlist';
 import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../domain/waitlist-emails';
 import { sendEmail } from '../lib/email';

@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getBooking } from '../domain/bookings';
 import { countFact } from '../domain/overview';
 import { getPurchase } from '../domain/purchases';

@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { getBooking } from '../domain/bookings';
 import { getBookingView } from '../domain/booking-views';
 import { refundEmail } from '../domain/booking-emails';

@@ -1,6 +1,2 @@
-// Plain data with no zod import: the site's first load includes this file.
-export const currencies = ['GBP', 'EUR', 'USD'] as const;
-export type Currency = (typeof currencies)[number];
-
-/** Money in integer minor units (pence, cents) with its currency: never floats. */
-export type Money = { amount: number; currency: Currency };
+// The events and the requests price in the same currencies: the list is the event catalogue's.
+export { currencies, type Currency, type Money } from '../../events/money';

@@ -1,4 +1,4 @@
-import { eventConsumer } from '../events/consumer';
+import { eventConsumer } from '../lib/event-consumer';
 import { offerKeptSeats } from '../domain/waitlist-offers';
 
 /** A seat kept for the waitlist, or an offer ended: the session's unoffered kept seats are offered on. */

@@ -6,7 +6,8 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { consumers, type EventType } from '../../functions/events/catalogue';
+import type { EventType } from '../../events/catalogue';
+import { consumerFunctions as consumers } from '../../functions/consumers';
 import { functionSettings } from '../../infra/resources';
 import type { MeasuredRequest, RequestFigures } from './api-figures';
 import { record } from './report';

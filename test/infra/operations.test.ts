@@ -13,7 +13,7 @@ import { METRICS_NAMESPACE, operatorMetrics } from '../../functions/lib/metrics'
 import { routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
-import { consumers, outboxRelay } from '../../functions/events/catalogue';
+import { consumerFunctions as consumers, outboxRelay } from '../../functions/consumers';
 import { importMapping } from '../../local/retained-resources';
 import {
   catalogueFunctions,

@@ -31,8 +31,9 @@ import { RECORDING_MEDIA_PREFIX } from '../../functions/schemas/recording';
 import { RECORDING_THUMBNAILS_PREFIX } from '../../functions/schemas/admin-recording';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
-import { EVENT_SOURCE, consumers, outboxRelay } from '../../functions/events/catalogue';
-import { OUTBOX_ITEM_TYPE } from '../../functions/events/outbox';
+import { EVENT_SOURCE, consumers } from '../../events/catalogue';
+import { outboxRelay } from '../../functions/consumers';
+import { OUTBOX_ITEM_TYPE } from '../../functions/outbox/outbox';
 
 // A built site stands in for web/dist: the deployment copies it and writes the site's config.json.
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));

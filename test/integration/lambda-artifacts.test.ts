@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { BreathworkStack } from '../../infra/stack';
 import { bundleEveryHandler, handlerEntry, lambdaEntries } from '../../infra/handler-function';
 import { schedules } from '../../functions/schedules';
-import { EVENT_SOURCE } from '../../functions/events/catalogue';
+import { EVENT_SOURCE } from '../../events/catalogue';
 import { getBooking } from '../../functions/domain/bookings';
 import { getSession } from '../../functions/domain/sessions';
 import type { ImageUploadTicket } from '../../functions/schemas/image-upload';

@@ -10,7 +10,7 @@ import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { bookingFacts, bookingItem, sessionSnapshot, type BookingRecord } from '../../functions/domain/bookings';
-import { outboxEvent, OUTBOX_ITEM_TYPE } from '../../functions/events/outbox';
+import { outboxEvent, OUTBOX_ITEM_TYPE } from '../../functions/outbox/outbox';
 import { api, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 

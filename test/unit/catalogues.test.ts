@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeByKey, routes, type Route } from '../../functions/routes';
-import { consumers } from '../../functions/events/catalogue';
+import { consumers } from '../../events/catalogue';
 import { createRouter } from '../../local/router';
 
 const functionsDir = join(import.meta.dirname, '..', '..', 'functions');

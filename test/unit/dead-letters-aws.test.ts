@@ -89,7 +89,7 @@ describe('dead letters in AWS', () => {
         functionName: 'Breathwork-PaymentsReleaseExpiredHolds9A8B7C6D-ghi',
         messages: 2,
       },
-      { kind: 'relay', handler: 'events/relay', queueUrl: relayQueue, messages: 2 },
+      { kind: 'relay', handler: 'outbox/relay', queueUrl: relayQueue, messages: 2 },
     ]);
   });
 
@@ -178,7 +178,7 @@ describe('dead letters in AWS', () => {
     eventBridge.on(PutEventsCommand).resolves({ FailedEntryCount: 0, Entries: [{ EventId: 'x1' }, { EventId: 'x2' }] });
 
     expect(await redriveAws(clients, 'Breathwork')).toEqual([
-      { kind: 'relay', handler: 'events/relay', messageId: 'f1', ok: true },
+      { kind: 'relay', handler: 'outbox/relay', messageId: 'f1', ok: true },
     ]);
 
     // The window around the batch, a minute either side, in the stack's table.
@@ -223,7 +223,7 @@ describe('dead letters in AWS', () => {
     expect(await redriveAws(clients, 'Breathwork')).toEqual([
       {
         kind: 'relay',
-        handler: 'events/relay',
+        handler: 'outbox/relay',
         messageId: 'f2',
         ok: false,
         error: 'The bus did not take every outbox event: Error: connect ETIMEDOUT',

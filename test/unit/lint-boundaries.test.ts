@@ -25,24 +25,31 @@ const cases: [string, string, RegExp | null][] = [
   // Handler code never imports the local stack, the CDK app or tests.
   ['functions/bookings/draft.ts', "import { startLocalStack } from '../../local/stack';", handlerRule],
   ['functions/bookings/draft.ts', "import { BreathworkStack } from '../../infra/stack';", handlerRule],
-  ['functions/events/draft.ts', "import { startStack } from '../../test/support/stack';", handlerRule],
+  ['functions/outbox/draft.ts', "import { startStack } from '../../test/support/stack';", handlerRule],
   ['functions/bookings/draft.ts', "import { httpRoute } from '../lib/http';", null],
-  ['functions/events/draft.ts', "import { logger } from '../lib/logger';", null],
-  // The server's layers: lib knows no product rule, the events no domain, the domain no handler.
+  ['functions/outbox/draft.ts', "import { logger } from '../lib/logger';", null],
+  // The event catalogue is data that others read: it imports nothing from them.
+  ['events/draft.ts', "import { currencies } from '../functions/schemas/money';", /The event catalogue is data/],
+  ['events/draft.ts', "import type { Grant } from '../functions/lib/grants';", /The event catalogue is data/],
+  ['events/draft.ts', "import { functionSettings } from '../infra/resources';", /The event catalogue is data/],
+  ['functions/lib/draft.ts', "import { eventCatalogue } from '../../events/catalogue';", null],
+  ['infra/draft.ts', "import { consumers } from '../events/catalogue';", null],
+  ['local/draft.ts', "import { consumers } from '../events/catalogue';", null],
+  // The server's layers: lib knows no product rule, the outbox no domain, the domain no handler.
   ['functions/lib/draft.ts', "import { getBooking } from '../domain/bookings';", /functions\/lib holds no product rules/],
-  ['functions/lib/draft.ts', "import { outboxEvent } from '../events/outbox';", /functions\/lib holds no product rules/],
+  ['functions/lib/draft.ts', "import { outboxEvent } from '../outbox/outbox';", /functions\/lib holds no product rules/],
   ['functions/lib/draft.ts', "import { handler } from '../bookings/create';", /functions\/lib holds no product rules/],
   ['functions/lib/draft.ts', "import { routeByKey } from '../routes';", null],
-  ['functions/events/draft.ts', "import { getBooking } from '../domain/bookings';", /The events carry facts/],
+  ['functions/outbox/draft.ts', "import { getBooking } from '../domain/bookings';", /The outbox carries facts/],
   ['functions/domain/draft.ts', "import { handler } from '../bookings/create';", /The domain must not import a handler/],
-  ['functions/domain/draft.ts', "import { outboxEvent } from '../events/outbox';", null],
+  ['functions/domain/draft.ts', "import { outboxEvent } from '../outbox/outbox';", null],
   ['functions/domain/draft.ts', "import { tableName } from '../lib/table';", null],
   ['functions/bookings/draft.ts', "import { bookSession } from '../domain/book-session';", null],
   // The schemas are bundled into the site, so they stay free of other server code.
   ['functions/schemas/draft.ts', "import { logger } from '../lib/logger';", /The schemas are bundled into the site/],
   // The site imports server code only through @schemas/*.
   ['web/src/lib/draft.ts', "import { httpRoute } from '../../../functions/lib/http';", siteRule],
-  ['web/src/features/sessions/api/draft.ts', "import { catalogue } from '../../../../../functions/events/catalogue';", siteRule],
+  ['web/src/features/sessions/api/draft.ts', "import { eventCatalogue } from '../../../../../events/catalogue';", siteRule],
   ['web/src/routes/draft.tsx', "import type { SessionView } from '@schemas/session';", null],
   // Shared code imports neither features nor app wiring, but may use other shared code.
   ['web/src/components/ui/draft.tsx', "import { matchesFilters } from '@/features/sessions/filters';", sharedRule],

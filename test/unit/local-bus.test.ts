@@ -6,7 +6,7 @@ import { Agent } from 'node:http';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { createEventBus, deliveriesDir, readDeadLetters, deadLetterFile } from '../../local/bus';
 import { startAwsEndpoint } from '../../local/aws-endpoint';
-import { consumers, EVENT_SOURCE } from '../../functions/events/catalogue';
+import { consumers, EVENT_SOURCE } from '../../events/catalogue';
 
 const port = 4710;
 const endpoint = `http://127.0.0.1:${port}`;

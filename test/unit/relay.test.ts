@@ -3,7 +3,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord } from 'aws-lambda';
-import { handler } from '../../functions/events/relay';
+import { handler } from '../../functions/outbox/relay';
 
 process.env.EVENT_BUS_NAME = 'test-bus';
 const eventBridge = mockClient(EventBridgeClient);

@@ -1,9 +1,9 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { logger } from '../lib/logger';
-import { oncePerKey } from '../lib/idempotency';
-import { consumers, eventCatalogue, type ConsumerName, type EventDetail, type EventType } from './catalogue';
+import { consumers, eventCatalogue, type ConsumerName, type EventDetail, type EventType } from '../../events/catalogue';
+import { logger } from './logger';
+import { oncePerKey } from './idempotency';
 
 type EventsOf<N extends ConsumerName> = Extract<(typeof consumers)[number], { handler: N }>['on'][number];
 /** What a consumer receives: one of the events it declared, with its parsed detail. */

@@ -1,5 +1,5 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE } from './catalogue';
+import { EVENT_SOURCE } from '../../events/catalogue';
 
 /** An outbox item's event, as it goes on the bus: its type and its detail. */
 export type OutboxedEvent = { eventType: string; detail: unknown };

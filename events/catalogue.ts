@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import type { Grant } from '../lib/grants';
-import { currencies } from '../schemas/money';
+import { currencies } from './money';
 
 /**
- * Every domain event and its schema. Events are written to the table's outbox in the same
- * transaction as the change they report; the table's stream carries them to the bus
- * (events/relay.ts), which invokes the consumers below.
+ * Every domain event and its schema, and which consumer takes which event: data that functions/,
+ * infra/ and local/ read, importing nothing from them. Events are written to the table's outbox in
+ * the same transaction as the change they report; the table's stream carries them to the bus
+ * (functions/outbox/relay.ts), which invokes the consumers below.
  */
 export const EVENT_SOURCE = 'breathwork';
 
@@ -144,97 +144,78 @@ export type EventDetail<T extends EventType> = z.infer<(typeof eventCatalogue)[T
 export const eventTypes = Object.keys(eventCatalogue) as EventType[];
 
 /**
- * The consumers, each declared once with the events it handles: one Lambda and one rule per
- * consumer in AWS, the same module on the local bus. Delivery is at least once, so each is
- * idempotent (events/consumer.ts).
+ * The consumers, each declared once with the events it handles: one rule per consumer in AWS, the
+ * same module on the local bus; what each may touch is in functions/consumers.ts. Delivery is at
+ * least once, so each is idempotent (functions/lib/event-consumer.ts).
  */
 export const consumers = [
   {
     handler: 'notifications/booking-confirmation',
     on: ['BookingConfirmed', 'ConfirmationRequested'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/admin-booking-alert',
     on: ['BookingConfirmed'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/session-reminder',
     on: ['ReminderDue'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/checkout-expired',
     on: ['BookingExpired'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/booking-cancelled',
     on: ['BookingCancelled'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/checkout-link',
     on: ['CheckoutLinkRequested'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/confirm-email',
     on: ['BookingAwaitsEmail'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/session-shared',
     on: ['SessionShared'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'waitlist/offer-seats',
     on: ['WaitlistSeatFreed', 'WaitlistOfferEnded'],
-    grants: ['table:read', 'table:write'],
   },
   {
     handler: 'notifications/waitlist',
     on: ['WaitlistJoined', 'WaitlistOffered', 'WaitlistOfferEnded'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     // Fans a notice out a page of bookings at a time: each page writes one AttendeeNoticeDue per
     // attendee, and the next page's event, so no invocation grows with the session.
     handler: 'notifications/queue-attendee-notices',
     on: ['SessionChanged', 'AttendeesMessaged', 'AttendeeNoticesPage'],
-    grants: ['table:read', 'table:write'],
   },
   {
     handler: 'notifications/attendee-notice',
     on: ['AttendeeNoticeDue'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'overview/count-facts',
     on: ['BookingConfirmed', 'BookingCancelled', 'PurchasePaid', 'PurchaseRefunded'],
-    grants: ['table:read', 'table:write'],
   },
   {
     handler: 'notifications/purchase-admin-alert',
     on: ['PurchaseCreated'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'notifications/purchase-receipt',
     on: ['PurchasePaid'],
-    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     handler: 'payments/send-refund',
     on: ['RefundDue'],
-    grants: ['table:read', 'table:write', 'email:send', 'stripe:read'],
   },
 ] as const satisfies readonly Consumer[];
 
-export type Consumer = { handler: string; on: readonly EventType[]; grants: readonly Grant[] };
+export type Consumer = { handler: string; on: readonly EventType[] };
 export type ConsumerName = (typeof consumers)[number]['handler'];
-
-/** The relay from the table's stream to the bus; not a consumer of the bus itself. */
-export const outboxRelay = { handler: 'events/relay', grants: ['events:publish'] as Grant[] } as const;

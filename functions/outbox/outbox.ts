@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { expiresIn, tableName } from '../lib/table';
-import { eventCatalogue, type EventDetail, type EventType } from './catalogue';
+import { eventCatalogue, type EventDetail, type EventType } from '../../events/catalogue';
 
 /** Outbox items outlive their delivery by a week, then DynamoDB deletes them. */
 const OUTBOX_RETENTION_SECONDS = 7 * 86_400;
@@ -10,7 +10,7 @@ export const OUTBOX_ITEM_TYPE = 'OutboxEvent';
 /**
  * A domain event as one more item of the transaction that makes the change it reports, so the
  * change and its event are written together or not at all. The table's stream carries it to the
- * bus (events/relay.ts); the handler never publishes after the write.
+ * bus (relay.ts); the handler never publishes after the write.
  */
 export function outboxEvent<T extends EventType>(type: T, detail: EventDetail<T>, now: Date) {
   const id = ulid(now.getTime());
