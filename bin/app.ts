@@ -2,7 +2,7 @@ import { App, Validations } from 'aws-cdk-lib';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { deploySettings, type DeploySettings } from '../infra/deploy-settings';
-import { bundleEveryHandler } from '../infra/handler-function';
+import { bundleEveryFunction } from '../infra/handler-function';
 import { requireFreshSiteBuild, siteBuild } from '../infra/site-build';
 import { BreathworkStack } from '../infra/stack';
 
@@ -24,7 +24,7 @@ try {
 // The CLI names the stacks whose assets it needs: none for `cdk ls`, `cdk destroy` and the like; run
 // without the CLI, all.
 const bundlingStacks = (app.node.tryGetContext(BUNDLING_STACKS) as string[] | undefined) ?? ['**'];
-if (bundlingStacks.length > 0) await bundleEveryHandler();
+if (bundlingStacks.length > 0) await bundleEveryFunction();
 
 const { region, ...stackSettings } = settings;
 new BreathworkStack(app, 'Breathwork', {

@@ -1,30 +1,18 @@
 import { AssetHashType, DockerImage, Duration, Validations } from 'aws-cdk-lib';
-import { Architecture, Code, Function as LambdaFunction, Runtime, type FunctionProps } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunctionConstruct, Runtime, type FunctionProps } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { build } from 'esbuild';
-import { existsSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import type { HandlerEnvironment } from '../functions/lib/environment';
-import type { Grant } from '../functions/lib/grants';
-import { routes } from '../functions/routes';
-import { schedules } from '../functions/schedules';
-import { triggers } from '../functions/triggers';
-import { consumerFunctions, outboxRelay } from '../functions/consumers';
+import { lambdaFunctions, type LambdaFunction } from '../functions/lambdas';
+import { routeKeys } from '../functions/routes';
 import { functionSettings, lambdaEsbuildOptions } from './resources';
 
 const projectRoot = join(import.meta.dirname, '..');
 const functionsDir = join(projectRoot, 'functions');
-
-/** Every Lambda the catalogues declare, with its grants: routes, consumers, the outbox relay, triggers, schedules. */
-export const lambdaEntries: readonly { handler: string; grants: readonly Grant[] }[] = [
-  ...routes,
-  ...consumerFunctions,
-  outboxRelay,
-  ...triggers,
-  ...schedules,
-];
 
 /**
  * Names derived from the user pool. A Cognito trigger cannot be given them: the pool names its
@@ -33,13 +21,6 @@ export const lambdaEntries: readonly { handler: string; grants: readonly Grant[]
 export type PoolDerived = 'COGNITO_ISSUER' | 'USER_POOL_CLIENT_ID';
 /** The whole HandlerEnvironment, or for Cognito triggers all of it but the pool-derived names. */
 export type FunctionEnvironment = Omit<HandlerEnvironment, PoolDerived> & Partial<Pick<HandlerEnvironment, PoolDerived>>;
-
-/** Lambda ids from catalogue names: 'bookings/create' becomes 'BookingsCreate'. */
-export const constructId = (handler: string) =>
-  handler
-    .split(/[/-]/)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
 
 /**
  * The module of a catalogue handler: 'bookings/create' is functions/bookings/create.ts, and the
@@ -51,65 +32,117 @@ export function handlerEntry(handler: string): string {
   return entry;
 }
 
-let bundles: Map<string, Uint8Array> | undefined;
+/**
+ * The entry of a function that serves routes: each of its route keys with the loader of its
+ * handler's module (functions/lib/route-dispatch.ts), exported too so `npm run bench` can time
+ * a route's load alone.
+ */
+function routesEntry(fn: LambdaFunction & { kind: 'api' }): string {
+  const loaders = fn.routes.flatMap((route) =>
+    routeKeys(route).map((key) => `  ${JSON.stringify(key)}: () => import(${JSON.stringify(`./${route.handler}`)}),`),
+  );
+  return [
+    "import { routeDispatcher, type RouteModules } from './lib/route-dispatch';",
+    `export const routeModules: RouteModules = {\n${loaders.join('\n')}\n};`,
+    'export const handler = routeDispatcher(routeModules);',
+  ].join('\n');
+}
 
-/** A handler's folder among the bundles: 'bookings/create' is bookings-create. */
-const bundleFolder = (handler: string) => handler.replaceAll('/', '-');
+/** The generated entries of the functions that serve routes, as modules beside the handlers. */
+const routeEntries: Plugin = {
+  name: 'route-entries',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^routes-of:/ }, ({ path }) => ({
+      path: path.slice('routes-of:'.length),
+      namespace: 'routes-of',
+    }));
+    plugin.onLoad({ filter: /.*/, namespace: 'routes-of' }, ({ path }) => {
+      const fn = lambdaFunctions.find((candidate) => candidate.name === path);
+      if (fn?.kind !== 'api') throw new Error(`${path} serves no routes`);
+      return { contents: routesEntry(fn), loader: 'ts', resolveDir: functionsDir };
+    });
+  },
+};
+
+/** The entry module a function's Handler names: `<name>.mjs`, handler `<name>.handler`. */
+export const handlerOf = (fn: Pick<LambdaFunction, 'name'>) => `${fn.name}.handler`;
 
 /**
- * Bundles every catalogue handler in one esbuild build, kept in memory for this process: esbuild
- * then reads the modules they share once, which takes a synth's bundling from about 25 s to 9 s.
- * Each is byte for byte what a build of its handler alone writes as `index.js`, with
- * `index.js.map`, two folders below the project as CDK's bundling folder in cdk.out is, so the
- * maps name their sources `../../functions/...` wherever the project is. Awaited before a stack
- * that bundles its Lambdas is made: CDK bundles as it makes each function, synchronously, and
- * esbuild's plugins run only in its asynchronous build.
+ * Two folders below the project, as CDK's bundling folder in cdk.out is, so the maps name their
+ * sources `../../functions/...` (a chunk's one folder further down) wherever the project is.
  */
-export async function bundleEveryHandler(): Promise<void> {
-  const outdir = join(projectRoot, 'lambda-bundles');
-  const { outputFiles } = await build({
+const outdir = join(projectRoot, 'lambda-bundles', 'asset');
+
+/** Each function's files: its entry, the chunks it may load, and their maps, by path in its folder. */
+let bundles: Map<string, Map<string, Uint8Array>> | undefined;
+
+/** Every output file an entry may load, itself included: what it imports, and what those import. */
+function reachable(metafile: Metafile, entry: string): string[] {
+  const found = new Set([entry]);
+  for (const file of found) for (const { path } of metafile.outputs[file].imports) if (metafile.outputs[path]) found.add(path);
+  return [...found];
+}
+
+/**
+ * Bundles every function in one esbuild build, kept in memory for this process: esbuild then
+ * reads the modules they share once, which takes a synth's bundling from about 25 s to 9 s. Each
+ * function's folder gets its entry and the chunks it can reach, with their source maps. Awaited
+ * before a stack that bundles its Lambdas is made: CDK bundles as it makes each function,
+ * synchronously, and esbuild's plugins run only in its asynchronous build.
+ */
+export async function bundleEveryFunction(): Promise<void> {
+  const { outputFiles, metafile } = await build({
     ...lambdaEsbuildOptions,
     entryPoints: Object.fromEntries(
-      lambdaEntries.map(({ handler }) => [`${bundleFolder(handler)}/index`, handlerEntry(handler)]),
+      lambdaFunctions.map((fn) => [fn.name, fn.kind === 'api' ? `routes-of:${fn.name}` : handlerEntry(fn.handlers[0])]),
     ),
+    plugins: [...lambdaEsbuildOptions.plugins, routeEntries],
     outdir,
     absWorkingDir: projectRoot,
+    metafile: true,
     write: false,
   });
-  bundles = new Map(outputFiles.map((file) => [relative(outdir, file.path), file.contents]));
+  const contents = new Map(outputFiles.map((file) => [relative(projectRoot, file.path), file.contents]));
+  bundles = new Map(
+    lambdaFunctions.map((fn) => {
+      const entry = relative(projectRoot, join(outdir, `${fn.name}.mjs`));
+      const files = reachable(metafile, entry).flatMap((file) => [file, `${file}.map`]);
+      return [fn.name, new Map(files.map((file) => [relative(outdir, join(projectRoot, file)), contents.get(file)!]))];
+    }),
+  );
 }
 
-/** A catalogue handler's module bundled into `outfile` (and its source map beside it) as every Lambda is bundled. */
-export function bundleHandler(handler: string, outfile: string): void {
-  if (!bundles) throw new Error('The Lambda bundles are made before the stack: await bundleEveryHandler() first');
-  const code = bundles.get(`${bundleFolder(handler)}/index.js`);
-  const map = bundles.get(`${bundleFolder(handler)}/index.js.map`);
-  if (!code || !map) throw new Error(`'${handler}' is in no catalogue`);
-  writeFileSync(outfile, code);
-  writeFileSync(`${outfile}.map`, map);
+/** A function's files as every Lambda is bundled, written into `folder` (its entry `<name>.mjs`). */
+export function bundleFunction(name: string, folder: string): void {
+  if (!bundles) throw new Error('The Lambda bundles are made before the stack: await bundleEveryFunction() first');
+  const files = bundles.get(name);
+  if (!files) throw new Error(`'${name}' is no function of the catalogues`);
+  for (const [path, content] of files) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), content);
+  }
 }
 
 /**
- * A catalogue handler's Lambda. Its code is bundled in this process with esbuild's API, hashed by
- * what it outputs: NodejsFunction runs the same esbuild through `npx` for each function, about a
- * second apiece, which made every synth of more than a hundred functions take minutes longer.
+ * A function of the catalogues as a Lambda. Its code is bundled in this process with esbuild's
+ * API, hashed by what it outputs: NodejsFunction runs esbuild through `npx` for each function.
  */
-export class HandlerFunction extends LambdaFunction {
-  constructor(scope: Construct, id: string, handler: string, props: Omit<FunctionProps, 'code' | 'handler' | 'runtime'>) {
+export class HandlerFunction extends LambdaFunctionConstruct {
+  constructor(scope: Construct, id: string, fn: LambdaFunction, props: Omit<FunctionProps, 'code' | 'handler' | 'runtime'>) {
     super(scope, id, {
       ...props,
       runtime: Runtime.NODEJS_22_X,
-      handler: 'index.handler',
+      handler: handlerOf(fn),
       code: Code.fromAsset(projectRoot, {
         assetHashType: AssetHashType.OUTPUT,
         bundling: {
-          // Never pulled or run: bundling always happens here, in `local`. Every handler bundles
-          // from the same folder, and the command naming the handler tells their builds apart.
+          // Never pulled or run: bundling always happens here, in `local`. Every function bundles
+          // from the same folder, and the command naming the function tells their builds apart.
           image: DockerImage.fromRegistry('unused'),
-          command: ['bundleHandler', handler],
+          command: ['bundleFunction', fn.name],
           local: {
             tryBundle: (outputDir) => {
-              bundleHandler(handler, join(outputDir, 'index.js'));
+              bundleFunction(fn.name, outputDir);
               return true;
             },
           },
@@ -120,34 +153,33 @@ export class HandlerFunction extends LambdaFunction {
 }
 
 /**
- * One catalogue handler as a Lambda: Node 22 on arm64, bundled with `lambdaEsbuildOptions`, and
- * logs kept for a month.
+ * One function of the catalogues as a Lambda (functions/lambdas.ts): Node 22 on arm64, bundled
+ * with `lambdaEsbuildOptions`, and logs kept for a month.
  */
-export function handlerFunction(
+export function lambdaFunction(
   scope: Construct,
-  handler: string,
+  fn: LambdaFunction,
   environment: FunctionEnvironment,
   asyncDeadLetterQueue?: IQueue,
 ): HandlerFunction {
-  const id = constructId(handler);
-  const fn = new HandlerFunction(scope, id, handler, {
+  const lambda = new HandlerFunction(scope, fn.name, fn, {
     architecture: Architecture.ARM_64,
     memorySize: functionSettings.memorySizeMB,
     timeout: Duration.seconds(functionSettings.timeoutSeconds),
     environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'breathwork' },
-    logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+    logGroup: new LogGroup(scope, `${fn.name}Logs`, { retention: RetentionDays.ONE_MONTH }),
     deadLetterQueue: asyncDeadLetterQueue,
     retryAttempts: asyncDeadLetterQueue ? 2 : undefined,
   });
-  Validations.of(fn).acknowledge({
+  Validations.of(lambda).acknowledge({
     id: 'AwsSolutions-L1',
     reason: 'Node.js 22 is the runtime the functions are built (target node22) and tested for.',
   });
-  if (fn.role) {
-    Validations.of(fn.role).acknowledge({
+  if (lambda.role) {
+    Validations.of(lambda.role).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       reason: 'The AWS managed basic execution role only lets the function write its own logs.',
     });
   }
-  return fn;
+  return lambda;
 }

@@ -3,8 +3,8 @@
  * provisions the emulators and serves the site with them. Plain data, no CDK imports.
  */
 import type { BuildOptions } from 'esbuild';
-import type { Grant } from '../functions/lib/grants';
 import { calledStripeResourcesOnly } from './called-stripe-resources';
+import { nodeBuiltinsAsValues } from './node-builtins';
 import { treeShakeableSdkSchemas } from './tree-shakeable-sdk-schemas';
 
 /** The user pool: e-mail sign-in, the spec's password rule (6 or more), one admin group. */
@@ -64,23 +64,19 @@ export const uploadCors = (siteOrigin: string) => ({
 export const LAMBDA_NODE_MAJOR = 22;
 
 /**
- * How every Lambda is bundled by esbuild: the CDK stack bundles each handler with exactly these
- * (`bundleEveryHandler` in infra/handler-function.ts), and so do `npm run bench` and the tests that run a
- * bundle, so the figures are the deployed ones. One minified file with the SDK clients it imports.
+ * How every Lambda is bundled by esbuild: the CDK stack bundles each function with exactly these
+ * (`bundleEveryFunction` in infra/handler-function.ts), and so do `npm run bench` and the tests that
+ * run a bundle, so the figures are the deployed ones. ES modules split into chunks: a function that
+ * serves several routes loads a route's code, and the SDK clients it imports, on the route's first
+ * request, and shares what routes have in common.
  */
 export const lambdaEsbuildOptions = {
   bundle: true,
   platform: 'node',
-  // CommonJS: the bundle then reaches Node's built-in modules with require(). Imported as ES
-  // modules instead, each gets a facade that reads all its exports, and node:http's include the
-  // WebSocket classes, whose first read loads Node's fetch implementation (undici): 20-30 ms of
-  // every cold start of a function that calls Stripe, a few ms of the others.
-  format: 'cjs',
-  // The same for a module the SDK imports as it sends its first call over http (`await
-  // import('node:http')`, for the local stack's emulators; in AWS every endpoint is https, imported
-  // up front): written as require(), not left as import(), whose facade of node:http loaded Node's
-  // fetch implementation in the first call of every function here, as it never does in AWS.
-  supported: { 'dynamic-import': false },
+  format: 'esm',
+  splitting: true,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
   target: `node${LAMBDA_NODE_MAJOR}`,
   minify: true,
   // A source map is written beside each bundle (mappings and names, no sources) but not loaded
@@ -89,8 +85,8 @@ export const lambdaEsbuildOptions = {
   sourcemap: true,
   sourcesContent: false,
   mainFields: ['module', 'main'],
-  // Nothing external: bundling the SDK clients (tree-shaken, one file) loads about three times
-  // faster than the runtime's own copy: see `npm run bench`.
+  // Nothing external: bundling the SDK clients (tree-shaken) loads about three times faster than
+  // the runtime's own copy: see `npm run bench`.
   external: [],
   // Modules replaced in the bundles, paths relative to the project root: code no handler runs.
   alias: {
@@ -101,22 +97,9 @@ export const lambdaEsbuildOptions = {
     '@aws-lambda-powertools/jmespath/functions': './infra/no-jmespath.ts',
   },
   // esbuild runs plugins in its asynchronous `build` only, so every bundling with these awaits one.
-  plugins: [treeShakeableSdkSchemas, calledStripeResourcesOnly],
+  plugins: [treeShakeableSdkSchemas, calledStripeResourcesOnly, nodeBuiltinsAsValues],
   logLevel: 'error',
 } as const satisfies BuildOptions;
-
-/**
- * What a handler may weigh (its bundle as `cdk synth` writes it) and how long its module may take
- * to load in a fresh Node process (GUIDE section 9). A function granted `stripe:read` carries
- * Stripe's SDK, about 240 KB, and is allowed more.
- */
-export const lambdaBudgets = {
-  withoutStripe: { kilobytes: 250, loadMs: 40 },
-  withStripe: { kilobytes: 450, loadMs: 60 },
-} as const;
-
-export const lambdaBudgetFor = (grants: readonly Grant[]) =>
-  grants.includes('stripe:read') ? lambdaBudgets.withStripe : lambdaBudgets.withoutStripe;
 
 /** API Gateway's payload limit for HTTP APIs; the local server refuses larger bodies with 413. */
 export const MAX_REQUEST_BODY_BYTES = 10 * 1024 * 1024;

@@ -8,7 +8,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { everyMs, type Schedule } from '../functions/schedules';
 import { deadLetterQueue } from './dead-letters';
-import { constructId } from './handler-function';
+import { functionNameOf } from '../functions/lambdas';
 
 /**
  * One EventBridge Scheduler schedule per job, invoking the job's function at its rate.
@@ -24,7 +24,7 @@ export function scheduleJobs(
   options: { functionFor: (job: Schedule, deadLetters: IQueue) => IFunction; alerts: ITopic },
 ): ScheduleResource[] {
   return jobs.map((job) => {
-    const id = constructId(job.handler);
+    const id = functionNameOf(job.handler);
     const deadLetters = deadLetterQueue(scope, `${id}DeadLetters`, {
       description: `${job.handler} (every ${job.every}) failed: see its dead-letter queue.`,
       alerts: options.alerts,

@@ -55,7 +55,8 @@ import { outboxStreamFilter } from '../functions/outbox/outbox';
 import { requireRealAddress } from './addresses';
 import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
-import { constructId, handlerFunction, type HandlerFunction, type PoolDerived } from './handler-function';
+import { lambdaFunction, type HandlerFunction, type PoolDerived } from './handler-function';
+import { functionNameOf, lambdaFunctionOf } from '../functions/lambdas';
 import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
 import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
@@ -421,12 +422,12 @@ export class BreathworkStack extends Stack {
     // Where each consumer's dead letters wait, for `npm run dead-letters -- --aws`.
     const consumerDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
     for (const consumer of consumerFunctions) {
-      const name = constructId(consumer.handler);
+      const name = functionNameOf(consumer.handler);
       const deadLetters = deadLetterQueue(this, `${name}DeadLetters`, {
         description: `${consumer.handler} could not handle some ${consumer.on.join(', ')} events: see its dead-letter queue.`,
         alerts,
       });
-      const fn = handlerFunction(this, consumer.handler, environment, deadLetters);
+      const fn = lambdaFunction(this, lambdaFunctionOf(consumer.handler), environment, deadLetters);
       grant(fn, consumer.grants);
       new Rule(this, `${name}Rule`, {
         eventBus: bus,
@@ -438,9 +439,10 @@ export class BreathworkStack extends Stack {
     new CfnOutput(this, 'ConsumerDeadLetters', { value: this.toJsonString(consumerDeadLetters) });
 
     // The transactional outbox: events written with their change reach the bus from the stream.
-    const relay = handlerFunction(this, outboxRelay.handler, environment);
-    grant(relay, outboxRelay.grants);
-    const relayFailures = deadLetterQueue(this, `${constructId(outboxRelay.handler)}Failures`, {
+    const relayFunction = lambdaFunctionOf(outboxRelay.handler);
+    const relay = lambdaFunction(this, relayFunction, environment);
+    grant(relay, relayFunction.grants);
+    const relayFailures = deadLetterQueue(this, `${relayFunction.name}Failures`, {
       description: `${outboxRelay.handler} gave up on a batch of the table's stream: outbox events did not reach the bus.`,
       alerts,
     });
@@ -468,7 +470,7 @@ export class BreathworkStack extends Stack {
     scheduleJobs(this, schedules, {
       alerts,
       functionFor: (job, deadLetters) => {
-        const fn = handlerFunction(this, job.handler, environment, deadLetters);
+        const fn = lambdaFunction(this, lambdaFunctionOf(job.handler), environment, deadLetters);
         grant(fn, job.grants);
         scheduleDeadLetters[job.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
         return fn;
@@ -479,7 +481,7 @@ export class BreathworkStack extends Stack {
     new CfnOutput(this, 'RelayFailures', { value: relayFailures.queueUrl });
 
     const cognitoTriggers = triggers.map((trigger) => {
-      const fn = handlerFunction(this, trigger.handler, triggerEnvironment);
+      const fn = lambdaFunction(this, lambdaFunctionOf(trigger.handler), triggerEnvironment);
       grant(fn, trigger.grants);
       if (!props.reattach) users.addTrigger(triggerOperations[trigger.on], fn);
       return fn;

@@ -10,6 +10,7 @@ import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
 import { cacheControlFor, siteFileFor } from '../infra/site-files';
 import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
+import { apiFunctionOf } from '../functions/lambdas';
 import { invoke } from './lambda';
 import { createRouter } from './router';
 import { createThrottle } from './throttle';
@@ -22,8 +23,8 @@ export type SiteServerOptions = {
   viewerCountry: string;
   /** The API's routes; the catalogue unless a test brings its own. */
   routes?: readonly Route[];
-  /** Calls a route's handler module; the local Lambda runtime unless a test brings its own. */
-  invoke?: (handler: string, event: APIGatewayProxyEventV2) => Promise<unknown>;
+  /** Calls a route's function; by default the local Lambda runtime calls the one functions/lambdas.ts gives it. */
+  invoke?: (route: Route, event: APIGatewayProxyEventV2) => Promise<unknown>;
   /** The site's run-time settings, served at SITE_CONFIG_PATH as the CDK deployment writes them in AWS. */
   siteConfig?: SiteConfig;
   /** The clock of the throttle, in milliseconds. */
@@ -64,7 +65,7 @@ export function createSiteServer(options: SiteServerOptions) {
   const match = createRouter(options.routes ?? routes);
   const pagePaths = pagePathPatterns(options.routes).map((pattern) => pattern.slice(0, -1));
   const admit = createThrottle(defaultThrottle, options.now);
-  const callHandler = options.invoke ?? invoke;
+  const callHandler = options.invoke ?? ((route: Route, event: APIGatewayProxyEventV2) => invoke(apiFunctionOf(route), event));
   const inTurn = pLimit(CONCURRENT_INVOCATIONS);
   const site = sirv(options.webDist, {
     // Each file as it is on disk now, as S3 serves the bucket: a site built again while the stack
@@ -113,7 +114,7 @@ export function createSiteServer(options: SiteServerOptions) {
     const event = apiEvent(request, url, matched.routeKey, matched.pathParameters, body, options.viewerCountry);
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      const { result: answer, calls } = await inTurn(() => withDynamoDbCalls(() => callHandler(matched.route.handler, event)));
+      const { result: answer, calls } = await inTurn(() => withDynamoDbCalls(() => callHandler(matched.route, event)));
       result = answer as APIGatewayProxyStructuredResultV2;
       if (options.countDynamoDbCalls) response.setHeader(DYNAMODB_CALLS_HEADER, String(calls));
     } catch (error) {

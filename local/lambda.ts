@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { functionSettings } from '../infra/resources';
+import { lambdaFunctions } from '../functions/lambdas';
+import { routeDispatcher, type RouteModules } from '../functions/lib/route-dispatch';
+import { routeKeys } from '../functions/routes';
 
 const functionsDir = join(import.meta.dirname, '..', 'functions');
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
@@ -13,14 +16,35 @@ function modulePath(name: string): string {
   return join(functionsDir, `${name}.ts`);
 }
 
-/** Loads a catalogue handler ('sessions/list') the way Lambda would: once, then kept warm. */
+const importHandler = (name: string) =>
+  import(pathToFileURL(modulePath(name)).href).then((module: { handler?: Handler }) => {
+    if (typeof module.handler !== 'function') throw new Error(`${name} exports no handler`);
+    return module.handler;
+  });
+
+/**
+ * The handler of a function that serves routes ('Visitors'), as its bundle's entry makes it in AWS:
+ * the same dispatcher, each route's module loaded on its first request.
+ */
+function routesHandler(name: string): Handler | undefined {
+  const fn = lambdaFunctions.find((candidate) => candidate.name === name);
+  if (fn?.kind !== 'api') return undefined;
+  const modules: RouteModules = {};
+  for (const route of fn.routes) {
+    for (const key of routeKeys(route)) modules[key] = async () => ({ handler: await importHandler(route.handler) });
+  }
+  return routeDispatcher(modules) as Handler;
+}
+
+/**
+ * Loads a function that serves routes ('Visitors'), or a catalogue handler that is a function of its
+ * own ('accounts/post-confirmation'), the way Lambda would: once, then kept warm.
+ */
 function loadHandler(name: string): Promise<Handler> {
   let handler = loaded.get(name);
   if (!handler) {
-    handler = import(pathToFileURL(modulePath(name)).href).then((module: { handler?: Handler }) => {
-      if (typeof module.handler !== 'function') throw new Error(`${name} exports no handler`);
-      return module.handler;
-    });
+    const routes = routesHandler(name);
+    handler = routes ? Promise.resolve(routes) : importHandler(name);
     loaded.set(name, handler);
   }
   return handler;

@@ -2,9 +2,8 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { build } from 'esbuild';
 import { exportJWK, generateKeyPair } from 'jose';
-import { lambdaEsbuildOptions } from '../../infra/resources';
+import { bundleOne } from './cold-start';
 import { lambdaNode } from '../../local/node-runtime';
 import { signedIdToken } from '../support/id-tokens';
 import { percentile } from './load';
@@ -23,21 +22,16 @@ export async function coldTokenCheckMs(root: string, out: string): Promise<numbe
   try {
     const issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}/eu-west-2_pool`;
     const token = await signedIdToken(key.privateKey, { issuer, kid: 'pool-key' });
-    const outfile = join(out, 'token-check.cjs');
-    await build({
-      ...lambdaEsbuildOptions,
-      stdin: { contents: `export { verifyCaller } from './functions/lib/auth';`, loader: 'ts', resolveDir: root },
-      outfile,
-      absWorkingDir: root,
-    });
-    const script = `const { verifyCaller } = require(${JSON.stringify(outfile)});
+    const outfile = join(out, 'token-check.mjs');
+    await bundleOne(`export { verifyCaller } from './functions/lib/auth';`, outfile);
+    const script = `const { verifyCaller } = await import(${JSON.stringify(outfile)});
       const started = performance.now();
       verifyCaller('Bearer ${token}').then(() => console.log(performance.now() - started));`;
     const env = { PATH: process.env.PATH, COGNITO_ISSUER: issuer, USER_POOL_CLIENT_ID: 'web-client' };
     const runs: number[] = [];
     // Asynchronously, one after another: the stand-in pool answers from this process.
     for (let run = 0; run < 5; run++) {
-      const { stdout } = await promisify(execFile)(lambdaNode(), ['-e', script], { cwd: root, env });
+      const { stdout } = await promisify(execFile)(lambdaNode(), ['--input-type=module', '-e', script], { cwd: root, env });
       runs.push(Number(stdout));
     }
     return percentile(runs, 0.5);

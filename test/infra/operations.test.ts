@@ -7,7 +7,6 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, type BreathworkStackProps } from '../../infra/stack';
-import { constructId } from '../../infra/handler-function';
 import { alarmThresholds, DEFAULT_MONTHLY_BUDGET_USD } from '../../infra/monitoring';
 import { METRICS_NAMESPACE, operatorMetrics } from '../../functions/lib/metrics';
 import { routes } from '../../functions/routes';
@@ -17,6 +16,7 @@ import { consumerFunctions as consumers, outboxRelay } from '../../functions/con
 import { importMapping } from '../../local/retained-resources';
 import {
   catalogueFunctions,
+  functionNamed,
   projectApp,
   stackResources,
   testStackProps,
@@ -202,7 +202,9 @@ describe('alarms on what a customer would notice', () => {
       if (!(grants as readonly string[]).includes('email:send')) continue;
       const [, fn] = functionOf(handler);
       expect(fn.Properties.Environment.Variables.SES_CONFIGURATION_SET, handler).toEqual({ Ref: setId });
-      const policy = ofType('AWS::IAM::Policy').find(([id]) => id.startsWith(`${constructId(handler)}ServiceRoleDefaultPolicy`))!;
+      const policy = ofType('AWS::IAM::Policy').find(([id]) =>
+        id.startsWith(`${functionNamed(handler)}ServiceRoleDefaultPolicy`),
+      )!;
       const send = policy[1].Properties.PolicyDocument.Statement.find((s: { Action: string }) => s.Action === 'ses:SendEmail');
       expect(JSON.stringify(send.Resource), handler).toContain(`configuration-set/",{"Ref":"${setId}"}`);
     }

@@ -3,11 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import {
   catalogueFunctions,
+  functionNamed,
   projectApp,
   stackResources,
   testStackProps,
@@ -18,11 +19,11 @@ import { sender } from '../../functions/lib/mail-sender';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
-import { constructId, lambdaEntries } from '../../infra/handler-function';
+import { routeParts } from '../../infra/api-routes';
+import { lambdaFunctions } from '../../functions/lambdas';
 import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
 import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl, siteFileFor } from '../../infra/site-files';
 import { defaultThrottle, routeKey, routeKeys, routes } from '../../functions/routes';
-import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { tableDefinition } from '../../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../../functions/schemas/image-upload';
@@ -79,7 +80,7 @@ function functionOf(handler: string): [string, Resource] {
 }
 const policyOf = (handler: string) =>
   JSON.stringify(
-    resourcesOf('AWS::IAM::Policy').find(([id]) => id.startsWith(`${constructId(handler)}ServiceRoleDefaultPolicy`))?.[1]
+    resourcesOf('AWS::IAM::Policy').find(([id]) => id.startsWith(`${functionNamed(handler)}ServiceRoleDefaultPolicy`))?.[1]
       .Properties.PolicyDocument ?? {},
   );
 
@@ -106,7 +107,7 @@ beforeAll(() => {
 });
 
 describe('the CDK stack', () => {
-  it('gives every catalogue route its own Lambda behind the HTTP API, and a page HEAD as well as GET', () => {
+  it('serves every catalogue route from the function functions/lambdas.ts gives it, and a page HEAD as well as GET', () => {
     const routeResources = resourcesOf('AWS::ApiGatewayV2::Route');
     const integrations = Object.fromEntries(resourcesOf('AWS::ApiGatewayV2::Integration'));
     const keys = routes.flatMap((route) => routeKeys(route).map((key) => ({ key, route })));
@@ -118,6 +119,32 @@ describe('the CDK stack', () => {
     }
     expect(keys.map(({ key }) => key)).toContain('HEAD /sessions/{id+}');
     expect(routeResources).toHaveLength(keys.length);
+  });
+
+  it('keeps each route in the nested stack it was deployed in, wherever its function moves', () => {
+    // API Gateway refuses a route made in another stack while its old copy still holds its method
+    // and path: a route that moved stacks fails its deployment. New routes may go anywhere.
+    const deployed = JSON.parse(readFileSync(join(import.meta.dirname, 'route-parts.json'), 'utf8')) as Record<string, string[]>;
+    const partOf = (key: string) =>
+      Object.entries(routeParts).find(([, partRoutes]) => partRoutes.some((route) => routeKeys(route).includes(key)))?.[0];
+    for (const [part, keys] of Object.entries(deployed)) {
+      for (const key of keys) expect([key, partOf(key) ?? part]).toEqual([key, part]);
+    }
+    // And each route's resource is in the template of its part.
+    for (const [part, partRoutes] of Object.entries(routeParts)) {
+      const nested = stack.node.findChild(part) as NestedStack;
+      const keysThere = Object.values(Template.fromStack(nested).findResources('AWS::ApiGatewayV2::Route')).map(
+        (route) => (route as Resource).Properties.RouteKey as string,
+      );
+      expect(keysThere.sort()).toEqual(partRoutes.flatMap((route) => routeKeys(route)).sort());
+    }
+  });
+
+  it("serves each function's routes from the one nested stack they share", () => {
+    for (const fn of lambdaFunctions.filter((candidate) => candidate.kind === 'api')) {
+      const parts = Object.entries(routeParts).filter(([, partRoutes]) => fn.routes.some((route) => partRoutes.includes(route)));
+      expect([fn.name, parts.map(([part]) => part)]).toEqual([fn.name, [expect.any(String)]]);
+    }
   });
 
   it('checks Cognito ID tokens of member and admin routes before any Lambda runs, and of no other route', () => {
@@ -240,7 +267,7 @@ describe('the CDK stack', () => {
       'users:delete': '"cognito-idp:AdminDeleteUser"',
       'users:set-password': '"cognito-idp:AdminSetUserPassword"',
     };
-    for (const { handler, grants } of lambdaEntries) {
+    for (const { name: handler, grants } of lambdaFunctions) {
       for (const [grant, needle] of Object.entries(evidence) as [Grant, string][]) {
         expect(policyOf(handler).includes(needle), `${handler} ${grant}`).toBe(grants.includes(grant));
       }
@@ -249,7 +276,7 @@ describe('the CDK stack', () => {
 
   it("runs every Lambda on Node 22, arm64, the local stack's Node too", () => {
     const functions = resourcesOf('AWS::Lambda::Function').filter(([, f]) => f.Properties.Environment?.Variables?.TABLE_NAME);
-    expect(functions).toHaveLength(routes.length + consumers.length + 1 + triggers.length + schedules.length);
+    expect(functions).toHaveLength(lambdaFunctions.length);
     for (const [, fn] of functions) {
       expect(fn.Properties.Runtime).toBe(`nodejs${LAMBDA_NODE_MAJOR}.x`);
       expect(fn.Properties.Architectures).toEqual(['arm64']);
@@ -402,7 +429,7 @@ describe('the CDK stack', () => {
         },
       });
 
-      for (const { handler, grants } of lambdaEntries) {
+      for (const { name: handler, grants } of lambdaFunctions) {
         const uploads = grants.includes(grant);
         // The media bucket's name also goes to the functions that play its videos.
         const named = uploads || (bucket === 'MediaBucket' && grants.includes('media:read'));
@@ -435,9 +462,10 @@ describe('the CDK stack', () => {
 
   it("lets the functions that sign videos' addresses read the recordings' and resources' videos, and nothing else", () => {
     const [bucketId] = resourcesOf('AWS::S3::Bucket').find(([id]) => id.startsWith('MediaBucket'))!;
-    const signing = lambdaEntries.filter(({ grants }) => grants.includes('media:read'));
-    expect(signing.map(({ handler }) => handler).sort()).toEqual(['recordings/access', 'recordings/get', 'resources/list']);
-    for (const { handler, grants } of lambdaEntries) {
+    const signing = lambdaFunctions.filter(({ grants }) => grants.includes('media:read'));
+    // The routes recordings/access, recordings/get and resources/list, all visitors' and members'.
+    expect(signing.map(({ name }) => name)).toEqual(['Visitors']);
+    for (const { name: handler, grants } of lambdaFunctions) {
       const reads = grants.includes('media:read');
       expect(functionOf(handler)[1].Properties.Environment.Variables.MEDIA_BUCKET_NAME, handler).toEqual(
         reads || grants.includes('media:upload') ? { Ref: bucketId } : undefined,

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIGatewayProxyStructuredResultV2, CustomMessageTriggerEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { BreathworkStack } from '../../infra/stack';
-import { bundleEveryHandler, handlerEntry, lambdaEntries } from '../../infra/handler-function';
+import { bundleEveryFunction, handlerEntry } from '../../infra/handler-function';
+import { lambdaFunctions } from '../../functions/lambdas';
 import { schedules } from '../../functions/schedules';
 import { EVENT_SOURCE } from '../../events/catalogue';
 import { getBooking } from '../../functions/domain/bookings';
@@ -12,7 +14,7 @@ import type { ImageUploadTicket } from '../../functions/schemas/image-upload';
 import { localEnvironment } from '../../local/environment';
 import { busEvent } from '../../local/bus';
 import { scheduledEvent } from '../../local/scheduler';
-import { projectApp, stackResources, testStackProps } from '../support/cdk-app';
+import { functionNamed, projectApp, stackResources, testStackProps } from '../support/cdk-app';
 import {
   apiGatewayEvent,
   invokeBundle,
@@ -27,16 +29,23 @@ import { checkoutEvent, runOutHold, signedWebhook, stripe } from '../support/str
 import { onePixelPng, postToBucket } from '../support/uploads';
 import { signedInUser, sitePool } from '../support/users';
 
-// `cdk synth` bundles every catalogue Lambda with esbuild, about a hundred in one build: 10 to 20 s
-// on two cores, more beside the stack tests.
+// `cdk synth` bundles every function with esbuild in one build: 10 to 20 s on two cores, more
+// beside the stack tests.
 const SYNTH_TIMEOUT_MS = 10 * 60_000;
 
 let outdir: string;
 let unpacked: ReturnType<typeof unpackBundles>;
-const bundle = (handler: string): DeployedBundle => unpacked.bundles.get(handler)!;
+/** The bundle of a function, or of the function that serves a catalogue handler ('sessions/list' is Visitors'). */
+const bundle = (handler: string): DeployedBundle => unpacked.bundles.get(functionNamed(handler))!;
+/** Every JavaScript file of a function's folder: its entry and the chunks it may load. */
+const codeOf = ({ dir }: DeployedBundle) =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.mjs'))
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .join('\n');
 
 beforeAll(async () => {
-  await bundleEveryHandler();
+  await bundleEveryFunction();
   const app = projectApp();
   const stack = new BreathworkStack(app, 'Artifacts', testStackProps);
   outdir = app.outdir;
@@ -72,12 +81,12 @@ async function heldBooking() {
 
 // Each in a process of its own, a few at a time: the processes mostly wait for their files.
 describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder on Lambda's Node", () => {
-  for (const { handler, grants } of lambdaEntries) {
-    it(`${handler} loads and exports its handler, carrying no code it never runs`, async ({ expect }) => {
-      const { file, environment } = bundle(handler);
-      await loadBundle(bundle(handler));
+  for (const { name, handlers, grants } of lambdaFunctions) {
+    it(`${name} loads and exports its handler, carrying no code it never runs`, async ({ expect }) => {
+      const { file, environment } = bundle(name);
+      await loadBundle(bundle(name));
       expect(environment.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps');
-      const code = readFileSync(file, 'utf8');
+      const code = codeOf(bundle(name));
       // The SDK's default credential chain (profiles, SSO, web identity, IMDS) with its STS and SSO clients.
       expect(code).not.toMatch(/defaultProvider::fromSSO|AssumeRoleWithWebIdentity/);
       // The codec of event streams, which no handler's operation sends or reads.
@@ -88,8 +97,8 @@ describe.concurrent("every Lambda as `cdk synth` bundles it, alone in its folder
       expect(code).not.toMatch(/jmespath expression/i);
       // The schemas of operations no handler sends: SES's contact lists, S3's bucket policies.
       expect(code).not.toMatch(/ListContacts|PutBucketPolicy/);
-      // Token verification (jose) only where the route verifies its caller: not in one that serves everyone alike.
-      const verifiesCaller = readFileSync(handlerEntry(handler), 'utf8').includes('httpRoute(');
+      // Token verification (jose) only where a route verifies its caller: not in a function whose routes serve everyone alike.
+      const verifiesCaller = handlers.some((handler) => readFileSync(handlerEntry(handler), 'utf8').includes('httpRoute('));
       expect(code.includes('ERR_JWS_SIGNATURE_VERIFICATION_FAILED')).toBe(verifiesCaller);
       // Stripe's SDK only where the function may read Stripe's keys.
       expect(code.includes('api.stripe.com')).toBe(grants.includes('stripe:read'));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { constructId } from '../../infra/handler-function';
+import { lambdaFunctionOf, lambdaFunctions } from '../../functions/lambdas';
 import type { BreathworkStackProps } from '../../infra/stack';
 
 const cdkJson = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'cdk.json'), 'utf8')) as {
@@ -51,9 +51,16 @@ function substitute(value: unknown, parameters: Json): unknown {
   return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, substitute(item, parameters)]));
 }
 
-/** A catalogue handler's Lambda functions among the resources: 'bookings/create' is BookingsCreateXXXXXXXX. */
-export function catalogueFunctions(resources: Record<string, TemplateResource>, handler: string): [string, TemplateResource][] {
-  const pattern = new RegExp(`^${constructId(handler)}[0-9A-F]{8}$`);
+/** A function's name (functions/lambdas.ts), or that of the function serving a catalogue handler: 'bookings/create' is Visitors'. */
+export const functionNamed = (nameOrHandler: string) =>
+  lambdaFunctions.some((fn) => fn.name === nameOrHandler) ? nameOrHandler : lambdaFunctionOf(nameOrHandler).name;
+
+/** A function's Lambdas among the resources, by its name or a handler it serves: 'Visitors' is VisitorsXXXXXXXX. */
+export function catalogueFunctions(
+  resources: Record<string, TemplateResource>,
+  nameOrHandler: string,
+): [string, TemplateResource][] {
+  const pattern = new RegExp(`^${functionNamed(nameOrHandler)}[0-9A-F]{8}$`);
   return Object.entries(resources).filter(([id, resource]) => resource.Type === 'AWS::Lambda::Function' && pattern.test(id));
 }
 

@@ -1,11 +1,11 @@
 // Runs one Lambda bundle as the Lambda runtime does: a process of Lambda's Node of its own, no
-// loader, no node_modules, the bundle's handler required from its own folder. It is told what to
+// loader, no node_modules, the bundle's handler imported from its own folder. It is told what to
 // run over IPC and answers the same way, so the function's own logs stay on stdout and stderr.
 // Node runs this file as it is (type stripping): it imports nothing but Node's own modules.
-import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 export type BundleRequest = {
-  /** The bundle's file and the export the function's Handler names ('index.handler': index.js, handler). */
+  /** The bundle's file and the export the function's Handler names ('Visitors.handler': Visitors.mjs, handler). */
   file: string;
   exportName: string;
   /** Without it, the bundle is only loaded. */
@@ -21,7 +21,7 @@ const answer = (message: BundleAnswer) => process.send!(message, () => process.e
 
 async function run({ file, exportName, invocation }: BundleRequest) {
   try {
-    const handler = (createRequire(file)(file) as Record<string, unknown>)[exportName];
+    const handler = ((await import(pathToFileURL(file).href)) as Record<string, unknown>)[exportName];
     if (typeof handler !== 'function') throw new TypeError(`${file} exports no function '${exportName}'`);
     if (!invocation) return answer({ loaded: true });
     const deadline = Date.now() + invocation.timeoutMs;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { API_PREFIX, routes } from '../../functions/routes';
-import { lambdaEntries } from '../../infra/handler-function';
+import { lambdaFunctions } from '../../functions/lambdas';
 import { apiEvent } from '../../local/api-server';
 import { FUNCTION_TIMEOUT_MS, functionName, lambdaContext } from '../../local/lambda';
 import { lambdaNode } from '../../local/node-runtime';
@@ -13,12 +13,13 @@ import { assetDir, catalogueFunctions, type TemplateResource } from './cdk-app';
 import type { BundleAnswer, BundleRequest } from './lambda-bundle-runner';
 import { visitorAddress } from './stack';
 
-/** A catalogue Lambda's code as `cdk deploy` would ship it, unpacked in a folder of its own. */
+/** A function's code as `cdk deploy` would ship it, unpacked in a folder of its own. */
 export type DeployedBundle = {
+  /** The function's name (functions/lambdas.ts). */
   handler: string;
   /** The function's folder, Lambda's /var/task: the asset's files and nothing around them. */
   dir: string;
-  /** The module and export its Handler names: 'index.handler' is handler of index.js. */
+  /** The module and export its Handler names: 'Visitors.handler' is handler of Visitors.mjs. */
   file: string;
   exportName: string;
   /** What the function's code finds in process.env. */
@@ -82,14 +83,14 @@ export function unpackBundles(
   const root = mkdtempSync(join(tmpdir(), 'lambda-tasks-'));
   requireNothingAbove(root);
   const bundles = new Map<string, DeployedBundle>();
-  for (const { handler } of lambdaEntries) {
+  for (const { name: handler } of lambdaFunctions) {
     const found = catalogueFunctions(resources, handler);
     if (found.length !== 1) throw new Error(`${handler} has ${found.length} functions in the template`);
     const [, fn] = found[0];
     const dir = join(root, functionName(handler));
     cpSync(assetDir(outdir, fn), dir, { recursive: true });
     const [module, exportName] = String(fn.Properties.Handler).split('.');
-    const file = join(dir, `${module}.js`);
+    const file = join(dir, `${module}.mjs`);
     bundles.set(handler, { handler, dir, file, exportName, environment: functionEnvironment(handler, fn, dir, local) });
   }
   return { root, bundles };
@@ -126,7 +127,7 @@ function runInOwnProcess(bundle: DeployedBundle, invocation?: BundleRequest['inv
   });
 }
 
-/** Requires the bundle in a fresh process, as Lambda does at a cold start, and checks that it exports its handler. */
+/** Imports the bundle in a fresh process, as Lambda does at a cold start, and checks that it exports its handler. */
 export async function loadBundle(bundle: DeployedBundle): Promise<void> {
   const { answer, output } = await runInOwnProcess(bundle);
   if (!('loaded' in answer)) throw new Error(`${bundle.handler} did not load: ${JSON.stringify(answer)}\n${output}`);

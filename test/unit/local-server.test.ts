@@ -65,7 +65,7 @@ beforeAll(async () => {
     routes: testRoutes,
     siteConfig,
     now: () => clock,
-    invoke: async (handler, event) => {
+    invoke: async ({ handler }, event) => {
       if (handler === 'boom') throw new Error('the handler failed');
       if (handler === 'slow') {
         running.most = Math.max(running.most, ++running.now);

@@ -34,16 +34,17 @@ async function loggedErrorOfBundle(): Promise<LoggedError> {
   // Inside the project, as CDK bundles into cdk.out: the map names sources from there.
   mkdirSync(join(root, '.local'), { recursive: true });
   const dir = mkdtempSync(join(root, '.local', 'bundle-'));
-  // .cjs: this project's package.json would make a .js file an ES module.
-  const outfile = join(dir, 'index.cjs');
+  const outfile = join(dir, 'index.mjs');
   await build({
+    ...lambdaEsbuildOptions,
+    // One module read from stdin: esbuild splits only entries it reads from files.
+    splitting: false,
     stdin: { contents: handlerSource, loader: 'ts', resolveDir: root, sourcefile: 'functions/payments/charge.ts' },
     outfile,
-    ...lambdaEsbuildOptions,
     absWorkingDir: root,
   });
   // A fresh process of Lambda's Node without --enable-source-maps, as the function runs.
-  const run = spawnSync(lambdaNode(), ['-e', `require(${JSON.stringify(outfile)}).handler()`], {
+  const run = spawnSync(lambdaNode(), ['--input-type=module', '-e', `(await import(${JSON.stringify(outfile)})).handler()`], {
     env: { PATH: process.env.PATH, POWERTOOLS_LOG_LEVEL: 'ERROR' },
     encoding: 'utf8',
   });
