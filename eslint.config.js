@@ -15,6 +15,8 @@ const elements = [
   { type: 'domain', pattern: 'functions/domain' }, // entities and the booking lifecycle
   { type: 'events', pattern: 'functions/events' }, // the event catalogue, the outbox, the relay, the consumer wrapper
   { type: 'handlers', pattern: 'functions' }, // one module per route, consumer, job and trigger, and the catalogues
+  // The commands that act on a stack in AWS (the runbooks, create-admin), apart from the local stack.
+  { type: 'operations', pattern: 'bin/operations' },
   { type: 'infra', pattern: ['infra', 'bin'] },
   { type: 'local', pattern: 'local' },
   { type: 'test', pattern: 'test' },
@@ -31,8 +33,8 @@ const server = ['lib', 'domain', 'events', 'handlers'];
 const policies = [
   {
     from: { element: { types: [...server, 'schemas'] } },
-    disallow: { to: { element: { types: ['local', 'infra', 'test'] } } },
-    message: 'Lambda code must not import the local stack, the CDK app or tests.',
+    disallow: { to: { element: { types: ['local', 'infra', 'operations', 'test'] } } },
+    message: 'Lambda code must not import the local stack, the CDK app, the operations commands or tests.',
   },
   {
     from: { element: { type: 'schemas' } },
@@ -59,8 +61,15 @@ const policies = [
   },
   {
     from: { element: { types: site } },
-    disallow: { to: { element: { types: [...server, 'local', 'infra', 'test'] } } },
+    disallow: { to: { element: { types: [...server, 'local', 'infra', 'operations', 'test'] } } },
     message: 'The site may import only the shared schemas (@schemas/*) from the server side.',
+  },
+  // The operations commands may use the local stack (for the runs without --aws); it never uses them.
+  {
+    from: { element: { type: 'local' } },
+    disallow: { to: { element: { type: 'operations' } } },
+    message:
+      'The local stack must not import bin/operations: the commands that act on AWS use the local stack, not the other way.',
   },
   {
     from: { element: { type: 'shared' } },

@@ -14,7 +14,7 @@ import { routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { consumers, outboxRelay } from '../../functions/events/catalogue';
-import { importMapping } from '../../local/retained-resources';
+import { importMapping } from '../../bin/operations/retained-resources';
 import {
   catalogueFunctions,
   projectApp,
