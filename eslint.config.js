@@ -16,6 +16,8 @@ const elements = [
   { type: 'outbox', pattern: 'functions/outbox' }, // the outbox, its relay to the bus, re-publishing
   { type: 'handlers', pattern: 'functions' }, // one module per route, consumer, job and trigger, and the catalogues
   { type: 'events', pattern: 'events' }, // the event catalogue: data that the server, the stack and the local stack read
+  // The commands that act on a stack in AWS (the runbooks, create-admin), apart from the local stack.
+  { type: 'operations', pattern: 'bin/operations' },
   { type: 'infra', pattern: ['infra', 'bin'] },
   { type: 'local', pattern: 'local' },
   { type: 'test', pattern: 'test' },
@@ -32,8 +34,8 @@ const server = ['lib', 'domain', 'outbox', 'handlers'];
 const policies = [
   {
     from: { element: { types: [...server, 'schemas'] } },
-    disallow: { to: { element: { types: ['local', 'infra', 'test'] } } },
-    message: 'Lambda code must not import the local stack, the CDK app or tests.',
+    disallow: { to: { element: { types: ['local', 'infra', 'operations', 'test'] } } },
+    message: 'Lambda code must not import the local stack, the CDK app, the operations commands or tests.',
   },
   {
     from: { element: { type: 'schemas' } },
@@ -42,7 +44,7 @@ const policies = [
   },
   {
     from: { element: { type: 'events' } },
-    disallow: { to: { element: { types: [...server, 'schemas', 'infra', 'local', 'test', ...site] } } },
+    disallow: { to: { element: { types: [...server, 'schemas', 'infra', 'operations', 'local', 'test', ...site] } } },
     message: 'The event catalogue is data that others read: it imports nothing from them.',
   },
   // The server's layers: handlers over the domain, the domain over lib and the outbox.
@@ -65,8 +67,15 @@ const policies = [
   },
   {
     from: { element: { types: site } },
-    disallow: { to: { element: { types: [...server, 'events', 'local', 'infra', 'test'] } } },
+    disallow: { to: { element: { types: [...server, 'events', 'local', 'infra', 'operations', 'test'] } } },
     message: 'The site may import only the shared schemas (@schemas/*) from the server side.',
+  },
+  // The operations commands may use the local stack (for the runs without --aws); it never uses them.
+  {
+    from: { element: { type: 'local' } },
+    disallow: { to: { element: { type: 'operations' } } },
+    message:
+      'The local stack must not import bin/operations: the commands that act on AWS use the local stack, not the other way.',
   },
   {
     from: { element: { type: 'shared' } },

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
   UsernameExistsException,
-  type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DescribeStacksCommand, type CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { userPoolSettings } from '../infra/resources';
+import type { CognitoState } from './provision';
+import { readRunState } from './run-state';
 
 /** A password no one chose: 24 characters of 144 random bits, inside any policy's length and far beyond guessing. */
 export const generatePassword = () => randomBytes(18).toString('base64url');
@@ -80,10 +83,16 @@ export async function createAdministrator(
   return { created: false, password: admin.password };
 }
 
-/** The user pool of a deployed stack, from its `UserPoolId` output. */
-export async function userPoolOfStack(cloudFormation: CloudFormationClient, stackName: string): Promise<string> {
-  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-  const userPoolId = Stacks[0]?.Outputs?.find((output) => output.OutputKey === 'UserPoolId')?.OutputValue;
-  if (!userPoolId) throw new Error(`The stack ${stackName} has no UserPoolId output: deploy it first (npm run deploy).`);
-  return userPoolId;
+/** The user pool of the stack running on dataDir (`npm start`), in cognito-local; undefined when none runs there. */
+export function localUserPool(dataDir: string): { cognito: CognitoIdentityProviderClient; userPoolId: string } | undefined {
+  const run = readRunState(dataDir);
+  if (!run) return undefined;
+  const { environment } = run;
+  const { userPoolId } = JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8')) as CognitoState;
+  const cognito = new CognitoIdentityProviderClient({
+    region: environment.AWS_REGION,
+    endpoint: environment.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+    credentials: { accessKeyId: environment.AWS_ACCESS_KEY_ID, secretAccessKey: environment.AWS_SECRET_ACCESS_KEY },
+  });
+  return { cognito, userPoolId };
 }

@@ -81,7 +81,7 @@ describe('signing in for the first time', () => {
     const { stdout } = await run(lambdaNode(), [
       '--import',
       'tsx',
-      'local/create-admin.ts',
+      'bin/operations/create-admin.ts',
       '--local',
       '--data-dir',
       inject('stackDataDir'),

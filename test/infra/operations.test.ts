@@ -13,7 +13,7 @@ import { routes } from '../../functions/routes';
 import { schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { consumerFunctions as consumers, outboxRelay } from '../../functions/consumers';
-import { importMapping } from '../../local/retained-resources';
+import { importMapping } from '../../bin/operations/retained-resources';
 import {
   catalogueFunctions,
   functionNamed,

@@ -19,7 +19,7 @@ async function outbox(...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(lambdaNode(), [
     '--import',
     'tsx',
-    'local/outbox.ts',
+    'bin/operations/outbox.ts',
     ...args,
     '--data-dir',
     inject('stackDataDir'),
@@ -103,7 +103,7 @@ describe('npm run outbox', () => {
     const run = promisify(execFile)(lambdaNode(), [
       '--import',
       'tsx',
-      'local/outbox.ts',
+      'bin/operations/outbox.ts',
       'list',
       '--since',
       '2030-01-01T00:00:00Z',

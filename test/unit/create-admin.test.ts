@@ -8,7 +8,8 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { createAdministrator, userPoolOfStack } from '../../local/administrators';
+import { createAdministrator } from '../../local/administrators';
+import { userPoolOfStack } from '../../bin/operations/stack-outputs';
 
 const cognitoMock = mockClient(CognitoIdentityProviderClient);
 const cloudFormationMock = mockClient(CloudFormationClient);

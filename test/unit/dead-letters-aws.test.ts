@@ -6,7 +6,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { listAwsDeadLetters, redriveAws } from '../../local/dead-letters-aws';
+import { listAwsDeadLetters, redriveAws } from '../../bin/operations/dead-letters-aws';
 
 const sqs = mockClient(SQSClient);
 const lambda = mockClient(LambdaClient);

@@ -19,6 +19,7 @@ const handlerRule = /Lambda code must not import the local stack/;
 const siteRule = /The site may import only the shared schemas/;
 const sharedRule = /Shared code \(components, lib, hooks\) must not import/;
 const featureRule = /A feature must not import another feature, app or routes/;
+const localRule = /The local stack must not import bin\/operations/;
 
 // [file, import, the problem expected, or null when the import is allowed]
 const cases: [string, string, RegExp | null][] = [
@@ -26,6 +27,7 @@ const cases: [string, string, RegExp | null][] = [
   ['functions/bookings/draft.ts', "import { startLocalStack } from '../../local/stack';", handlerRule],
   ['functions/bookings/draft.ts', "import { BreathworkStack } from '../../infra/stack';", handlerRule],
   ['functions/outbox/draft.ts', "import { startStack } from '../../test/support/stack';", handlerRule],
+  ['functions/bookings/draft.ts', "import { stackOutputs } from '../../bin/operations/stack-outputs';", handlerRule],
   ['functions/bookings/draft.ts', "import { httpRoute } from '../lib/http';", null],
   ['functions/outbox/draft.ts', "import { logger } from '../lib/logger';", null],
   // The event catalogue is data that others read: it imports nothing from them.
@@ -45,11 +47,18 @@ const cases: [string, string, RegExp | null][] = [
   ['functions/domain/draft.ts', "import { outboxEvent } from '../outbox/outbox';", null],
   ['functions/domain/draft.ts', "import { tableName } from '../lib/table';", null],
   ['functions/bookings/draft.ts', "import { bookSession } from '../domain/book-session';", null],
+  // The commands that act on AWS live in bin/operations: they may use the local stack, which never uses them.
+  ['local/draft.ts', "import { redriveAws } from '../bin/operations/dead-letters-aws';", localRule],
+  ['local/draft.ts', "import { userPoolOfStack } from '../bin/operations/stack-outputs';", localRule],
+  ['bin/operations/draft.ts', "import { localDeadLetters } from '../../local/dead-letters';", null],
+  ['bin/operations/draft.ts', "import { tableDefinition } from '../../functions/lib/table';", null],
+  ['bin/draft.ts', "import { preflight } from '../infra/preflight';", null],
   // The schemas are bundled into the site, so they stay free of other server code.
   ['functions/schemas/draft.ts', "import { logger } from '../lib/logger';", /The schemas are bundled into the site/],
   // The site imports server code only through @schemas/*.
   ['web/src/lib/draft.ts', "import { httpRoute } from '../../../functions/lib/http';", siteRule],
   ['web/src/features/sessions/api/draft.ts', "import { eventCatalogue } from '../../../../../events/catalogue';", siteRule],
+  ['web/src/lib/draft.ts', "import { stackOutputs } from '../../../bin/operations/stack-outputs';", siteRule],
   ['web/src/routes/draft.tsx', "import type { SessionView } from '@schemas/session';", null],
   // Shared code imports neither features nor app wiring, but may use other shared code.
   ['web/src/components/ui/draft.tsx', "import { matchesFilters } from '@/features/sessions/filters';", sharedRule],

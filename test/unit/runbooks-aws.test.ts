@@ -14,8 +14,8 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { retainedMapping } from '../../local/retained-resources';
-import { restoreTable } from '../../local/restore-table-aws';
+import { retainedMapping } from '../../bin/operations/retained-resources';
+import { restoreTable } from '../../bin/operations/restore-table-aws';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const dynamodb = mockClient(DynamoDBClient);

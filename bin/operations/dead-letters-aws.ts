@@ -1,11 +1,12 @@
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { outboxRelay } from '../functions/consumers';
-import { describeRefusal } from '../functions/outbox/publish';
-import { republishOutbox, type OutboxPlace } from '../functions/outbox/republish';
+import { outboxRelay } from '../../functions/consumers';
+import { describeRefusal } from '../../functions/outbox/publish';
+import { republishOutbox, type OutboxPlace } from '../../functions/outbox/republish';
+import { stackOutputs } from './stack-outputs';
 
 /**
  * Dead letters in AWS, of three kinds, each in its own SQS queue named by the stack's outputs:
@@ -29,17 +30,6 @@ export type AwsClients = {
 export type RedriveResult = { kind: DeadLetterQueue['kind']; handler: string; messageId: string; ok: boolean; error?: string };
 
 type Named = Record<string, { queueUrl: string; functionName: string }>;
-
-/** The outputs the dead-letter and outbox commands read; a stack deployed before one of them existed says so. */
-export async function stackOutputs(cloudFormation: CloudFormationClient, stackName: string, names: readonly string[]) {
-  const { Stacks = [] } = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-  const outputs = Object.fromEntries((Stacks[0]?.Outputs ?? []).map((o) => [o.OutputKey, o.OutputValue]));
-  const missing = names.filter((name) => !outputs[name]);
-  if (missing.length > 0) {
-    throw new Error(`The stack ${stackName} has no ${missing.join(', ')} output: deploy the current version first`);
-  }
-  return outputs as Record<string, string>;
-}
 
 export async function deadLetterQueues(clients: Pick<AwsClients, 'cloudFormation'>, stackName: string) {
   const outputs = await stackOutputs(clients.cloudFormation, stackName, [

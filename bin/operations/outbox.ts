@@ -8,10 +8,9 @@
  *                       outputs; AWS credentials and region as for the AWS CLI)
  *   --data-dir DIR      the local state (default .local)
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runStateFile, type RunState } from './run-state';
+import { readRunState } from '../../local/run-state';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -21,7 +20,7 @@ const { values, positionals } = parseArgs({
     type: { type: 'string' },
     aws: { type: 'boolean', default: false },
     stack: { type: 'string', default: 'Breathwork' },
-    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.local') },
+    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '..', '.local') },
   },
 });
 const command = positionals[0];
@@ -38,18 +37,18 @@ if ((command !== 'list' && command !== 'republish') || Number.isNaN(since.getTim
 let place: { tableName: string; busName: string };
 if (values.aws) {
   const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
-  const { stackOutputs } = await import('./dead-letters-aws');
+  const { stackOutputs } = await import('./stack-outputs');
   const outputs = await stackOutputs(new CloudFormationClient({}), values.stack, ['TableName', 'EventBusName']);
   place = { tableName: outputs.TableName, busName: outputs.EventBusName };
 } else {
-  const runFile = runStateFile(values['data-dir']);
-  if (!existsSync(runFile)) {
+  const run = readRunState(values['data-dir']);
+  if (!run) {
     console.error(
       'The outbox command needs the local stack running: start it with `npm start` (same --data-dir), then try again.',
     );
     process.exit(1);
   }
-  const { environment } = JSON.parse(readFileSync(runFile, 'utf8')) as RunState;
+  const { environment } = run;
   Object.assign(process.env, environment);
   place = { tableName: environment.TABLE_NAME, busName: environment.EVENT_BUS_NAME };
 }
@@ -57,8 +56,8 @@ if (values.aws) {
 const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
 const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
 const { EventBridgeClient } = await import('@aws-sdk/client-eventbridge');
-const { outboxItems, republishOutbox } = await import('../functions/outbox/republish');
-const { describeRefusal } = await import('../functions/outbox/publish');
+const { outboxItems, republishOutbox } = await import('../../functions/outbox/republish');
+const { describeRefusal } = await import('../../functions/outbox/publish');
 const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 const window = { since, until, eventType: values.type };
 

@@ -7,8 +7,8 @@ import {
   waitUntilTableExists,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { tableDefinition } from '../functions/lib/table';
-import { stackOutputs } from './dead-letters-aws';
+import { tableDefinition } from '../../functions/lib/table';
+import { stackOutputs } from './stack-outputs';
 
 /** The stack's table is `Table` (generation 1) or `Table<n>`, its logical id ending in CDK's hash. */
 const TABLE_LOGICAL_ID = /^Table(\d*)[0-9A-F]{8}$/;

@@ -5,14 +5,12 @@
  *   --stack NAME --region R  the deployed stack (default Breathwork; region as for the deploy, or AWS_REGION)
  *   --local [--data-dir DIR] the running local stack (`npm start`)
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { createAdministrator, userPoolOfStack } from './administrators';
-import { runStateFile, type RunState } from './run-state';
-import type { CognitoState } from './provision';
+import { createAdministrator, localUserPool } from '../../local/administrators';
+import { userPoolOfStack } from './stack-outputs';
 
 const { values } = parseArgs({
   options: {
@@ -21,7 +19,7 @@ const { values } = parseArgs({
     stack: { type: 'string', default: 'Breathwork' },
     region: { type: 'string', default: process.env.AWS_REGION },
     local: { type: 'boolean', default: false },
-    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '.local') },
+    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '..', '.local') },
   },
 });
 
@@ -38,16 +36,10 @@ let cognito: CognitoIdentityProviderClient;
 let userPoolId: string;
 let where: string;
 if (values.local) {
-  const dataDir = values['data-dir'];
-  const runFile = runStateFile(dataDir);
-  if (!existsSync(runFile)) stop('The local stack is not running: start it with `npm start` (same --data-dir), then try again.');
-  const { environment } = JSON.parse(readFileSync(runFile, 'utf8')) as RunState;
-  ({ userPoolId } = JSON.parse(readFileSync(join(dataDir, 'state.json'), 'utf8')) as CognitoState);
-  cognito = new CognitoIdentityProviderClient({
-    region: environment.AWS_REGION,
-    endpoint: environment.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
-    credentials: { accessKeyId: environment.AWS_ACCESS_KEY_ID, secretAccessKey: environment.AWS_SECRET_ACCESS_KEY },
-  });
+  const pool =
+    localUserPool(values['data-dir']) ??
+    stop('The local stack is not running: start it with `npm start` (same --data-dir), then try again.');
+  ({ cognito, userPoolId } = pool);
   where = 'the local stack';
 } else {
   const region = values.region ?? stop('Which region is the stack in? Pass --region (for example eu-west-2), or set AWS_REGION.');

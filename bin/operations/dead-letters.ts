@@ -1,0 +1,75 @@
+/**
+ * `npm run dead-letters -- list|redrive`: the deliveries that failed every retry.
+ *   locally (default)   reads <data dir>/dead-letters.jsonl; redrive asks the running stack
+ *                       (`npm start`) to deliver each again to its consumer
+ *   --aws --stack NAME  every dead-letter SQS queue of the stack in AWS: the consumers' and the
+ *                       jobs' (redrive invokes the function with each message and deletes those
+ *                       it handled) and the outbox relay's (redrive puts the outbox items of each
+ *                       failed batch's time on the bus again)
+ *   --data-dir DIR      the local state (default .local)
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { DeadLetter } from '../../local/bus';
+import { localDeadLetters, redriveLocalDeadLetters } from '../../local/dead-letters';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    aws: { type: 'boolean', default: false },
+    stack: { type: 'string', default: 'Breathwork' },
+    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '..', '.local') },
+  },
+});
+const command = positionals[0];
+if (command !== 'list' && command !== 'redrive') {
+  console.error('Usage: npm run dead-letters -- list|redrive [--aws --stack NAME] [--data-dir DIR]');
+  process.exit(2);
+}
+
+const describe = (l: DeadLetter) =>
+  `${l.deadLetteredAt}  ${l.consumer}  ${l.event['detail-type']} ${JSON.stringify(l.event.detail)}\n    ${l.error}`;
+
+if (values.aws) {
+  const { SQSClient } = await import('@aws-sdk/client-sqs');
+  const { LambdaClient } = await import('@aws-sdk/client-lambda');
+  const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
+  const { EventBridgeClient } = await import('@aws-sdk/client-eventbridge');
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+  const { listAwsDeadLetters, redriveAws } = await import('./dead-letters-aws');
+  const clients = {
+    sqs: new SQSClient({}),
+    lambda: new LambdaClient({}),
+    cloudFormation: new CloudFormationClient({}),
+    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+    eventBridge: new EventBridgeClient({}),
+  };
+  if (command === 'list') {
+    for (const queue of await listAwsDeadLetters(clients, values.stack)) {
+      console.log(`${queue.kind.padEnd(8)} ${queue.handler}: ${queue.messages} message(s) in ${queue.queueUrl}`);
+    }
+  } else {
+    const results = await redriveAws(clients, values.stack);
+    for (const r of results)
+      console.log(
+        `${r.ok ? 're-driven' : 'failed again'}  ${r.kind} ${r.handler}  ${r.messageId}${r.error ? `  ${r.error}` : ''}`,
+      );
+    console.log(`${results.filter((r) => r.ok).length} re-driven, ${results.filter((r) => !r.ok).length} failed again`);
+    if (results.some((r) => !r.ok)) process.exitCode = 1;
+  }
+} else if (command === 'list') {
+  const letters = localDeadLetters(values['data-dir']);
+  for (const letter of letters) console.log(describe(letter));
+  console.log(`${letters.length} dead letter(s)`);
+} else {
+  const result = await redriveLocalDeadLetters(values['data-dir']);
+  if (!result) {
+    console.error('Re-driving needs the local stack running: start it with `npm start` (same --data-dir), then try again.');
+    process.exit(1);
+  }
+  for (const l of result.redriven) console.log(`re-driven     ${describe(l)}`);
+  for (const l of result.failed) console.log(`failed again  ${describe(l)}`);
+  console.log(`${result.redriven.length} re-driven, ${result.failed.length} failed again`);
+  if (result.failed.length > 0) process.exitCode = 1;
+}
