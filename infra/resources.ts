@@ -7,7 +7,7 @@ import type { Grant } from '../functions/lib/grants';
 import { calledStripeResourcesOnly } from './called-stripe-resources';
 import { treeShakeableSdkSchemas } from './tree-shakeable-sdk-schemas';
 
-/** The user pool: e-mail sign-in, the spec's password rule (6 or more), one admin group. */
+/** The user pool: e-mail sign-in, the password rule of docs/product.md#accounts (6 or more), one admin group. */
 export const userPoolSettings = {
   name: 'breathwork-users',
   passwordMinLength: 6,
@@ -107,7 +107,8 @@ export const lambdaEsbuildOptions = {
 
 /**
  * What a handler may weigh (its bundle as `cdk synth` writes it) and how long its module may take
- * to load in a fresh Node process (GUIDE section 9). A function granted `stripe:read` carries
+ * to load in a fresh Node process: the earlier per-handler budgets, which the benchmark still prints
+ * (docs/product.md#performance-budgets has the budgets in force). A function granted `stripe:read` carries
  * Stripe's SDK, about 240 KB, and is allowed more.
  */
 export const lambdaBudgets = {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures behind the performance budgets (GUIDE section 9), printed as one
+ * `npm run bench`: the figures behind the performance budgets (docs/product.md#performance-budgets), printed as one
  * table at the end (figure, budget, the reference measured in the same run, ratio) and written as
  * JSON to .local/bench/results.json. A figure over budget is reported, never a failure. It builds
  * what it measures (the site if its sources changed, each Lambda bundle) and starts its own local
@@ -66,7 +66,7 @@ async function lambdaBundles() {
   });
   // What every handler is built on, bundled the same way, for the budgets to be read beside: the AWS
   // SDK alone (a module sending one Query through the same clients), and a member route of the
-  // GUIDE's stack with none of the site's code (middy with the Powertools Logger, one Powertools
+  // stack of docs/product.md#performance-budgets with none of the site's code (middy with the Powertools Logger, one Powertools
   // metric, jose verifying a token against the pool's keys, one zod/mini field, one GetCommand).
   const references = [
     {
