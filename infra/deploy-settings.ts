@@ -50,7 +50,7 @@ export function deploySettings(
     senderIdentity,
     adminEmail: requireRealAddress('adminEmail', context('adminEmail')),
     stripeSecretName: context('stripeSecretName') ?? 'breathwork/stripe',
-    // The spec's exchange-rate service; `-c exchangeRatesUrl=` (empty) keeps to the fallback rates.
+    // The exchange-rate service (docs/product.md#currencies); `-c exchangeRatesUrl=` (empty) keeps to the fallback rates.
     exchangeRatesUrl: context('exchangeRatesUrl') ?? 'https://api.exchangerate-api.com/v4/latest',
     site: siteSettings((name) => context(name)),
     monthlyBudgetUsd: numberSetting(context('monthlyBudgetUsd')),

@@ -7,7 +7,7 @@ import { calledStripeResourcesOnly } from './called-stripe-resources';
 import { nodeBuiltinsAsValues } from './node-builtins';
 import { treeShakeableSdkSchemas } from './tree-shakeable-sdk-schemas';
 
-/** The user pool: e-mail sign-in, the spec's password rule (6 or more), one admin group. */
+/** The user pool: e-mail sign-in, the password rule of docs/product.md#accounts (6 or more), one admin group. */
 export const userPoolSettings = {
   name: 'breathwork-users',
   passwordMinLength: 6,

@@ -3,7 +3,7 @@ import type { SiteSettings } from '../functions/schemas/site-config';
 /** The names the teacher's settings go by: CDK context in AWS (`-c marketingUrl=...`), LOCAL_* variables locally. */
 export type SiteSettingName = 'marketingUrl' | 'socialUrl' | 'socialLabel' | 'contact' | 'timeZone';
 
-/** The teacher's zone when none is given: the spec's teacher works in the UK. */
+/** The teacher's zone when none is given: Europe/London (docs/product.md#formats-and-limits). */
 export const DEFAULT_TIME_ZONE = 'Europe/London';
 
 /** What the footer's link is called for the networks a teacher is likely to use; otherwise `socialLabel` or the host. */

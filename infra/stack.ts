@@ -78,7 +78,7 @@ export type BreathworkStackProps = StackProps & {
   stripeSecretName: string;
   /**
    * The exchange-rate service (rates for a base at `<url>/<base>`); without it, prices are
-   * converted with the spec's fallback rates.
+   * converted with the fallback rates (docs/product.md#currencies).
    */
   exchangeRatesUrl?: string;
   /** The teacher's settings: the site's links (in its config.json) and the time zone e-mails name. */

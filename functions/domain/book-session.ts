@@ -184,7 +184,7 @@ export async function bookSession(
  * The address already has a booking for this session. A completed one stands. A pending one
  * (a checkout not paid) is replaced, its seat released, when its hold has run out or the
  * request names it (`replacePending`: only whoever started that checkout, or its member, knows
- * its id). Otherwise its member gets the spec's confirm dialog (409 with its id, to resume it
+ * its id). Otherwise its member gets the 'Pending booking' dialog (docs/product.md#booking: 409 with its id, to resume it
  * or replace it), and anyone else is told the address's checkout is still open.
  */
 async function bookOverPendingBooking(

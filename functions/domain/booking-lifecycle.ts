@@ -91,7 +91,7 @@ export const transitions = {
 
 export type TransitionName = keyof typeof transitions;
 
-/** The two statuses the spec's pages and the API show, from the one the booking keeps. */
+/** The two statuses the pages and the API show (docs/product.md#payments), from the one the booking keeps. */
 export function shownStatus(booking: Pick<BookingRecord, 'state' | 'price' | 'endReason'>): {
   status: BookingStatus;
   paymentStatus: PaymentStatus;

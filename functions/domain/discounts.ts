@@ -16,7 +16,7 @@ import {
 } from '../schemas/discount';
 import type { Money } from '../schemas/money';
 
-/** A discount code as stored: the spec's discount_codes row, with its discount as a tagged value. */
+/** A discount code as stored (docs/product.md#discount-codes), with its discount as a tagged value. */
 export type DiscountCodeRecord = {
   /** Uppercase, as looked up. */
   code: string;
@@ -25,15 +25,15 @@ export type DiscountCodeRecord = {
   /** A one-time code may be redeemed once: while timesUsed is 0. */
   oneTime: boolean;
   timesUsed: number;
-  /** Beyond the spec: the code works until this moment (UTC) when set. */
+  /** Beyond the original site: the code works until this moment (UTC) when set. */
   expiresAt?: string;
-  /** Beyond the spec: at most this many bookings may use the code when set. */
+  /** Beyond the original site: at most this many bookings may use the code when set. */
   maxUses?: number;
   createdAt: string;
   updatedAt: string;
 };
 
-/** The answers the spec gives a visitor for a code that cannot be used. */
+/** The answers a visitor gets for a code that cannot be used (docs/product.md#discount-codes). */
 export const invalidCode = () => new HttpError(404, discountCodeRefusals.invalid);
 export const codeAlreadyUsed = () => new HttpError(409, discountCodeRefusals.used);
 export const codeExpired = () => new HttpError(409, discountCodeRefusals.expired);
@@ -88,7 +88,7 @@ export async function getDiscountCode(code: string): Promise<DiscountCodeRecord 
 }
 
 /**
- * The spec's look-up: uppercased; only an active code is accepted ('Invalid discount code'
+ * The look-up of docs/product.md#discount-codes: uppercased; only an active code is accepted ('Invalid discount code'
  * otherwise, as for an unknown one); a one-time code already used is refused with 'This code
  * has already been used'; a code past its expiry or its maximum uses says so.
  */
@@ -151,7 +151,7 @@ export function percentageOf(amount: number, percentage: number): number {
 }
 
 /**
- * The spec's arithmetic, in minor units of the price's currency. Percentage: price x (1 - pct/100),
+ * The arithmetic of docs/product.md#discount-codes, in minor units of the price's currency. Percentage: price x (1 - pct/100),
  * rounded half up to the penny. Fixed amount: price minus the amount, floored at 0; an amount in
  * another currency is first converted with the same rates (and the same whole-unit rounding) as prices.
  */

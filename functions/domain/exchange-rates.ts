@@ -7,7 +7,7 @@ import { expiresIn, tableName } from '../lib/table';
 import { convertMoney, fallbackRates, type ExchangeRates } from '../schemas/currency';
 import { currencies, type Currency, type Money } from '../schemas/money';
 
-/** Live rates are kept for an hour from the last successful fetch, as the spec says. */
+/** Live rates are kept for an hour from the last successful fetch, as docs/product.md#currencies says. */
 export const RATES_CACHE_SECONDS = 3600;
 /** A slow exchange-rate service must not hold up a price: past this, the fallback table answers. */
 const FETCH_TIMEOUT_MS = 3000;
@@ -25,7 +25,7 @@ const ServiceAnswer = z.object({ rates: z.object({ GBP: rate, EUR: rate, USD: ra
 /**
  * The exchange rates: the cached live rates while under an hour old; else fetched anew from
  * the exchange-rate service (one `latest/{base}` call per base currency) and cached; else, on
- * any failure or with no service configured, the spec's fallback table. Never throws.
+ * any failure or with no service configured, the fallback table (docs/product.md#currencies). Never throws.
  */
 export async function getExchangeRates(now = new Date()): Promise<RatesSnapshot> {
   const cached = await readCache(now);
@@ -46,7 +46,7 @@ export async function getExchangeRates(now = new Date()): Promise<RatesSnapshot>
 
 /**
  * Converts a price for display and checkout: unchanged in its own currency (no rates read),
- * otherwise with the server's rates, rounded to a whole unit as the spec shows converted prices.
+ * otherwise with the server's rates, rounded to a whole unit as docs/product.md#currencies says.
  */
 export async function priceIn(money: Money, target: Currency, now = new Date()): Promise<Money> {
   if (money.currency === target) return money;

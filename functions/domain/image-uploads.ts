@@ -15,12 +15,12 @@ import {
 // straight to the public images bucket by presigned POST (never through a Lambda), under a folder
 // of images/ with a fresh <ulid>.<ext> name, and are served by CloudFront at /images/*.
 
-/** The spec's cache control for stored files, kept on the object and sent by CloudFront. */
+/** The cache control for stored files (docs/product.md#formats-and-limits), kept on the object and sent by CloudFront. */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=3600';
 
 /**
  * Where the browser posts the image: a fresh key in `folder`, with a policy that lets only that
- * key be written, only with the declared image type and the spec's cache control, at most 10 MB,
+ * key be written, only with the declared image type and that cache control, at most 10 MB,
  * within five minutes. S3 enforces the policy; s3rver does not, which is why every upload is
  * confirmed (below) in both runtimes.
  */

@@ -13,7 +13,7 @@ import { holdKey } from './seat-holds';
 import { seatCounters } from './sessions';
 
 /**
- * The spec's status change, as the lifecycle allows it: paid (a payment taken outside the
+ * The administrator's status change (docs/product.md#payments), as the lifecycle allows it: paid (a payment taken outside the
  * checkout) or free (the price waived) confirms a booking awaiting payment once, with its
  * e-mail; cancelled releases a booking awaiting payment, or removes a confirmed one's attendee
  * with a refund; nothing goes back to pending.

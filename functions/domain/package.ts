@@ -11,7 +11,7 @@ import { auditEntry } from './audit';
 // The recordings package: its price, a settings item of its own (the source system kept it in a
 // discount-code row), and who owns it. Owning it unlocks every recording, for life.
 
-/** The spec's price when none is set, or when it cannot be read. */
+/** The price when none is set, or when it cannot be read (docs/product.md#recordings-package). */
 export const DEFAULT_PACKAGE_PRICE: Money = { amount: 6000, currency: 'EUR' };
 
 export const packagePriceKey = { pk: 'SETTINGS', sk: 'PACKAGE_PRICE' } as const;

@@ -202,8 +202,8 @@ export async function closedUnpaid(checkoutSessionId: string): Promise<boolean> 
 }
 
 /**
- * The checkout of a member's own pending booking, to pay it after all (the spec's confirm
- * dialog, OK). A booking no longer pending, or whose hold has run out, cannot be paid.
+ * The checkout of a member's own pending booking, to pay it after all (the 'Pending booking'
+ * dialog's OK, docs/product.md#booking). A booking no longer pending, or whose hold has run out, cannot be paid.
  */
 export async function resumeCheckout(booking: BookingRecord, now: Date, deadline: number): Promise<string> {
   if (!isPayable(booking, now)) throw noLongerPayable();

@@ -3,7 +3,7 @@ import { dynamo } from '../lib/aws';
 import { tableName } from '../lib/table';
 import type { PlaybackProgress } from '../schemas/recording';
 
-// Where a member stopped in each recording (the spec's user_playback_progress): one item per
+// Where a member stopped in each recording (docs/product.md#recordings): one item per
 // member and recording in the member's own partition, so only their own token ever reaches it,
 // and the library reads all of a member's positions with the package in one Query.
 

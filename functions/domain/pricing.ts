@@ -23,9 +23,9 @@ export type QuotedPrice = { originalPrice: Money; price: Money; quote?: Discount
 /**
  * The price a visitor pays for anything sold (a session's seat, later the recordings package),
  * computed here and nowhere else: its base price converted into
- * the visitor's currency with the server's rates (whole units, as the spec shows converted
- * prices), then the code's discount with the spec's arithmetic. Rates are read only when some
- * amount changes currency. Throws the spec's errors for a code that cannot be used.
+ * the visitor's currency with the server's rates (whole units, docs/product.md#currencies), then
+ * the code's discount with the arithmetic of docs/product.md#discount-codes. Rates are read only
+ * when some amount changes currency. Throws that section's errors for a code that cannot be used.
  */
 export async function quotePrice(
   base: Money,

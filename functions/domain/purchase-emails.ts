@@ -63,7 +63,7 @@ export function purchaseReceiptEmail(purchase: PurchaseRecord, site: MailSite = 
   );
 }
 
-/** The teacher hears of every purchase started (the spec's send-birth-resource-admin-notification). */
+/** The teacher hears of every purchase started (docs/product.md#e-mails). */
 export function purchaseAdminEmail(purchase: PurchaseRecord, to: string, site: MailSite = mailSite()): Email {
   const who = purchase.customerName ?? 'No name provided';
   const started = purchase.state === 'pending';

@@ -7,7 +7,7 @@ import { stateCheckOf, stateUpdate, type StateTransition, type TransitionChange 
 // purchase's state is one conditional write built here, inside the transaction that also writes
 // its payment, the ownership of the package and the outbox event.
 
-/** Where a purchase stands: its one status, as the spec names them. */
+/** Where a purchase stands: its one status, as docs/product.md#recordings-package names them. */
 export type PurchaseState = PurchaseStatus;
 
 /** Why an unpaid purchase ended: its checkout ran out, the payment failed, no checkout could be opened, or the buyer left it unpaid. */

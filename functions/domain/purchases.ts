@@ -12,7 +12,7 @@ import { purchaseKey, purchaseUpdate, type PurchaseEndReason, type PurchaseState
 import { refundDue, type Payer } from './payment-records';
 import { outboxEvent } from '../outbox/outbox';
 
-// A purchase of the recordings package: the spec's birth_resource_purchases row, its keys and
+// A purchase of the recordings package (docs/product.md#recordings-package): its keys and
 // item, the reads of it, and the ownership it gives its member.
 
 export type PurchaseRecord = {

@@ -13,7 +13,7 @@ import { recordingKey, type RecordingRecord } from './recordings';
 export type Viewer = { signedIn: boolean; ownsPackage: boolean };
 
 /**
- * The spec's rule, decided here and nowhere else: the package (any paid purchase) unlocks every
+ * The rule of docs/product.md#recordings, decided here and nowhere else: the package (any paid purchase) unlocks every
  * recording; a free recording is open to any member, and to a visitor once they give an e-mail
  * address in this visit (`email`: the gate, POST /api/recordings/{id}/access); a premium recording
  * is otherwise locked.

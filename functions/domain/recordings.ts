@@ -16,7 +16,7 @@ export type RecordingRecord = {
   description: string;
   thumbnailUrl?: string;
   isFree: boolean;
-  /** The library's order, ascending (the spec's order_index): a whole number from 0. */
+  /** The library's order, ascending (docs/product.md#recordings): a whole number from 0. */
   orderIndex: number;
   /** The uploaded video's key in the media bucket, under RECORDING_MEDIA_PREFIX (functions/schemas/recording.ts); */
   mediaKey?: string;

@@ -154,7 +154,10 @@ export function endTime(session: Pick<SessionRecord, 'startTime' | 'durationMinu
   return new Date(Date.parse(session.startTime) + session.durationMinutes * 60_000).toISOString();
 }
 
-/** The spec's location summary: 'Online', else 'city, post code', city, post code, the free text, or 'On-site'. */
+/**
+ * The location summary (docs/product.md#formats-and-limits): 'Online', else 'city, post code', city,
+ * post code, the free text, or 'On-site'.
+ */
 export function locationText(session: Pick<SessionRecord, 'locationType' | 'city' | 'postCode' | 'location'>): string {
   if (session.locationType === 'online') return 'Online';
   if (session.city && session.postCode) return `${session.city}, ${session.postCode}`;

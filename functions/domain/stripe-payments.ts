@@ -5,7 +5,7 @@ import { recordPayment, type PaidCheckout } from './settle-payment';
 // What Stripe says was paid, brought to the one payment path (settle-payment.ts): apart from
 // payments.ts, so the functions that open and close checkouts carry none of what settles them.
 
-/** The spec's three outcomes of 'Sync with Stripe'. */
+/** The three outcomes of 'Sync with Stripe' (docs/product.md#payments). */
 export type SyncOutcome = 'updated' | 'already_paid' | 'no_payment_found';
 
 /**

@@ -23,8 +23,9 @@ export type HandlerEnvironment = {
   /** The value CloudFront sends in ORIGIN_VERIFY_HEADER; requests without it never came through the site. */
   ORIGIN_VERIFY_SECRET: string;
   /**
-   * The exchange-rate service: rates for a base currency are read from `<url>/<base>` (the spec's
-   * `latest/{baseCurrency}`). Optional: without it (offline, locally) the spec's fallback rates apply.
+   * The exchange-rate service: rates for a base currency are read from `<url>/<base>` (a `<url>`
+   * ending in `latest`, say). Optional: without it (offline, locally) the fallback rates of
+   * docs/product.md#currencies apply.
    */
   EXCHANGE_RATES_URL?: string;
   /**

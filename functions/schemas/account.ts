@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { personName } from './text';
 
-/** The spec's shortest password; the user pool's policy says the same (`userPoolSettings`). */
+/** The shortest password (docs/product.md#accounts); the user pool's policy says the same (`userPoolSettings`). */
 export const PASSWORD_MIN_LENGTH = 6;
 /** Said of a new account's password (sign-up and setup-account) shorter than that. */
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`;

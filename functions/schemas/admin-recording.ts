@@ -5,11 +5,11 @@ import { MAX_ORDER_INDEX, RECORDING_MEDIA_PREFIX } from './recording';
 import { lineOfText } from './text';
 import { VideoUploadRequest, videoFileName, type UploadedVideo, type VideoUploadTicket } from './video-upload';
 
-// The administrator's recordings (the spec's 'Recording form'): a title, a description, the video
+// The administrator's recordings (the recording form, docs/product.md#admin-area): a title, a description, the video
 // (a file uploaded to the private media bucket, or the address of a video file elsewhere), a
 // thumbnail, Free or Premium, and the place in the library's order.
 
-/** The spec's words on the Recordings tab. */
+/** The Recordings tab's words (docs/product.md#toasts). */
 export const recordingAdminMessages = {
   created: 'Recording created',
   updated: 'Recording updated',

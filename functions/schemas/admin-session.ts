@@ -45,7 +45,7 @@ export const optionalSiteImage = trimmedOrNull().check(
 );
 
 /**
- * The admin's session form (the spec's 'Admin session form'), parsed the same way in the browser
+ * The admin's session form (docs/product.md#admin-area), parsed the same way in the browser
  * and on the server. The start arrives in UTC (the browser converts the admin's local time); the
  * price keeps the currency the admin chose, in minor units.
  */
@@ -86,7 +86,7 @@ export const SessionForm = z.pipe(
     city: optionalText('City', 100),
     postCode: optionalText('Post code', 20),
   }),
-  // The spec: address, city and post code are kept only for a session on site.
+  // Address, city and post code are kept only for a session on site (docs/product.md#admin-area).
   z.transform((form) => ({
     ...form,
     startTime: new Date(form.startTime).toISOString(),

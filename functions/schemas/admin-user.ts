@@ -28,7 +28,10 @@ export const UserSearchQuery = z.object({
   ),
 });
 
-/** The spec's user columns: Name, Email, Status (always 'Active'), Created, Subscription ('Free' if empty). */
+/**
+ * The user columns (docs/product.md#admin-area): Name, Email, Status (always 'Active'), Created,
+ * Subscription ('Free' if empty).
+ */
 export type AdminUserRow = {
   id: string;
   name: string | null;

@@ -34,7 +34,7 @@ export const IdempotencyKeyHeaders = z.object({
 });
 
 export type BookingStatus = 'pending' | 'completed' | 'cancelled';
-/** The spec's values, and refunded: a payment that came after its seat was gone is given back. */
+/** The values of docs/product.md#payments, refunded among them: a payment that came after its seat was gone is given back. */
 export type PaymentStatus = 'paid' | 'pending' | 'cancelled' | 'free' | 'failed' | 'completed' | 'refunded';
 
 /**
@@ -133,7 +133,7 @@ export type BookingView = {
     title: string;
     startTime: string;
     endTime: string;
-    /** The spec's summary: 'Online', or 'city, post code'. */
+    /** The short summary (docs/product.md#formats-and-limits): 'Online', or 'city, post code'. */
     location: string;
     /** The full place: 'Online', or the street, city and post code. */
     place: string;

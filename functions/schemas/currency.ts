@@ -2,7 +2,7 @@ import type { Currency, Money } from './money';
 
 export const currencySymbols: Record<Currency, string> = { GBP: '£', EUR: '€', USD: '$' };
 
-// The spec's list, which includes some non-euro EU countries on purpose.
+// The list of docs/product.md#currencies, which includes some non-euro EU countries on purpose.
 const euroCountries = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
 
 /** The currency shown to a visitor from their country (CloudFront's viewer country). */
@@ -15,7 +15,7 @@ export function currencyForCountry(country: string | undefined): Currency {
 
 export type ExchangeRates = Record<Currency, Record<Currency, number>>;
 
-/** The spec's rates, used when no live rates are available. */
+/** The fallback rates (docs/product.md#currencies), used when no live rates are available. */
 export const fallbackRates: ExchangeRates = {
   GBP: { GBP: 1, EUR: 1.17, USD: 1.27 },
   EUR: { GBP: 0.85, EUR: 1, USD: 1.09 },
@@ -24,7 +24,7 @@ export const fallbackRates: ExchangeRates = {
 
 /**
  * Converts a price for display. Same currency: unchanged. Otherwise converted and rounded
- * to a whole unit (half up), as the spec shows converted prices.
+ * to a whole unit (half up), as docs/product.md#currencies shows converted prices.
  */
 export function convertMoney(money: Money, target: Currency, rates: ExchangeRates = fallbackRates): Money {
   if (money.currency === target) return money;
@@ -36,7 +36,7 @@ export function convertMoney(money: Money, target: Currency, rates: ExchangeRate
   return { amount: wholeUnits * 100, currency: target };
 }
 
-/** A discounted price as the spec shows it, always with two decimals: '£13.50', '£12.00'. */
+/** A discounted price as docs/product.md#discount-codes shows it, always with two decimals: '£13.50', '£12.00'. */
 export const formatMoneyWithPence = (money: Money) => `${currencySymbols[money.currency]}${(money.amount / 100).toFixed(2)}`;
 
 export function formatMoney(money: Money): string {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { currencies, type Money } from './money';
 
-/** The spec's answers for a code that cannot be used, in the server's errors and the form's checks alike. */
+/** The answers for a code that cannot be used (docs/product.md#discount-codes), in the server's errors and the form's alike. */
 export const discountCodeRefusals = {
   invalid: 'Invalid discount code',
   used: 'This code has already been used',
@@ -46,12 +46,12 @@ const discountSettings = {
   currency: z._default(z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' }), 'GBP'),
   isActive: z._default(z.boolean({ error: 'Active must be true or false' }), true),
   isOneTimeUse: z._default(z.boolean({ error: 'One-time use must be true or false' }), false),
-  /** Beyond the spec: the last moment the code works (UTC), or none. */
+  /** Beyond the original site (docs/product.md#discount-codes): the last moment the code works (UTC), or none. */
   expiresAt: z.pipe(
     z.optional(z.nullable(z.iso.datetime({ offset: true, error: 'The expiry must be a date and time' }))),
     z.transform((at) => (at ? new Date(at).toISOString() : null)),
   ),
-  /** Beyond the spec: how many bookings may use the code, or no limit. */
+  /** Beyond the original site: how many bookings may use the code, or no limit. */
   maxUses: z.pipe(
     z.optional(
       z.nullable(
@@ -86,7 +86,7 @@ export const DiscountCodeName = z
     z.regex(CODE_PATTERN, 'Use letters, digits, - or _ (at most 50)'),
   );
 
-/** The discount code form (`POST /api/admin/discount-codes`): the spec's fields, rules and defaults. */
+/** The discount code form (`POST /api/admin/discount-codes`): the fields, rules and defaults of docs/product.md#admin-area. */
 export const DiscountCodeForm = z.pipe(
   z.object({ code: DiscountCodeName, ...discountSettings }),
   z.transform((form, context) => settle(form, context)),

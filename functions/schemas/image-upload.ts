@@ -5,7 +5,7 @@ export const imageTypes = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp
 export type ImageType = keyof typeof imageTypes;
 export const imageContentTypes = Object.keys(imageTypes) as ImageType[];
 
-/** The spec's limit for images: 10 MB. */
+/** The limit for images: 10 MB (docs/product.md#formats-and-limits). */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** Where a session's images live in the images bucket, and under /images/* on the site. */
@@ -17,7 +17,7 @@ export const SESSION_IMAGES_PREFIX = 'images/sessions/';
  */
 export const NEW_SESSION = 'new';
 
-/** The spec's messages for image uploads. */
+/** The messages for image uploads (docs/product.md#validation). */
 export const imageUploadMessages = {
   noFile: 'No file provided',
   tooLarge: (bytes: number) =>

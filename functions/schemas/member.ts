@@ -2,7 +2,7 @@
 import type { BookingStatus, PaymentStatus } from './booking';
 import type { LocationType } from './session';
 
-/** 'Free' for a new member; the administrator may set another (free text, as the spec has it). */
+/** 'Free' for a new member; the administrator may set another (free text: docs/product.md#accounts). */
 export type SubscriptionStatus = string;
 
 /** GET /api/me: who the caller is (from the verified token) and their profile. */

@@ -24,7 +24,7 @@ export type AdminOrderPage = { orders: AdminOrder[]; nextCursor: string | null }
 /** `GET /api/admin/orders/{id}`: the order and who changed it, newest first. */
 export type AdminOrderDetail = { order: AdminOrder; history: AuditEntry[] };
 
-/** The payment statuses the administrator may set (the spec's four). */
+/** The payment statuses the administrator may ask for (docs/product.md#payments); going back to pending is refused. */
 export const settableStatuses = ['paid', 'pending', 'cancelled', 'free'] as const;
 export type SettableStatus = (typeof settableStatuses)[number];
 

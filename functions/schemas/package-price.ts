@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { currencies, type Money } from './money';
 
-/** The spec's words for a price the administrator cannot set. */
+/** The words for a price the administrator cannot set (docs/product.md#admin-area). */
 export const invalidPackagePrice = 'Invalid price: Please enter a valid price.';
 
 /** Stripe takes at most 999,999.99 in one charge. */

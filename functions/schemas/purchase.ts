@@ -29,7 +29,7 @@ export type PackageOffer = {
   owned: boolean;
 };
 
-/** The spec's words when a guest leaves the e-mail out. */
+/** The words when a guest leaves the e-mail out (docs/product.md#recordings-package). */
 export const MISSING_EMAIL = 'Missing information: Please provide your email address.';
 
 const email = z.pipe(
@@ -55,7 +55,7 @@ export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 export type PurchaseAnswer =
   { purchaseId: string; freeAccess: false; url: string } | { purchaseId: string; freeAccess: true; redirectUrl: string };
 
-/** The spec's purchase statuses, and what ended an unpaid one. */
+/** The purchase statuses (docs/product.md#recordings-package), and what ended an unpaid one. */
 export type PurchaseStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'refunded';
 
 /**
@@ -81,7 +81,7 @@ export type PurchaseReceipt = {
 export type MemberPurchases = { purchases: PurchaseReceipt[] };
 
 /**
- * A purchase as the administrator's purchases page lists it, the spec's columns: Name (null when
+ * A purchase as the administrator's purchases page lists it (docs/product.md#admin-area): Name (null when
  * the buyer gave none), Email, Purchase Date, Currency (the price's), Discount (the code, and what it
  * took off the original price), Status and Payment ID (Stripe's payment, once paid).
  */

@@ -10,7 +10,7 @@ export const RatesQuery = z.object({
 export type RatesView = {
   base: Currency;
   rates: Record<Currency, number>;
-  /** 'live' from the exchange-rate service (cached for an hour), 'fallback' the spec's fixed table. */
+  /** 'live' from the exchange-rate service (cached for an hour), 'fallback' the fixed table of docs/product.md#currencies. */
   source: 'live' | 'fallback';
   /** When the live rates were fetched; null for the fallback table. */
   fetchedAt: string | null;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /** Where the recordings' videos live in the media bucket; the media:read grant reaches only these. */
 export const RECORDING_MEDIA_PREFIX = 'recordings/';
 
-/** The most places the library's order can take (the spec's order_index): it is stored with six digits. */
+/** The most places the library's order can take (its order index): it is stored with six digits. */
 export const MAX_ORDER_INDEX = 999_999;
 
 /**
@@ -61,7 +61,7 @@ export type AdminLead = {
 /** `GET /api/admin/leads`: newest first, a page at a time. */
 export type AdminLeadPage = { leads: AdminLead[]; nextCursor: string | null };
 
-/** The spec's words for the recordings' gates. */
+/** The words of the recordings' gates (docs/product.md#recordings). */
 export const recordingMessages = {
   invalidEmail: { title: 'Invalid Email', description: 'Please enter a valid email address.' },
   gateFailed: 'There was a problem processing your request. Please try again.',
@@ -74,7 +74,7 @@ export const recordingMessages = {
 const notInAnAddress = /[\s\u0000-\u001F\u007F-\u009F]/;
 
 /**
- * The free-recording gate's address, checked the spec's way (it holds an @ and a dot), trimmed,
+ * The free-recording gate's address, checked as docs/product.md#recordings says (it holds an @ and a dot), trimmed,
  * lowercased, and free of spaces and control characters, since it is kept as a lead.
  */
 export const recordingEmail = z.string({ error: recordingMessages.invalidEmail.description }).check(

@@ -4,11 +4,11 @@ import { lineOfText } from './text';
 import { optionalLink, optionalText } from './admin-session';
 import { VideoUploadRequest, videoFileName, type VideoType } from './video-upload';
 
-// The learning resources (the spec's `resources` and `resource_videos`): a title, an optional
+// The learning resources (docs/product.md#resources): a title, an optional
 // description, category and price, and videos in order, each either a link to a video elsewhere
 // or a file uploaded to the private media bucket.
 
-/** The spec's words on the admin's resources page. */
+/** The words of the admin's resources page (docs/product.md#toasts). */
 export const resourceMessages = {
   created: 'Resource created successfully',
   updated: 'Resource updated successfully',
@@ -33,7 +33,7 @@ const VideoKey = z
   .check(z.regex(keyPattern, 'This is not the key of a video upload'));
 
 /**
- * The spec's rule for the form's video rows: a row is kept only when it has a title and a file or a
+ * The rule for the form's video rows (docs/product.md#admin-area): a row is kept only when it has a title and a file or a
  * link; the others are left out before the form is sent (a row the admin added and left blank).
  */
 export function isKeptVideo(row: { title: string; url?: string; key?: string; file?: unknown }): boolean {
@@ -54,14 +54,14 @@ export const ResourceVideoInput = z
     }),
   );
 
-/** The spec's 'Admin resource form', parsed the same way in the browser and on the server. */
+/** The admin's resource form (docs/product.md#admin-area), parsed the same way in the browser and on the server. */
 export const ResourceForm = z.object({
   title: lineOfText('Title', 200),
   description: optionalText('Description', 5000),
   category: optionalText('Category', 100).check(
     z.refine((text) => text === null || !/[\r\n\t]/.test(text), 'Category must be one line'),
   ),
-  /** Optional: null is no price. In minor units; the currency defaults to USD, as the spec's resources do. */
+  /** Optional: null is no price. In minor units; the currency defaults to USD (docs/product.md#currencies). */
   price: z._default(
     z.nullable(
       z.object({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 // What the site takes as an uploaded video, for the recordings and the learning resources alike:
-// the types, the one size limit and the spec's messages, checked in the browser and on the server.
+// the types, the one size limit and its messages (docs/product.md#validation), checked in the browser and on the server.
 
 /** The videos the site takes, each with the extension its key is given: what every browser plays. */
 export const videoTypes = { 'video/mp4': 'mp4', 'video/webm': 'webm' } as const;
@@ -9,7 +9,7 @@ export type VideoType = keyof typeof videoTypes;
 export const videoContentTypes = Object.keys(videoTypes) as VideoType[];
 
 /**
- * A video's largest file: 100 MB, the spec's limit for the recordings, which the resources share
+ * A video's largest file: 100 MB, the recordings' limit (docs/product.md#formats-and-limits), which the resources share
  * (about ten minutes of 720p; a longer lecture is better linked from a video host).
  */
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { BookingRequest } from './booking';
 import { lineOfText, personName } from './text';
 import type { Money } from './money';
 
-/** The spec's one message for a waitlist form with a field left blank. */
+/** The one message for a waitlist form with a field left blank (docs/product.md#waitlist). */
 const ALL_FIELDS = 'Please fill out all fields';
 
 /** 'Join Waitlist': a name, an e-mail address and a phone number, none of them blank. */
@@ -46,7 +46,10 @@ export type WaitlistPlace = {
   offerExpiresAt: string | null;
   /** Once accepted: the booking it made. */
   bookingId: string | null;
-  /** `location` is the spec's summary ('Online', or 'city, post code'); `place` names it in full, as e-mails do. */
+  /**
+   * `location` is the short summary ('Online', or 'city, post code': docs/product.md#formats-and-limits);
+   * `place` names it in full, as e-mails do.
+   */
   session: { id: string; title: string; startTime: string; endTime: string; location: string; place: string; price: Money };
 };
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures behind the performance budgets (GUIDE section 9), printed as one
+ * `npm run bench`: the figures behind the performance budgets (docs/product.md#performance-budgets), printed as one
  * table at the end (figure, budget, the reference measured in the same run, ratio) and written as
  * JSON to .local/bench/results.json. A figure over budget is reported, never a failure. It builds
  * what it measures (the site if its sources changed, each Lambda bundle) and starts its own local

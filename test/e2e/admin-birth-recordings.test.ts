@@ -65,7 +65,7 @@ describe("the administrator's birth recordings", () => {
     await page.goto(`${siteUrl}/birth-recordings`);
     await page.getByRole('region', { name: 'Unlock the complete birth-breathwork library' }).getByText('£48.50').waitFor();
 
-    // Back to the spec's price, which the other tests' purchases expect.
+    // Back to the default price (docs/product.md#recordings-package), which the other tests' purchases expect.
     await page.goto(`${siteUrl}/admin/birth-recordings`);
     await expect.poll(() => page.getByLabel('Price', { exact: true }).inputValue()).toBe('48.50');
     await page.getByLabel('Price', { exact: true }).fill('60');
@@ -84,7 +84,7 @@ describe("the administrator's birth recordings", () => {
     const form = dialog.getByRole('form', { name: 'Create recording' });
     await form.waitFor();
 
-    // Nothing chosen: the spec's words; a file over 100 MB is refused in the browser, with its size.
+    // Nothing chosen: the words of docs/product.md#validation; a file over 100 MB is refused in the browser, with its size.
     await form.getByRole('button', { name: 'Create Recording' }).click();
     await form.getByText('Title is required').waitFor();
     await form.getByText('Video URL is required unless a video file is chosen').waitFor();

@@ -17,7 +17,7 @@ describe("the admin's discount codes in the browser", () => {
     await page.getByRole('button', { name: 'Create Discount Code' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Discount Code' });
     await dialog.waitFor();
-    // The spec's defaults: a percentage of 10, active, not one-time.
+    // The defaults of docs/product.md#admin-area: a percentage of 10, active, not one-time.
     expect(await dialog.getByLabel('Percentage off').inputValue()).toBe('10');
     expect(await dialog.getByLabel('Active').isChecked()).toBe(true);
     expect(await dialog.getByLabel('One-time use').isChecked()).toBe(false);
@@ -25,7 +25,7 @@ describe("the admin's discount codes in the browser", () => {
     await dialog.getByText('Code is required').waitFor();
     await expectCleanAtBothWidths(page);
 
-    // Uppercased as typed; a fixed amount in pounds, with the limits beyond the spec.
+    // Uppercased as typed; a fixed amount in pounds, with an expiry and maximum uses (docs/product.md#discount-codes).
     const name = `calm-${ulid().slice(-6).toLowerCase()}`;
     const code = name.toUpperCase();
     await dialog.getByLabel('Code', { exact: true }).pressSequentially(name);

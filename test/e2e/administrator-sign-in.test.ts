@@ -53,7 +53,7 @@ describe('signing in for the first time', () => {
     await form.getByRole('heading', { name: 'Set a new password' }).waitFor();
     await expectCleanPage(page);
 
-    // The spec's password rules, from the reset page.
+    // The password rules of docs/product.md#accounts, from the reset page.
     await form.getByLabel('New password').fill('short');
     await form.getByLabel('Confirm password').fill('short');
     await form.getByRole('button', { name: 'Set Password' }).click();

@@ -33,7 +33,7 @@ describe('the recordings package in the browser', () => {
     await dialog.getByText('£51', { exact: true }).waitFor();
     await expectCleanPage(page);
 
-    // No address: the spec's words, and nothing is bought.
+    // No address: the words of docs/product.md#recordings-package, and nothing is bought.
     await dialog.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByText('Please provide your email address.').first().waitFor();
     // A second refusal takes the first one's place rather than stacking under it.
@@ -68,7 +68,7 @@ describe('the recordings package in the browser', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe(`Remove promo code ${code}`);
-    // The discounted price as the spec shows it: with two decimals, the price before it too.
+    // The discounted price as docs/product.md#discount-codes shows it: with two decimals, the price before it too.
     expect(await dialog.getByText('(10% off)').locator('..').textContent()).toMatch(/^was £\d+\.\d\d£45\.90\(10% off\)$/);
     await expectCleanPage(page);
     // The offer is not asked for again on the way to the checkout: its code is this purchase's now.

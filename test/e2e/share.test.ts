@@ -50,7 +50,7 @@ describe('sharing in the browser', () => {
     });
     const page = await openPage(browser(), phone);
     // A phone's share sheet, recording what it is handed: the first time a person picks an app,
-    // the second they close the sheet, which the spec keeps silent.
+    // the second they close the sheet, which docs/product.md#schedule keeps silent.
     await page.addInitScript(`
       window.handedToShareSheet = [];
       navigator.share = (data) => {

@@ -68,7 +68,7 @@ describe("the administrator's image upload", () => {
     const confirmed = await confirmUpload(sessionId, ticket.key);
     expect(confirmed).toEqual({ status: 200, body: { key: ticket.key, url: `/${ticket.key}` } });
 
-    // Served by the site at that address, kept with the spec's cache control.
+    // Served by the site at that address, kept with the cache control of docs/product.md#formats-and-limits.
     const image = await fetch(`${siteUrl}${confirmed.body.url}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');

@@ -70,7 +70,7 @@ describe("the owner's overview", () => {
     await Promise.all(paidBookings.map((receipt) => waitForBooking(receipt.booking.id, (b) => b.status === 'completed')));
     const cancelled = await Promise.all([...laterBookings, paidBookings[0]].map(cancel));
     expect(cancelled.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    // And the recordings package, bought once at the spec's 60 EUR.
+    // And the recordings package, bought once at its default 60 EUR (docs/product.md#recordings-package).
     const purchase = await api<PurchaseAnswer>('/purchases', {
       method: 'POST',
       body: JSON.stringify({ email: `otto-${ulid().toLowerCase()}@example.com`, currency: 'EUR' }),

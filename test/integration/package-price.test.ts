@@ -20,7 +20,7 @@ const setPrice = (body: unknown) =>
 beforeAll(async () => {
   admin = await signedInUser(`price-${ulid().toLowerCase()}@example.com`, { admin: true });
 });
-// Back to the spec's price, which every other test's purchase expects.
+// Back to the default price (docs/product.md#recordings-package), which every other test's purchase expects.
 afterAll(() => setPrice({ amount: 6000, currency: 'EUR' }));
 
 describe("the package price's settings", () => {

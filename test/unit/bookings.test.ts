@@ -150,7 +150,7 @@ describe('quotePrice: the one place a price is made', () => {
     discountCodeItem({ code: 'CALM', discount, active: true, oneTime, timesUsed, createdAt: '', updatedAt: '' });
 
   it("converts with the server's rates to whole units, then takes the code's discount to the penny", async () => {
-    // No live rates cached and no service configured: the spec's fallback table.
+    // No live rates cached and no service configured: the fallback table of docs/product.md#currencies.
     dynamo.on(GetCommand, { Key: { pk: 'RATES', sk: 'LATEST' } }).resolves({});
     dynamo
       .on(GetCommand, { Key: { pk: 'DISCOUNT#CALM', sk: 'DISCOUNT' } })

@@ -5,7 +5,7 @@ describe('currency', () => {
   it('picks the currency from the visitor country as the spec lists it', () => {
     expect(currencyForCountry('GB')).toBe('GBP');
     expect(currencyForCountry('fr')).toBe('EUR');
-    expect(currencyForCountry('SE')).toBe('EUR'); // the spec's list includes non-euro countries
+    expect(currencyForCountry('SE')).toBe('EUR'); // docs/product.md#currencies: the list includes non-euro countries
     expect(currencyForCountry('US')).toBe('USD');
     expect(currencyForCountry('JP')).toBe('USD');
     expect(currencyForCountry(undefined)).toBe('GBP');

@@ -15,7 +15,7 @@ const priceItem = { Key: { pk: 'SETTINGS', sk: 'PACKAGE_PRICE' } };
 
 beforeEach(() => {
   dynamo.reset();
-  // No live rates cached and no service configured: the spec's fallback table.
+  // No live rates cached and no service configured: the fallback table of docs/product.md#currencies.
   dynamo.on(GetCommand, { Key: { pk: 'RATES', sk: 'LATEST' } }).resolves({});
 });
 

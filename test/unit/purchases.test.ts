@@ -25,7 +25,7 @@ function withCode(code: string, discount: DiscountCodeRecord['discount']) {
 
 beforeEach(() => {
   dynamo.reset();
-  // No live rates cached and no service configured: the spec's fallback table; no price set: 60 EUR.
+  // No live rates cached and no service configured: the fallback table (docs/product.md#currencies); no price set: 60 EUR.
   dynamo.on(GetCommand).resolves({});
 });
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-// The spec's data cache: five minutes, one retry, refetch on focus.
+// The data cache of docs/product.md#formats-and-limits: five minutes, one retry, refetch on focus.
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 5 * 60_000, retry: 1, refetchOnWindowFocus: true } },
 });

@@ -20,7 +20,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: withLoadingFallback([
       { index: true, Component: HomePage },
-      // The schedule's other address (the spec's /live-sessions): the home page shows the live sessions.
+      // The schedule's other address (/live-sessions, docs/product.md#public-pages): the home page shows the live sessions.
       {
         path: 'live-sessions',
         loader: ({ request }) => redirect(`/${new URL(request.url).search}`),

@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
 // A page rendered into HTML (by the build or on the server) is laid out for a phone: most first visits are on one.
 const matches = () => (typeof window === 'undefined' ? true : window.matchMedia(query).matches);
 
-/** True below the spec's 768 px breakpoint, following resizes. */
+/** True below the 768 px breakpoint (docs/product.md#formats-and-limits), following resizes. */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(subscribe, matches);
 }

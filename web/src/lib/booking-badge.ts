@@ -5,7 +5,7 @@ export type BookingBadge = { label: 'Confirmed' | 'Completed' | 'Cancelled' | 'P
 /**
  * The badge a booking shows, wherever one is shown. A stored 'completed' means the seat is the
  * member's (paid, or free); it reads 'Confirmed' until the session has ended and 'Completed'
- * after. Cancelled is red, and anything else waits for its payment: 'Pending', yellow (the spec).
+ * after. Cancelled is red, and anything else waits for its payment: 'Pending', yellow (docs/product.md#payments).
  */
 export function bookingBadge(status: BookingStatus, session: { endTime: string }, now = new Date()): BookingBadge {
   if (status === 'completed') {

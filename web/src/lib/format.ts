@@ -55,7 +55,7 @@ export function timeZoneName(iso: string): string {
 /** '7:00 PM GMT': a time is always shown with its zone (the visitor's own, in the browser), named. */
 export const formatTimeWithZone = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
 
-/** '1h 30min', '2h' or '45min', as the spec shows durations. */
+/** '1h 30min', '2h' or '45min', as docs/product.md#formats-and-limits shows durations. */
 export function formatDuration(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;

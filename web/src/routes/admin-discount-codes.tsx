@@ -26,7 +26,7 @@ const usageText = (code: AdminDiscountCode) =>
 const timesUsedText = (code: AdminDiscountCode) =>
   code.maxUses === null ? String(code.timesUsed) : `${code.timesUsed} of ${code.maxUses}`;
 
-/** Why a code works no more though it is active: the limits beyond the spec. */
+/** Why a code works no more though it is active: its expiry or maximum uses (docs/product.md#discount-codes). */
 function endedText(code: AdminDiscountCode, now: number): string | undefined {
   if (code.expiresAt && Date.parse(code.expiresAt) <= now) return `Expired ${formatDate(code.expiresAt)}`;
   if (code.maxUses !== null && code.timesUsed >= code.maxUses) return 'All uses taken';
@@ -149,7 +149,7 @@ export function AdminDiscountCodesPage() {
   );
 }
 
-/** The spec's columns: Code, Discount, Status, Usage Type, Times Used, Created and Actions. */
+/** The columns of docs/product.md#admin-area: Code, Discount, Status, Usage Type, Times Used, Created and Actions. */
 function columns(
   now: number,
   onEdit: (code: AdminDiscountCode) => void,

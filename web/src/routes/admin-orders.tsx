@@ -20,7 +20,10 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
 
-/** The spec's badge colours: paid or completed green, pending yellow, cancelled or failed red, free blue, else grey. */
+/**
+ * The badge colours (docs/product.md#payments): paid or completed green, pending yellow, cancelled or
+ * failed red, free blue, else grey.
+ */
 const paymentTone: Partial<Record<PaymentStatus, 'success' | 'warning' | 'danger' | 'info'>> = {
   paid: 'success',
   completed: 'success',
@@ -201,7 +204,7 @@ export function AdminOrdersPage() {
   );
 }
 
-/** Sets an order's status, with the spec's toasts; `done` runs however it ends. */
+/** Sets an order's status, with the toasts of docs/product.md#toasts; `done` runs however it ends. */
 function changeStatus(
   setStatus: ReturnType<typeof useOrderActions>['setStatus'],
   id: string,
@@ -219,7 +222,7 @@ function changeStatus(
   );
 }
 
-/** The spec's order columns: Date, Customer, Item, Amount, Status and Actions. */
+/** The order columns of docs/product.md#admin-area: Date, Customer, Item, Amount, Status and Actions. */
 function columns(dialogs: OrderDialogs): Column<AdminOrder>[] {
   return [
     { header: 'Date', cell: (order) => <DateTimeCell iso={order.createdAt} /> },

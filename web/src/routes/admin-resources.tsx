@@ -45,7 +45,7 @@ export function AdminResourcesPage() {
   );
 }
 
-/** The spec's columns: Title, Category, Price, Created and Actions with Edit. */
+/** The columns of docs/product.md#admin-area: Title, Category, Price, Created and Actions with Edit. */
 const columns: Column<AdminResource>[] = [
   {
     header: 'Title',
@@ -81,7 +81,7 @@ function BackToResources() {
   );
 }
 
-/** Saves the form; the spec's toasts, with the warning when a chosen video could not be uploaded. */
+/** Saves the form; the toasts of docs/product.md#toasts, with the warning when a chosen video could not be uploaded. */
 function useSaveResourceForm(id?: string) {
   const navigate = useNavigate();
   const save = useSaveResource();

@@ -40,7 +40,7 @@ function BackToSessions() {
   );
 }
 
-/** Saves the form; the spec's toasts, and the server's own words when it refuses. */
+/** Saves the form; the toasts of docs/product.md#toasts, and the server's own words when it refuses. */
 function useSaveSession(id?: string) {
   const navigate = useNavigate();
   const { save } = useSessionChanges();

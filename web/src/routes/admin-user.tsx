@@ -20,7 +20,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
 
-/** The spec's words for a failure, with the server's reason when it refused the request. */
+/** The words for a failure (docs/product.md#toasts), with the server's reason when it refused the request. */
 const failure = (error: unknown, words: string) =>
   error instanceof ApiError && error.status < 500 && error.status !== 404 ? `${words}: ${error.message}` : words;
 

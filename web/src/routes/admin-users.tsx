@@ -12,7 +12,10 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
 
-/** The spec's columns: Name, Email, Status (always Active), Created, Subscription (Free if empty), and View. */
+/**
+ * The columns (docs/product.md#admin-area): Name, Email, Status (always Active), Created,
+ * Subscription (Free if empty), and View.
+ */
 const userColumns: Column<AdminUserRow>[] = [
   {
     header: 'Name',

@@ -92,7 +92,7 @@ export function BookingConfirmationPage() {
       </div>
     );
   }
-  // The spec: with no booking found, the page renders nothing.
+  // With no booking found, the page renders nothing (docs/product.md#booking).
   if (!booking) return null;
 
   const { session } = booking;

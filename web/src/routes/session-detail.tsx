@@ -33,7 +33,7 @@ export function SessionDetailPage() {
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
   const onServer = useRenderedOnServer();
-  // Past, as the spec counts it, once the start has gone by: bookings are refused from then on.
+  // Past once the start has gone by (docs/product.md#schedule): bookings are refused from then on.
   const startsAt = session ? Date.parse(session.startTime) : Infinity;
   const started = useHasPassed(startsAt);
   const ended = useHasPassed(session ? startsAt + session.durationMinutes * 60_000 : Infinity);

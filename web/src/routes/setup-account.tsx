@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /**
  * With no address to set up, there is nothing to do here. An address that has an account gets
- * the sign-in form at once (the spec), one that has none the new-account form.
+ * the sign-in form at once (docs/product.md#accounts), one that has none the new-account form.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;

@@ -5,7 +5,7 @@ import { refusalExplained } from '@/components/ui/explained-refusal';
 
 /**
  * The administrator's read-only view of the site as a user ("Login as User"): kept in this
- * browser under the spec's `admin_impersonating` key, sent with every request outside /admin
+ * browser under the `admin_impersonating` key (docs/product.md#formats-and-limits), sent with every request outside /admin
  * (beside the administrator's own token), cleared on the way back and on sign-out.
  */
 export const IMPERSONATION_KEY = 'admin_impersonating';

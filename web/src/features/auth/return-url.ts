@@ -1,4 +1,4 @@
-/** The spec's key: where to go once signed in, kept across the sign-in page and used once. */
+/** The browser key (docs/product.md#formats-and-limits): where to go once signed in, kept across sign-in and used once. */
 export const RETURN_URL_KEY = 'auth_return_url';
 
 const SITE = 'https://site.invalid';

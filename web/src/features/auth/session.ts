@@ -87,7 +87,7 @@ export function useActingMember(auth: AuthSession): SessionUser | undefined {
   return { id: view.user.id, email: view.user.email, name, ...splitFullName(name), isAdmin: false };
 }
 
-/** Ends the session; reports whether it ended cleanly (the spec's two 'Logged out' texts). */
+/** Ends the sign-in; reports whether it ended cleanly (the two 'Logged out' texts of docs/product.md#accounts). */
 export async function signOutMember(): Promise<boolean> {
   let clean = true;
   // An administrator's view as a user ends first, while their token can still say so.

@@ -60,7 +60,7 @@ export function useCurrency(): CurrencyState {
 /**
  * A price in the visitor's currency, converted with the server's own rates so it is what
  * checkout charges, to the penny. Rates are asked for only when the currencies differ; until
- * they arrive, or if they cannot be had, the spec's fallback table converts, as on the server.
+ * they arrive, or if they cannot be had, the fallback table (docs/product.md#currencies) converts, as on the server.
  */
 export function useConvertedPrice(money: Money): Money {
   const { currency } = useCurrency();

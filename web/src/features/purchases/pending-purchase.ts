@@ -1,4 +1,5 @@
-// What the purchase dialog remembers across the trip to Stripe, under the spec's local keys: the
+// What the purchase dialog remembers across the trip to Stripe, under the browser keys of
+// docs/product.md#formats-and-limits: the
 // guest's address and name (the account-setup dialog on return offers that address) and the code.
 
 const keys = { email: 'pendingPurchaseEmail', name: 'pendingPurchaseName', discount: 'pendingPurchaseDiscount' } as const;

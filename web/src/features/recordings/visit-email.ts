@@ -1,4 +1,5 @@
-// The address a visitor gave the free-recording gate, kept for this visit only (the spec's key), so
+// The address a visitor gave the free-recording gate, kept for this visit only (its browser key:
+// docs/product.md#formats-and-limits), so
 // the next free recording opens without asking again.
 const KEY = 'breathwork_user_email';
 

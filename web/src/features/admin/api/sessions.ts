@@ -53,7 +53,7 @@ export function useSessionChanges() {
       mutationFn: ({ id, form }: { id?: string; form: SessionFormInput }) =>
         id ? apiPut<AdminSessionView>(sessionPath(id), form) : apiPost<AdminSessionView>('/admin/sessions', form),
       onSuccess: () => {
-        // The spec's follow-up read 500 ms later: what an update sets off (seats added while people
+        // The follow-up read 500 ms later (docs/product.md#formats-and-limits): what an update sets off (seats added while people
         // wait are offered by a consumer) shows once it has happened.
         setTimeout(() => void refresh(), FOLLOW_UP_REFETCH_MS);
         return refresh();

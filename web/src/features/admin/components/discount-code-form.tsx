@@ -43,7 +43,7 @@ function endOfLocalDay(day: string): string {
 /** A number typed into a field: what it says, or NaN for the schema to refuse with the field's message. */
 const typedNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
-/** The spec's defaults for a new code: percentage, 10, active, not one-time. */
+/** The defaults for a new code (docs/product.md#admin-area): percentage, 10, active, not one-time. */
 function initialValues(code?: AdminDiscountCode): Values {
   const discount = code?.discount;
   return {
@@ -80,7 +80,7 @@ const formSchema = z.pipe(z.transform(toInput), DiscountCodeForm);
 const expiryHint = 'The code works until the end of this day, in your time zone.';
 
 /**
- * The spec's discount code form, in the create and edit dialog. An existing code keeps its name
+ * The discount code form (docs/product.md#admin-area), in the create and edit dialog. An existing code keeps its name
  * (bookings know it by it). `onSave` sends the form; a refusal is shown on its field.
  */
 export function DiscountCodeFormView({
@@ -99,7 +99,7 @@ export function DiscountCodeFormView({
   const errors = formState.errors;
   const type = watch('type');
   const codeField = register('code');
-  // The spec: the percentage input is kept between 1 and 100.
+  // The percentage input is kept between 1 and 100 (docs/product.md#admin-area).
   const percentageField = register('percentage', {
     onBlur: (event: ChangeEvent<HTMLInputElement>) => {
       const typed = typedNumber(event.target.value);

@@ -4,7 +4,7 @@ import { imageContentTypes, imageUploadMessages, MAX_IMAGE_BYTES, type ImageType
 import { buttonClass, Button } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 
-/** Why a chosen file cannot be uploaded, in the spec's words, or undefined when it can. */
+/** Why a chosen file cannot be uploaded, in the words of docs/product.md#validation, or undefined when it can. */
 function refusalOf(file: File | undefined): string | undefined {
   if (!file) return imageUploadMessages.noFile;
   if (file.size > MAX_IMAGE_BYTES) return imageUploadMessages.tooLarge(file.size);
@@ -14,8 +14,9 @@ function refusalOf(file: File | undefined): string | undefined {
 
 /**
  * An image of a form (a session's, a recording's thumbnail): a preview, a picker (or a file dropped
- * on the preview) that uploads at once with its progress, and a way to remove it. The spec's
- * messages come as toasts. `upload` posts the file and answers its address, which is all the form saves.
+ * on the preview) that uploads at once with its progress, and a way to remove it. The upload
+ * messages (docs/product.md#validation) come as toasts. `upload` posts the file and answers its
+ * address, which is all the form saves.
  */
 export function ImageField({
   id: inputId,

@@ -14,7 +14,10 @@ import { packagePriceQuery, useSetPackagePrice } from '@/features/admin/api/pack
 /** The inputs as typed: the price in whole units and cents, text until checked. */
 type Values = { amount: string; currency: Currency };
 
-/** What the API takes: minor units. Anything that is not a price becomes NaN, which the schema refuses in the spec's words. */
+/**
+ * What the API takes: minor units. Anything that is not a price becomes NaN, which the schema refuses
+ * in the product's words (docs/product.md#admin-area).
+ */
 const toInput = (values: Values) => ({
   amount: /^\s*\d+(\.\d{1,2})?\s*$/.test(values.amount) ? Math.round(Number(values.amount) * 100) : NaN,
   currency: values.currency,

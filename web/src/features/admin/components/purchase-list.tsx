@@ -13,7 +13,7 @@ import { useOrderActions } from '@/features/admin/api/orders';
 import { purchasesQuery, useDeletePurchase } from '@/features/admin/api/purchases';
 import { ApiError } from '@/lib/api';
 
-/** The spec's badge colours: green when paid, yellow when pending, grey otherwise. */
+/** The badge colours of docs/product.md#admin-area: green when paid, yellow when pending, grey otherwise. */
 const statusTone = (status: AdminPurchase['status']) =>
   status === 'paid' ? 'success' : status === 'pending' ? 'warning' : 'neutral';
 
@@ -33,7 +33,7 @@ const withdrawWords = { title: 'Withdraw this free access?', confirm: 'Withdraw 
 /** Who a purchase is for, in a sentence: the buyer's name, else their address. */
 const buyer = (purchase: AdminPurchase) => purchase.name ?? purchase.email;
 
-/** The spec's words, with the server's reason when it refused the request. */
+/** The words of docs/product.md#toasts, with the server's reason when it refused the request. */
 const failure = (error: unknown, words: string) =>
   error instanceof ApiError && error.status < 500 ? `${words}: ${error.message}` : words;
 
@@ -160,7 +160,7 @@ function DeleteQuestion({ purchase }: { purchase: AdminPurchase }) {
   );
 }
 
-/** The spec's columns: Name, Email, Purchase Date, Currency, Discount, Status, Payment ID and Actions. */
+/** The columns of docs/product.md#admin-area: Name, Email, Purchase Date, Currency, Discount, Status, Payment ID and Actions. */
 function columns({ onRefund, onDelete }: Dialogs): Column<AdminPurchase>[] {
   return [
     {

@@ -88,7 +88,7 @@ const initialVideo = (recording?: AdminRecording): Video =>
     : { source: 'file', key: recording?.mediaKey ?? '', fileSeconds: recording?.durationSeconds, url: '' };
 
 /**
- * The spec's Recording form, in the Create and Edit Recording dialog: title, description, the video
+ * The recording form (docs/product.md#admin-area), in the Create and Edit Recording dialog: title, description, the video
  * (a file, uploaded on save straight to the media bucket with its progress, or a link), a thumbnail
  * image (uploaded at once), Free or not, and the order index. It is checked with the server's own
  * schema before anything is uploaded; `onSave` sends it, and a refusal is said in the dialog.
@@ -171,7 +171,7 @@ export function RecordingFormView({
       if (!checked.success) {
         const videoIssue = checked.error.issues.find((issue) => videoFields.includes(String(issue.path[0])));
         if (videoIssue) {
-          // With no video at all, its length is missing too: the spec's words say what to do.
+          // With no video at all, its length is missing too: the words of docs/product.md#validation say what to do.
           const missing = input.mediaKey === null && !input.videoUrl?.trim();
           const unplayable = video.source === 'url' && videoIssue.path[0] === 'durationSeconds';
           change({ error: missing ? recordingAdminMessages.videoRequired : unplayable ? notPlayable : videoIssue.message });

@@ -18,7 +18,7 @@ type Editing = { recording?: AdminRecording } | null;
 /**
  * The Recordings tab's Recordings Library: the recordings in the library's order, added with 'Add
  * Recording' and edited in the Create or Edit Recording dialog, deleted after asking, with the
- * spec's toasts.
+ * toasts of docs/product.md#toasts.
  */
 export function RecordingsLibrary() {
   const recordings = useQuery(adminRecordingsQuery());
@@ -113,7 +113,7 @@ export function RecordingsLibrary() {
   );
 }
 
-/** The spec's columns: Title, Description, Type (Free or Premium), Order, Created and Actions. */
+/** The columns of docs/product.md#admin-area: Title, Description, Type (Free or Premium), Order, Created and Actions. */
 function columns(
   onEdit: (recording: AdminRecording) => void,
   onDelete: (recording: AdminRecording) => void,

@@ -56,7 +56,7 @@ function uploadedLabel(key: string) {
 const PENDING_KEY = `resources/${NEW_RESOURCE}/${'0'.repeat(26)}.mp4`;
 
 /**
- * The spec's 'Admin resource form': title (required), description, category, price with its currency
+ * The admin's resource form (docs/product.md#admin-area): title (required), description, category, price with its currency
  * (USD unless chosen), and video rows, each a title with a file to upload or a link. Rows without a
  * title and a file or link are left out. On save, chosen files are uploaded first, each with its
  * progress; one that fails is left out and said so ('Failed to upload video.'), and `onSave` is told.

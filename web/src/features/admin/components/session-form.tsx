@@ -90,7 +90,7 @@ function toInput(values: Values): SessionFormInput {
 }
 
 /**
- * The spec's session form in its four sections. The server's own schema checks it before it is
+ * The session form in its four sections (docs/product.md#admin-area). The server's own schema checks it before it is
  * sent, so its messages are the server's; `onSave` answers the server's refusal, if any.
  */
 export function SessionFormView({

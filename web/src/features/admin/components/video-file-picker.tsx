@@ -1,7 +1,7 @@
 import { MAX_VIDEO_BYTES, videoContentTypes, videoUploadMessages, type VideoType } from '@schemas/video-upload';
 import { buttonClass } from '@/components/ui/button';
 
-/** Why a chosen video cannot be uploaded, in the spec's words, or undefined when it can. */
+/** Why a chosen video cannot be uploaded, in the words of docs/product.md#validation, or undefined when it can. */
 export function videoRefusalOf(file: File): string | undefined {
   if (file.size === 0) return videoUploadMessages.noFile;
   if (file.size > MAX_VIDEO_BYTES) return videoUploadMessages.tooLarge(file.size);

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api';
 
 export const meQuery = (userId: string) => queryOptions({ queryKey: ['me', userId], queryFn: () => apiGet<MeView>('/me') });
 
-/** The spec's fallbacks: 'there' for a missing name, 'Free' for a missing subscription. */
+/** The fallbacks of docs/product.md#member-pages: 'there' for a missing name, 'Free' for a missing subscription. */
 export function profileOf(me: MeView) {
   return {
     fullName: me.profile.fullName?.trim() || 'there',

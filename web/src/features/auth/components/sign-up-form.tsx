@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/field';
 import { createAccount } from '../amplify';
 import { errorName } from '../session';
 
-// The setup-account page asks for the password twice; the spec words its messages there.
+// The setup-account page asks for the password twice, with its own words (docs/product.md#validation).
 const PASSWORDS_DIFFER = 'Please make sure your passwords match.';
 const WithConfirmation = z.extend(SignUpSchema, { confirmPassword: z.string() }).check(
   z.refine((form) => form.password === form.confirmPassword, {
@@ -18,7 +18,7 @@ const WithConfirmation = z.extend(SignUpSchema, { confirmPassword: z.string() })
 );
 type Values = z.infer<typeof SignUpSchema> & { confirmPassword?: string };
 
-/** The setup-account page's password messages, titled as the spec words them. */
+/** The setup-account page's password messages, titled as docs/product.md#validation words them. */
 function toastPasswordErrors(errors: FieldErrors<Values>) {
   if (errors.password?.message === PASSWORD_TOO_SHORT) {
     toast.error('Password too short', { description: errors.password.message });

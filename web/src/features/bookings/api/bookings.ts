@@ -85,7 +85,7 @@ export function useBooking(id: string | null) {
 
 /**
  * What a failed booking call tells the visitor: the server's own words for what they can act on
- * (a 4xx), the spec's text when the payment provider failed (502), and `fallback` otherwise.
+ * (a 4xx), 'Failed to create checkout session' when the payment provider failed (502), and `fallback` otherwise.
  */
 export function failureText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;

@@ -77,7 +77,7 @@ export function BookingForm({ session, currency, onCancel, member }: Props) {
       ...values,
       currency,
       discountCode: discount.code,
-      // A member is asked first (the spec's dialog); a visitor's own unpaid checkout gives way.
+      // A member is asked first (the 'Pending booking' dialog); a visitor's own unpaid checkout gives way.
       replacePending: member ? undefined : leftCheckout(session.id),
     }),
   );
@@ -124,7 +124,7 @@ export function BookingForm({ session, currency, onCancel, member }: Props) {
           />
         </div>
         <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register('email')} />
-        {/* The spec: no promo field for a session that costs nothing. */}
+        {/* No promo field for a session that costs nothing (docs/product.md#booking). */}
         {paid && <PromoCode discount={discount} />}
         <div className="flex flex-wrap gap-3 pt-1">
           <Button type="submit" disabled={busy}>

@@ -12,7 +12,7 @@ type Props = {
 };
 
 /**
- * The spec's confirm for a member who already has a pending booking for the session, as a modal
+ * The confirm for a member who already has a pending booking for the session (docs/product.md#booking), as a modal
  * <dialog> (focus stays inside, Escape closes it): OK pays for that booking, Cancel books anew.
  */
 export function PendingBookingDialog({ open, busy, onContinue, onNewBooking, onDismiss }: Props) {

@@ -17,7 +17,7 @@ export function useDiscountCode(sessionId: string, currency: Currency) {
     enabled: code !== undefined,
   });
 
-  /** Checks the typed code; throws an ApiError with the spec's message when it cannot be used. */
+  /** Checks the typed code; throws an ApiError with the message of docs/product.md#discount-codes when it cannot be used. */
   const apply = async (typed: string) => {
     // A code that cannot exist is refused here, without spending one of the visitor's checks.
     const parsed = DiscountCodeText.safeParse(typed);

@@ -5,7 +5,7 @@ import { apiGet } from '@/lib/api';
 
 export type Category = (typeof sessionCategories)[number];
 
-/** A category named in a URL, if it is one of the spec's; anything else means all categories. */
+/** A category named in a URL, if it is one of the categories of docs/product.md#schedule; anything else means all categories. */
 export function categoryFrom(value: string | null): Category | undefined {
   return sessionCategories.find((c) => c === value);
 }

@@ -21,7 +21,7 @@ function Category({ session }: { session: Booking['session'] }) {
   return <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>;
 }
 
-/** The spec's empty-state card, with an optional way on. */
+/** The empty-state card (docs/product.md#empty-states), with an optional way on. */
 export function EmptyState({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-linen bg-white/60 px-6 py-12 text-center text-muted">

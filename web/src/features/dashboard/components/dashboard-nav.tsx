@@ -14,7 +14,7 @@ const icons = {
   signOut: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
 } as const;
 
-/** The sidebar's pages (the spec's, and My Bookings); Full Schedule is the home page's schedule section. */
+/** The sidebar's pages (docs/product.md#member-pages); Full Schedule is the home page's schedule section. */
 const links = [
   { to: '/dashboard', label: 'Home', icon: icons.home, end: true },
   { to: '/#schedule', label: 'Full Schedule', icon: icons.schedule },

@@ -12,7 +12,7 @@ import { GateFrame } from './gate-frame';
 const INVALID_EMAIL_TOAST = 'recording-invalid-email';
 
 /**
- * The free-recording gate for a visitor: an e-mail address (the spec's check) opens the recording
+ * The free-recording gate for a visitor: an e-mail address (checked as docs/product.md#recordings says) opens the recording
  * and is remembered for this visit, so the next free recording opens at once with it.
  */
 export function EmailGate({ recording, onOpen }: { recording: RecordingView; onOpen: (media: RecordingMedia) => void }) {

@@ -4,7 +4,10 @@ import { recordingMessages, type RecordingView } from '@schemas/recording';
 import { ButtonLink } from '@/components/ui/button';
 import { GateFrame } from './gate-frame';
 
-/** A premium recording without the package: the way to the package, and the spec's toast. No video is loaded. */
+/**
+ * A premium recording without the package: the way to the package, and its toast
+ * (docs/product.md#recordings). No video is loaded.
+ */
 export function PremiumGate({ recording }: { recording: RecordingView }) {
   useEffect(() => {
     toast.error(recordingMessages.restricted.title, {

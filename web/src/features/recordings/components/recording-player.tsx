@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RecordingMedia, RecordingView } from '@schemas/recording';
 import { Button } from '@/components/ui/button';
 
-/** The spec's interval for saving a member's place while the video plays. */
+/** The interval for saving a member's place while the video plays (docs/product.md#recordings). */
 export const SAVE_EVERY_MS = 10_000;
 
 type PlayerProps = {
