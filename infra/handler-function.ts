@@ -83,19 +83,12 @@ function reachable(metafile: Metafile, entry: string): string[] {
   return [...found];
 }
 
-/**
- * Bundles every function in one esbuild build, kept in memory for this process: esbuild then
- * reads the modules they share once, which takes a synth's bundling from about 25 s to 9 s. Each
- * function's folder gets its entry and the chunks it can reach, with their source maps. Awaited
- * before a stack that bundles its Lambdas is made: CDK bundles as it makes each function,
- * synchronously, and esbuild's plugins run only in its asynchronous build.
- */
-export async function bundleEveryFunction(): Promise<void> {
+/** Builds entries with the Lambdas' options, in memory: each function's files by path in its folder. */
+async function buildFunctions(entries: Record<string, string>, splitting: boolean) {
   const { outputFiles, metafile } = await build({
     ...lambdaEsbuildOptions,
-    entryPoints: Object.fromEntries(
-      lambdaFunctions.map((fn) => [fn.name, fn.kind === 'api' ? `routes-of:${fn.name}` : handlerEntry(fn.handlers[0])]),
-    ),
+    splitting,
+    entryPoints: entries,
     plugins: [...lambdaEsbuildOptions.plugins, routeEntries],
     outdir,
     absWorkingDir: projectRoot,
@@ -103,13 +96,29 @@ export async function bundleEveryFunction(): Promise<void> {
     write: false,
   });
   const contents = new Map(outputFiles.map((file) => [relative(projectRoot, file.path), file.contents]));
-  bundles = new Map(
-    lambdaFunctions.map((fn) => {
-      const entry = relative(projectRoot, join(outdir, `${fn.name}.mjs`));
-      const files = reachable(metafile, entry).flatMap((file) => [file, `${file}.map`]);
-      return [fn.name, new Map(files.map((file) => [relative(outdir, join(projectRoot, file)), contents.get(file)!]))];
-    }),
-  );
+  return Object.keys(entries).map((name) => {
+    const entry = relative(projectRoot, join(outdir, `${name}.mjs`));
+    const files = reachable(metafile, entry).flatMap((file) => [file, `${file}.map`]);
+    return [name, new Map(files.map((file) => [relative(outdir, join(projectRoot, file)), contents.get(file)!]))] as const;
+  });
+}
+
+/**
+ * Bundles every function, kept in memory for this process. A function that serves routes is split
+ * into chunks, built alone so that its chunks follow its own routes; the functions of one handler
+ * each in one file (a module loads faster whole than as chunks), all in one build, which reads
+ * the modules they share once. Awaited before a stack that bundles its Lambdas is made: CDK bundles
+ * as it makes each function, synchronously, and esbuild's plugins run only in its asynchronous build.
+ */
+export async function bundleEveryFunction(): Promise<void> {
+  const single = lambdaFunctions.filter((fn) => fn.kind !== 'api');
+  const built = await Promise.all([
+    buildFunctions(Object.fromEntries(single.map((fn) => [fn.name, handlerEntry(fn.handlers[0])])), false),
+    ...lambdaFunctions
+      .filter((fn) => fn.kind === 'api')
+      .map((fn) => buildFunctions({ [fn.name]: `routes-of:${fn.name}` }, true)),
+  ]);
+  bundles = new Map(built.flat());
 }
 
 /** A function's files as every Lambda is bundled, written into `folder` (its entry `<name>.mjs`). */

@@ -1,10 +1,10 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { beforeDeadline } from '../lib/deadline';
 import { environment } from '../lib/environment';
 import { HttpError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
-import { stripe } from '../lib/stripe';
+import { isStripeError, stripe } from '../lib/stripe';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
 import { formatWhen } from '../lib/when';
@@ -195,7 +195,7 @@ export async function closedUnpaid(checkoutSessionId: string): Promise<boolean> 
     await client.checkout.sessions.expire(checkoutSessionId);
     return true;
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (!isStripeError(error, 'StripeInvalidRequestError')) throw error;
     // Stripe expires only an open session: this one ran out already, or was completed.
     return (await client.checkout.sessions.retrieve(checkoutSessionId)).status === 'expired';
   }
@@ -247,7 +247,7 @@ export async function sendRefund(paymentIntentId: string, now: Date): Promise<Re
       { idempotencyKey: `refund-${paymentIntentId}` },
     );
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (!isStripeError(error, 'StripeInvalidRequestError')) throw error;
     logger.error('Stripe refused a refund', { paymentIntentId, error: error.message });
     count('refundFailed');
     await transactNamed({ refund: refundOutcome(paymentIntentId, { state: 'failed', failure: error.message }) });

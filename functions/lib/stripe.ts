@@ -1,5 +1,4 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import Stripe from 'stripe';
 import * as z from 'zod/mini';
 import { awsClientConfig } from './aws-client-config';
 import { optionalEnvironment } from './environment';
@@ -46,7 +45,9 @@ export async function stripe(): Promise<StripeClient> {
   if (client) return client;
   const api = optionalEnvironment('STRIPE_API_URL');
   const endpoint = api ? new URL(api) : undefined;
-  const whole = new Stripe(STRIPE_SECRET_KEY, {
+  // Loaded with the first call: a route that may call Stripe (a booking) often does not (a free one).
+  const { default: StripeSdk } = await import('stripe');
+  const whole = new StripeSdk(STRIPE_SECRET_KEY, {
     maxNetworkRetries: stripeRequestLimits.maxNetworkRetries,
     timeout: stripeRequestLimits.attemptTimeoutMs,
     ...(endpoint && {
@@ -75,3 +76,9 @@ export async function verifiedWebhookPayload(rawBody: string, signature: string)
     return undefined;
   }
 }
+
+/** Whether an error is Stripe's, of one type (Stripe's class of it names it): asked without loading Stripe's SDK. */
+export const isStripeError = (
+  error: unknown,
+  type: 'StripeInvalidRequestError' | 'StripeSignatureVerificationError',
+): error is Error & { type: typeof type } => error instanceof Error && (error as Error & { type?: unknown }).type === type;

@@ -1,11 +1,11 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import * as z from 'zod/mini';
 import { HttpError } from '../lib/errors';
 import { openRoute } from '../lib/route-handler';
 import { oncePerKey } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
-import { verifiedWebhookPayload } from '../lib/stripe';
+import { isStripeError, verifiedWebhookPayload } from '../lib/stripe';
 import { getBooking } from '../domain/bookings';
 import { getPayment } from '../domain/payment-records';
 import { paidCheckoutOf } from '../domain/stripe-payments';
@@ -84,7 +84,7 @@ export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ h
     try {
       payload = await verifiedWebhookPayload(rawBody, headers['stripe-signature']);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      if (isStripeError(error, 'StripeSignatureVerificationError')) {
         throw new HttpError(400, 'The Stripe signature does not match this request.');
       }
       throw error;
