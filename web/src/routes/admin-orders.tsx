@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { orderQuery, ordersQuery, useOrderActions } from '@/features/admin/api/orders';
 import { AuditHistory } from '@/features/admin/components/audit-history';
-import { ApiError } from '@/lib/api';
+import { refusalReason } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
@@ -35,10 +35,6 @@ const syncToasts = {
   already_paid: ['Already Paid', 'This booking is already marked as paid.'],
   no_payment_found: ['No Updates', 'No payment found in Stripe for this booking.'],
 } as const;
-
-/** The server's own words for a refusal, a general sentence for a failure. */
-const failure = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status < 500 ? error.message : fallback;
 
 type OrdersTab = 'all' | 'sessions' | 'recordings';
 
@@ -99,7 +95,7 @@ export function AdminOrdersPage() {
     refund.mutate(order.id, {
       onSuccess: () =>
         toast.success('Refund started', { description: `${formatMoney(order.price)} goes back to ${order.name}.` }),
-      onError: (error) => toast.error('Error', { description: failure(error, 'Failed to refund the order') }),
+      onError: (error) => toast.error('Error', { description: refusalReason(error) ?? 'Failed to refund the order' }),
       onSettled: () => refundDialog.current?.close(),
     });
   };
@@ -213,7 +209,7 @@ function changeStatus(
     {
       onSuccess: () => toast.success('Status updated'),
       onError: (error) =>
-        toast.error('Update failed', { description: failure(error, 'Failed to update the status. Please try again.') }),
+        toast.error('Update failed', { description: refusalReason(error) ?? 'Failed to update the status. Please try again.' }),
       onSettled: done,
     },
   );
@@ -309,7 +305,9 @@ function OrderActions({ order, refunding, onRefund, onCancel, onHistory }: { ord
               sync.mutate(order.id, {
                 onSuccess: ({ outcome }) => toast.success(syncToasts[outcome][0], { description: syncToasts[outcome][1] }),
                 onError: (error) =>
-                  toast.error('Sync Failed', { description: failure(error, 'Failed to sync payment status with Stripe.') }),
+                  toast.error('Sync Failed', {
+                    description: refusalReason(error) ?? 'Failed to sync payment status with Stripe.',
+                  }),
               })
             }
           >
@@ -331,7 +329,8 @@ function OrderActions({ order, refunding, onRefund, onCancel, onHistory }: { ord
             onClick={() =>
               resend.mutate(order.id, {
                 onSuccess: () => toast.success('Confirmation sent', { description: `Sent again to ${order.email}.` }),
-                onError: (error) => toast.error('Error', { description: failure(error, 'Failed to send the confirmation') }),
+                onError: (error) =>
+                  toast.error('Error', { description: refusalReason(error) ?? 'Failed to send the confirmation' }),
               })
             }
           >

@@ -14,15 +14,16 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { userQuery, useUserActions } from '@/features/admin/api/users';
 import { AuditHistory } from '@/features/admin/components/audit-history';
 import { SetPasswordForm, UserDetailsForm } from '@/features/admin/components/user-forms';
+import { failureWords } from '@/features/admin/failure-words';
 import { beginImpersonation } from '@/features/auth/impersonation';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
 
-/** The spec's words for a failure, with the server's reason when it refused the request. */
+/** The spec's words for a failure, with the server's reason, but for a user gone meanwhile (404). */
 const failure = (error: unknown, words: string) =>
-  error instanceof ApiError && error.status < 500 && error.status !== 404 ? `${words}: ${error.message}` : words;
+  error instanceof ApiError && error.status === 404 ? words : failureWords(error, words);
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 

@@ -12,7 +12,7 @@ import {
 import { currencies, type Currency } from '@schemas/money';
 import { Button } from '@/components/ui/button';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
+import { ApiError, refusalReason } from '@/lib/api';
 
 /** The dialog's inputs as typed: numbers are text until checked, the amount in whole units, the expiry a day. */
 type Values = {
@@ -116,10 +116,7 @@ export function DiscountCodeFormView({
         .map(({ field, message }) => ({ field: field.replace(/^body\./, ''), message }))
         .find(({ field }) => field in initialValues());
       if (refusal) setError(refusal.field as keyof Values, { message: refusal.message }, { shouldFocus: true });
-      else
-        toast.error('Error', {
-          description: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to save the discount code',
-        });
+      else toast.error('Error', { description: refusalReason(error) ?? 'Failed to save the discount code' });
     }
   });
 

@@ -7,7 +7,7 @@ import type {
   CheckoutResumption,
 } from '@schemas/booking';
 import type { DiscountQuote, DiscountValidationRequest } from '@schemas/discount';
-import { ApiError, apiGet, apiPost } from '@/lib/api';
+import { ApiError, apiGet, apiPost, refusalReason } from '@/lib/api';
 
 export function useCreateBooking(sessionId: string) {
   const queryClient = useQueryClient();
@@ -88,7 +88,6 @@ export function useBooking(id: string | null) {
  * (a 4xx), the spec's text when the payment provider failed (502), and `fallback` otherwise.
  */
 export function failureText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.status === 502) return 'Failed to create checkout session';
-  return error.status < 500 ? error.message : fallback;
+  if (error instanceof ApiError && error.status === 502) return 'Failed to create checkout session';
+  return refusalReason(error) ?? fallback;
 }
