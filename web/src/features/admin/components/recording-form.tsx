@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { UploadProgress, VideoFilePicker, videoRefusalOf } from './video-file-picker';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
 import { uploadRecordingFile } from '@/features/admin/api/recordings';
-import { ApiError } from '@/lib/api';
+import { showFieldRefusal } from '@/lib/field-refusal';
 import { formatPlaybackTime } from '@/lib/playback-time';
 import { ImageField } from './image-field';
 
@@ -75,7 +75,8 @@ function readDuration(src: string): Promise<number> {
 
 /** The form's fields that a refusal can name, beside the video's. */
 const fieldNames = ['title', 'description', 'thumbnailUrl', 'isFree', 'orderIndex'] as const;
-const videoFields = ['mediaKey', 'videoUrl', 'durationSeconds'];
+const videoFields = ['mediaKey', 'videoUrl', 'durationSeconds'] as const;
+const isVideoField = (field: string): field is (typeof videoFields)[number] => (videoFields as readonly string[]).includes(field);
 
 const initialVideo = (recording?: AdminRecording): Video =>
   recording?.videoUrl
@@ -169,7 +170,7 @@ export function RecordingFormView({
       const input = await inputOf(values);
       const checked = RecordingForm.safeParse(input);
       if (!checked.success) {
-        const videoIssue = checked.error.issues.find((issue) => videoFields.includes(String(issue.path[0])));
+        const videoIssue = checked.error.issues.find((issue) => isVideoField(String(issue.path[0])));
         if (videoIssue) {
           // With no video at all, its length is missing too: the spec's words say what to do.
           const missing = input.mediaKey === null && !input.videoUrl?.trim();
@@ -194,11 +195,10 @@ export function RecordingFormView({
       await onSave(form);
     } catch (error) {
       change({ progress: undefined });
-      const refusal = (error instanceof ApiError ? error.errors : [])
-        .map(({ field, message }) => ({ field: field.replace(/^body\./, ''), message }))
-        .find(({ field }) => fieldNames.some((name) => name === field) || videoFields.includes(field));
-      if (refusal && videoFields.includes(refusal.field)) change({ error: refusal.message });
-      else if (refusal) setError(refusal.field as keyof Values, { message: refusal.message }, { shouldFocus: true });
+      // The video's refusal is said under the video, which the form keeps itself.
+      showFieldRefusal(error, [...fieldNames, ...videoFields], (field, refusal, options) =>
+        isVideoField(field) ? change({ error: refusal.message }) : setError(field, refusal, options),
+      );
       setFailure(recordingAdminMessages.saveFailed(error instanceof Error ? error.message : 'Please try again.'));
     } finally {
       setBusy(undefined);
