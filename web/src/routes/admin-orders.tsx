@@ -13,6 +13,7 @@ import { LoadedList } from '@/components/ui/loaded-list';
 import { DateTimeCell, type Column } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
+import { adminKeys } from '@/features/admin/api/admin-keys';
 import { orderQuery, ordersQuery, useOrderActions } from '@/features/admin/api/orders';
 import { AuditHistory } from '@/features/admin/components/audit-history';
 import { refusalReason } from '@/lib/api';
@@ -66,7 +67,7 @@ export function AdminOrdersPage() {
   const shown = tab === 'all' ? all : all.filter((order) => order.kind === (tab === 'sessions' ? 'booking' : 'purchase'));
 
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+    await queryClient.invalidateQueries({ queryKey: adminKeys.orders });
     toast.success('Data refreshed');
   };
   // The dialogs live here, not in the rows, so a row may change layout while one is open.

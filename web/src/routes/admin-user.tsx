@@ -19,6 +19,7 @@ import { beginImpersonation } from '@/features/auth/impersonation';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { queryRoots } from '@/lib/query-keys';
 import { EmailText } from '@/components/ui/email-text';
 
 /** The spec's words for a failure, with the server's reason, but for a user gone meanwhile (404). */
@@ -106,7 +107,7 @@ export function AdminUserPage() {
       onSuccess: (view) => {
         beginImpersonation(view);
         // What the dashboard showed of the administrator is not the user's: read again, as them.
-        queryClient.removeQueries({ queryKey: ['me'] });
+        queryClient.removeQueries({ queryKey: queryRoots.me });
         toast.success('You are now logged in as the user', { description: `Viewing the site as ${shownName}, read only.` });
         void navigate('/dashboard');
       },

@@ -6,20 +6,15 @@ import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SessionFacts } from '@/components/session-facts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { failureText } from '@/features/bookings/api/bookings';
+import { failureText, managedBookingQuery } from '@/features/bookings/api/bookings';
 import { CancelBooking } from '@/features/my-bookings/components/cancel-booking';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError, apiGet, apiPost } from '@/lib/api';
+import { ApiError, apiPost } from '@/lib/api';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
 
 const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 const priceLabel: Partial<Record<ManagedBooking['booking']['paymentStatus'], string>> = { paid: 'Paid', refunded: 'Refunded' };
-const managedQuery = (token: string) => ({
-  queryKey: ['manage', token],
-  queryFn: () => apiGet<ManagedBooking>(`/manage/${encodeURIComponent(token)}`),
-  retry: false,
-});
 // The error red of the site's fields, as on the confirmation page: the seat is no longer theirs.
 const ended = 'text-[#a23b22]';
 
@@ -36,7 +31,7 @@ function standing(data: ManagedBooking) {
 export function ManageBookingPage() {
   const { token = '' } = useParams();
   const queryClient = useQueryClient();
-  const { data, isLoading, error, refetch } = useQuery(managedQuery(token));
+  const { data, isLoading, error, refetch } = useQuery(managedBookingQuery(token));
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   useDocumentTitle(data ? 'Your booking' : isLoading ? 'Booking' : notFound ? 'Link not valid' : 'Booking');
 
@@ -121,7 +116,7 @@ export function ManageBookingPage() {
                 booking={booking}
                 terms={cancellation}
                 linkToken={token}
-                onCancelled={() => queryClient.invalidateQueries({ queryKey: ['manage', token] })}
+                onCancelled={() => queryClient.invalidateQueries({ queryKey: managedBookingQuery(token).queryKey })}
               />
             )}
           </div>
@@ -155,7 +150,7 @@ function ConfirmPlace({ token, data, confirmBy }: { token: string; data: Managed
     mutationFn: () => apiPost(`/bookings/${encodeURIComponent(data.booking.id)}/confirm`, { token }),
     onSuccess: async () => {
       toast.success('Booking confirmed', { description: 'A confirmation e-mail with a calendar invite is on its way.' });
-      await queryClient.invalidateQueries({ queryKey: ['manage', token] });
+      await queryClient.invalidateQueries({ queryKey: managedBookingQuery(token).queryKey });
     },
     onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to confirm the booking') }),
   });

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BookingTime, MemberBookingsPage } from '@schemas/member';
 import { sessionCategories } from '@schemas/session';
 import { apiGet } from '@/lib/api';
+import { memberKey } from '@/lib/query-keys';
 
 export type Category = (typeof sessionCategories)[number];
 
@@ -19,8 +20,9 @@ function bookingsPath({ when, category }: Filter, limit: number, cursor?: string
   return `/me/bookings?${params}`;
 }
 
-// Every key starts with ['me', userId], so signing out forgets them with the profile.
-const bookingsKey = (userId: string, { when, category }: Filter) => ['me', userId, 'bookings', when, category ?? 'all'] as const;
+// Under the member's key, so signing out forgets them with the profile.
+const bookingsKey = (userId: string, { when, category }: Filter) =>
+  [...memberKey(userId), 'bookings', when, category ?? 'all'] as const;
 
 /**
  * The first few sessions a member holds a seat in (the one seat rule: completed bookings),

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BookingTime, MemberBookingView, MemberBookingsPage } from '@schemas/member';
 import { apiGet } from '@/lib/api';
+import { memberKey } from '@/lib/query-keys';
 
 /** Cards per page of each list; 'Show more' follows the cursor. */
 export const MY_BOOKINGS_PAGE_SIZE = 10;
@@ -11,7 +12,7 @@ export const MY_BOOKINGS_PAGE_SIZE = 10;
  */
 export const myBookingsQuery = (userId: string, when: BookingTime) =>
   infiniteQueryOptions({
-    queryKey: ['me', userId, 'bookings', when, 'all'],
+    queryKey: [...memberKey(userId), 'bookings', when, 'all'],
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ when, status: 'all', limit: String(MY_BOOKINGS_PAGE_SIZE) });
       if (pageParam) query.set('cursor', pageParam);
@@ -24,7 +25,7 @@ export const myBookingsQuery = (userId: string, when: BookingTime) =>
 /** One booking with its session as it is now: the description and whether it has a recording. */
 export const myBookingQuery = (userId: string, bookingId: string) =>
   queryOptions({
-    queryKey: ['me', userId, 'booking', bookingId],
+    queryKey: [...memberKey(userId), 'booking', bookingId],
     queryFn: () => apiGet<MemberBookingView>(`/me/bookings/${encodeURIComponent(bookingId)}`).then((r) => r.booking),
     staleTime: 60_000,
   });
