@@ -27,10 +27,8 @@ import { SessionBadge } from '@/features/admin/components/session-badge';
 import { SessionFormView } from '@/features/admin/components/session-form';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatDate, formatDuration, formatTimeWithZone } from '@/lib/format';
+import { formatDate, formatDateTime, formatDuration, formatTimeWithZone } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
-
-const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 
 function BackToSessions() {
   return (
@@ -233,7 +231,7 @@ function Attendees({ session }: { session: AdminSessionView }) {
             key={attendee.bookingId}
             name={attendee.name}
             email={attendee.email}
-            detail={`${attendee.phone ? `${attendee.phone} · ` : ''}Booked ${when(attendee.bookedAt)}`}
+            detail={`${attendee.phone ? `${attendee.phone} · ` : ''}Booked ${formatDateTime(attendee.bookedAt)}`}
             badge={<Badge tone={attendee.status === 'pending' ? 'warning' : 'success'}>{attendee.paymentStatus}</Badge>}
             action={
               attendee.status === 'completed' ? (
@@ -361,7 +359,7 @@ function waitlistColumns(onRemove: (place: WaitlistPlace) => void, removing: boo
       card: 'corner',
       cell: (place) =>
         place.state === 'offered' ? (
-          <BadgeWithNote tone="clay" note={`until ${when(place.offerExpiresAt!)}`}>
+          <BadgeWithNote tone="clay" note={`until ${formatDateTime(place.offerExpiresAt!)}`}>
             Offered
           </BadgeWithNote>
         ) : (

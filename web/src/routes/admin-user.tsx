@@ -18,15 +18,13 @@ import { failureWords } from '@/features/admin/failure-words';
 import { beginImpersonation } from '@/features/auth/impersonation';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { queryRoots } from '@/lib/query-keys';
 import { EmailText } from '@/components/ui/email-text';
 
 /** The spec's words for a failure, with the server's reason, but for a user gone meanwhile (404). */
 const failure = (error: unknown, words: string) =>
   error instanceof ApiError && error.status === 404 ? words : failureWords(error, words);
-
-const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 
 function BackToUsers() {
   return (
@@ -163,8 +161,8 @@ export function AdminUserPage() {
                 </Fact>
                 <Fact label="Full name">{user.fullName ?? <span className="text-muted">Not given</span>}</Fact>
                 <Fact label="Subscription status">{user.subscriptionStatus}</Fact>
-                <Fact label="Created">{user.createdAt ? when(user.createdAt) : '—'}</Fact>
-                <Fact label="Last updated">{user.updatedAt ? when(user.updatedAt) : '—'}</Fact>
+                <Fact label="Created">{user.createdAt ? formatDateTime(user.createdAt) : '—'}</Fact>
+                <Fact label="Last updated">{user.updatedAt ? formatDateTime(user.updatedAt) : '—'}</Fact>
               </dl>
               <Button variant="secondary" className="mt-6" onClick={() => setEditing(true)}>
                 Edit details

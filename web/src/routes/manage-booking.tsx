@@ -10,10 +10,9 @@ import { failureText, managedBookingQuery } from '@/features/bookings/api/bookin
 import { CancelBooking } from '@/features/my-bookings/components/cancel-booking';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError, apiPost } from '@/lib/api';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
 
-const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 const priceLabel: Partial<Record<ManagedBooking['booking']['paymentStatus'], string>> = { paid: 'Paid', refunded: 'Refunded' };
 // The error red of the site's fields, as on the confirmation page: the seat is no longer theirs.
 const ended = 'text-[#a23b22]';
@@ -109,7 +108,7 @@ export function ManageBookingPage() {
             {cancellation.closed === 'not-confirmed' ? (
               <p className="text-sm text-muted">
                 Once your {data.confirmBy ? 'place is confirmed' : 'payment is confirmed'}, you can cancel free until{' '}
-                {when(cancellation.until)}.
+                {formatDateTime(cancellation.until)}.
               </p>
             ) : (
               <CancelBooking
@@ -159,7 +158,7 @@ function ConfirmPlace({ token, data, confirmBy }: { token: string; data: Managed
       <Button onClick={() => confirm.mutate()} disabled={confirm.isPending}>
         {confirm.isPending ? 'Confirming…' : 'Confirm my place'}
       </Button>
-      <p className="text-sm text-muted">Your seat is held until {when(confirmBy)}.</p>
+      <p className="text-sm text-muted">Your seat is held until {formatDateTime(confirmBy)}.</p>
     </div>
   );
 }
