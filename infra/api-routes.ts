@@ -91,6 +91,6 @@ function acknowledgeOpenRoute(route: HttpRoute, access: Route['access']) {
         ? "Stripe calls webhooks without a token; the handler verifies Stripe's signature over the raw body."
         : access === 'member-or-guest'
           ? "Guests call it without a token (the handler checks their e-mailed link's token); a member's token is verified by the handler, as the authorizer would."
-          : 'A public route: visitors use it without signing in, by the product spec.',
+          : 'A public route: visitors use it without signing in, as the product is meant to be used.',
   });
 }

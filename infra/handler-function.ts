@@ -114,9 +114,7 @@ export async function bundleEveryFunction(): Promise<void> {
   const single = lambdaFunctions.filter((fn) => fn.kind !== 'api');
   const built = await Promise.all([
     buildFunctions(Object.fromEntries(single.map((fn) => [fn.name, handlerEntry(fn.handlers[0])])), false),
-    ...lambdaFunctions
-      .filter((fn) => fn.kind === 'api')
-      .map((fn) => buildFunctions({ [fn.name]: `routes-of:${fn.name}` }, true)),
+    ...lambdaFunctions.filter((fn) => fn.kind === 'api').map((fn) => buildFunctions({ [fn.name]: `routes-of:${fn.name}` }, true)),
   ]);
   bundles = new Map(built.flat());
 }

@@ -624,10 +624,7 @@ export class BreathworkStack extends Stack {
       }),
     });
     const ack = (ruleId: string, reason: string) => Validations.of(users).acknowledge({ id: ruleId, reason });
-    ack(
-      'AwsSolutions-COG1',
-      `The product spec sets the password rule: at least ${userPoolSettings.passwordMinLength} characters.`,
-    );
+    ack('AwsSolutions-COG1', `The product sets the password rule: at least ${userPoolSettings.passwordMinLength} characters.`);
     ack('AwsSolutions-COG2', 'Members of a booking site sign in with a password; MFA is not asked of them.');
     ack(
       'AwsSolutions-COG3',

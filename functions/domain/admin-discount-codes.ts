@@ -1,4 +1,4 @@
-import type { Caller } from '../lib/auth';
+import type { Actor } from '../lib/auth';
 import { conflict, HttpError, notFound } from '../lib/errors';
 import { queryPage, type Page, type PageQuery } from '../lib/paging';
 import { gsi1, tableName, withoutKeys } from '../lib/table';
@@ -17,8 +17,6 @@ import {
 
 // The administrator's discount codes: created, edited and deleted, each change with its audit
 // entry in the same transaction. The uses are counted only by bookings, never from the form.
-
-type Actor = Pick<Caller, 'userId' | 'email'>;
 
 const codeNotFound = () => notFound('Discount code not found');
 const subject = (code: string) => ({ kind: 'discount-code' as const, id: code });

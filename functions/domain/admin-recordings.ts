@@ -1,4 +1,4 @@
-import type { Caller } from '../lib/auth';
+import type { Actor } from '../lib/auth';
 import { HttpError, notFound } from '../lib/errors';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
@@ -13,8 +13,6 @@ import { checkVideosStored } from './video-uploads';
 // created, edited and deleted with an audit entry in the change's own transaction. A recording's
 // uploaded files are its own: a file it stops naming (replaced, or the recording deleted) is
 // deleted from its bucket once the change is written.
-
-type Actor = Pick<Caller, 'userId' | 'email'>;
 
 const subject = (id: string) => ({ kind: 'recording' as const, id });
 const recordingNotFound = () => notFound(recordingMessages.notFound);

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import type { Caller } from '../lib/auth';
+import type { Actor } from '../lib/auth';
 import { conflict, notFound } from '../lib/errors';
 import { gsi1, tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
@@ -21,7 +21,6 @@ import {
 // The administrator's schedule: sessions created, edited, duplicated and deleted, each change
 // with its audit entry in the same transaction. The counters are never written from a form.
 
-type Actor = Pick<Caller, 'userId' | 'email'>;
 /** A session's own fields: everything but its id, its counters and when it was made. */
 type SessionFields = Omit<
   SessionRecord,

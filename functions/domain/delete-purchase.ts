@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../lib/errors';
 import { tableName } from '../lib/table';
 import { transactNamed } from '../lib/transactions';
-import type { Actor } from './orders';
+import type { Actor } from '../lib/auth';
 import { auditEntry } from './audit';
 import { countCodeUse, refusedCode } from './discounts';
 import { closeCheckout } from './payments';

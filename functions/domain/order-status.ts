@@ -7,7 +7,7 @@ import { shownStatus, transitionUpdate } from './booking-lifecycle';
 import { transitionEvent } from './booking-events';
 import { bookingFacts, type BookingRecord } from './bookings';
 import { removeAttendee } from './cancel-booking';
-import type { Actor } from './orders';
+import type { Actor } from '../lib/auth';
 import { abandonCheckout, closeCheckout } from './payments';
 import { holdKey } from './seat-holds';
 import { seatCounters } from './sessions';

@@ -1,4 +1,4 @@
-import type { Caller } from '../lib/auth';
+import type { Actor } from '../lib/auth';
 import { conflict } from '../lib/errors';
 import { queryPage, type Page, type PageQuery } from '../lib/paging';
 import { gsi3, tableName, withoutKeys } from '../lib/table';
@@ -17,8 +17,6 @@ import type { PurchaseRecord } from './purchases';
 // administrator may do to one. Every change is a transition of the booking lifecycle with its
 // audit entry; nothing writes a status directly. The status change, which may close a Stripe
 // checkout, is in order-status.ts, so only its route carries the Stripe client.
-
-export type Actor = Pick<Caller, 'userId' | 'email'>;
 
 export function orderView(booking: BookingRecord): AdminOrder {
   return {

@@ -2,7 +2,7 @@ import { tableName } from '../lib/table';
 import { transactNamed, type TransactItem } from '../lib/transactions';
 import { conflict } from '../lib/errors';
 import { outboxEvent } from '../outbox/outbox';
-import type { Actor } from './orders';
+import type { Actor } from '../lib/auth';
 import { accountIdOf } from './accounts';
 import { auditEntry } from './audit';
 import { countCodeUse, refusedCode } from './discounts';

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../lib/aws';
-import type { Caller } from '../lib/auth';
+import type { Actor } from '../lib/auth';
 import { HttpError, notFound } from '../lib/errors';
 import { tableName, withoutKeys } from '../lib/table';
 import { everyItem } from '../lib/every-item';
@@ -24,7 +24,6 @@ import { checkVideosStored, videoTypeOf } from './video-uploads';
 const PARTITION = 'RESOURCES';
 const sortKey = (id: string) => `RESOURCE#${id}`;
 
-type Actor = Pick<Caller, 'userId' | 'email'>;
 type StoredVideo = { title: string; orderIndex: number; url?: string; key?: string };
 
 export type ResourceRecord = {

@@ -15,6 +15,9 @@ export type Caller = {
   viewedBy?: { userId: string; email: string };
 };
 
+/** Who made a change, as the audit history names them. */
+export type Actor = Pick<Caller, 'userId' | 'email'>;
+
 export const ADMIN_GROUP = 'admin';
 
 const keySets = new Map<string, JWTVerifyGetKey>();

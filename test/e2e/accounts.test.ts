@@ -71,7 +71,7 @@ describe('accounts in the browser', () => {
     await page.close();
   });
 
-  it('refuses a wrong password with the spec’s toast', async () => {
+  it('refuses a wrong password with the product’s toast', async () => {
     const email = newAddress('wrong');
     await member(email, 'right-password');
     const page = await open(phone);
@@ -206,7 +206,7 @@ describe('accounts in the browser', () => {
     });
   }
 
-  it("words /setup-account's password errors as the spec does", async () => {
+  it("words /setup-account's password errors as the product does", async () => {
     const page = await open(phone);
     await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(newAddress('setup-errors'))}`);
     await submitSetupAccount(page, { firstName: 'Ida', lastName: 'Moss', password: 'short', confirmPassword: 'other' });

@@ -31,7 +31,7 @@ describe("the administrator's recordings purchases in the browser", () => {
     expect(await getPurchase(given.body.purchaseId)).toMatchObject({ state: 'refunded' });
   });
 
-  it("lists them in the spec's columns, deletes one after asking, and refunds a paid one before it may be deleted", async () => {
+  it("lists them in the product's columns, deletes one after asking, and refunds a paid one before it may be deleted", async () => {
     const paidEmail = newAddress('paid');
     const paid = await buy({ email: paidEmail, name: 'Pia Paid', currency: 'GBP' });
     await payCheckout((paid.body as { url: string }).url);

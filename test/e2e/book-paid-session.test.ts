@@ -96,7 +96,7 @@ describe('paid bookings in the browser', () => {
     await page.close();
   });
 
-  it('takes a one-time code off the form when someone else used it first, with the spec’s words', async () => {
+  it('takes a one-time code off the form when someone else used it first, with the product’s words', async () => {
     const session = await paidSession('Contested Breath Circle');
     const code = await createCode({ type: 'percentage', percentage: 20 }, { oneTime: true });
     const page = await openPage(browser(), desktop);

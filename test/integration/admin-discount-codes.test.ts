@@ -49,7 +49,7 @@ const quote = (sessionId: string, code: string) =>
   });
 
 describe("the admin's discount codes", () => {
-  it("creates a code with the spec's defaults, uppercased as typed, that a visitor can use at once", async () => {
+  it("creates a code with the product's defaults, uppercased as typed, that a visitor can use at once", async () => {
     const name = newName('spring');
     const created = await post({ code: ` ${name} ` });
     expect(created).toEqual({
@@ -83,7 +83,7 @@ describe("the admin's discount codes", () => {
     expect(second.body.codes[0].code).toBe(names[0].toUpperCase());
   });
 
-  it("answers the form's mistakes with the spec's messages, and writes nothing", async () => {
+  it("answers the form's mistakes with the product's messages, and writes nothing", async () => {
     const before = (await asAdmin<AdminDiscountCodePage>('/discount-codes?limit=100')).body.codes;
     const mistakes: [DiscountCodeFormInput, string][] = [
       [{ code: '  ' }, 'Code is required'],

@@ -50,7 +50,7 @@ const timesUsed = async (code: string) =>
     .timesUsed as number;
 
 describe("the administrator's recordings purchases", () => {
-  it("lists every purchase newest first, a page at a time, in the spec's columns", async () => {
+  it("lists every purchase newest first, a page at a time, in the product's columns", async () => {
     const code = await createCode({ type: 'percentage', percentage: 10 });
     const unnamed = await buy({ email: address('unnamed') });
     const named = await buy({ email: address('named'), name: 'Nina Named', currency: 'GBP', discountCode: code });

@@ -34,7 +34,7 @@ async function asAdmin<T>(path: string, init: RequestInit = {}) {
 }
 
 describe('the admin schedule', () => {
-  it('creates a session with the spec defaults, trimmed text and the chosen currency, shown at once to visitors', async () => {
+  it("creates a session with the product's defaults, trimmed text and the chosen currency, shown at once to visitors", async () => {
     const created = await asAdmin<AdminSessionView>('/sessions', {
       method: 'POST',
       body: JSON.stringify(form({ durationMinutes: undefined, zoomLink: '', recordingUrl: '  ' })),
@@ -60,7 +60,7 @@ describe('the admin schedule', () => {
     expect(online.body).toMatchObject({ address: null, city: null, postCode: null, location: 'Online' });
   });
 
-  it("answers the form's mistakes with the spec's messages, and writes nothing", async () => {
+  it("answers the form's mistakes with the product's messages, and writes nothing", async () => {
     const before = (await asAdmin<AdminSessionList>('/sessions')).body.counts.upcoming;
     const refused = await asAdmin('/sessions', {
       method: 'POST',

@@ -47,7 +47,7 @@ describe("the package price's settings", () => {
     expect(log.Items?.[0]).toMatchObject({ action: 'package.price-changed', data: { to: { amount: 4500, currency: 'GBP' } } });
   });
 
-  it("refuse a price that is not one, in the spec's words, and keep the last", async () => {
+  it("refuse a price that is not one, in the product's words, and keep the last", async () => {
     await setPrice({ amount: 5000, currency: 'USD' });
     for (const amount of [0, -100, 12.5, '50', null, 100_000_000]) {
       const { status, body } = await setPrice({ amount, currency: 'USD' });

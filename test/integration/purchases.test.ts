@@ -112,7 +112,7 @@ describe('buying the package', () => {
     expect((await statusOf(body.purchaseId)).body).toEqual({ id: body.purchaseId, status: 'paid' });
   });
 
-  it("refuses a guest without an e-mail, an unknown code and a used one-time code with the spec's words, writing nothing", async () => {
+  it("refuses a guest without an e-mail, an unknown code and a used one-time code with the product's words, writing nothing", async () => {
     expect(await buy({ name: 'No Address' })).toMatchObject({ status: 400, body: { message: MISSING_EMAIL } });
     expect(await buy({ email: address('x'), discountCode: 'NOSUCHCODE' })).toMatchObject({
       status: 404,

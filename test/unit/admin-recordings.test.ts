@@ -15,7 +15,7 @@ const form = {
 const issuesOf = (input: unknown) =>
   (RecordingForm.safeParse(input).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
 
-describe("the spec's recording form", () => {
+describe("the product's recording form", () => {
   it('takes an uploaded video, trimming the title and reading no text as none', () => {
     expect(RecordingForm.parse(form)).toEqual({
       ...form,
@@ -66,7 +66,7 @@ describe("the spec's recording form", () => {
 describe("a recording's upload", () => {
   const messageOf = (body: unknown) => RecordingUploadBody.safeParse(body).error?.issues[0]?.message;
 
-  it('takes a video of at most 100 MB and a thumbnail of at most 10 MB, in the spec’s words', () => {
+  it('takes a video of at most 100 MB and a thumbnail of at most 10 MB, in the product’s words', () => {
     expect(messageOf({ kind: 'video', contentType: 'video/mp4', size: 100 * 1024 * 1024 })).toBeUndefined();
     expect(messageOf({ kind: 'video', contentType: 'video/mp4', size: 100 * 1024 * 1024 + 1 })).toBe(
       'File size exceeds the maximum allowed size of 100MB. Your file is 100.00 MB.',

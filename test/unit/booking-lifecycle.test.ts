@@ -44,7 +44,7 @@ describe('the booking lifecycle', () => {
     expect(shownRefund({ state: 'refunded', price })).toEqual({ amount: price, state: 'sent' });
   });
 
-  it('reaches every state, and leaves none it cannot show as the spec shows a booking', () => {
+  it('reaches every state, and leaves none it cannot show as the product shows a booking', () => {
     const reached = new Set(Object.values(transitions).map((t) => t.to));
     expect([...reached].sort()).toEqual([...states].sort());
     const price = { amount: 1500, currency: 'GBP' as const };

@@ -176,7 +176,7 @@ describe('quotePrice: the one place a price is made', () => {
     ]);
   });
 
-  it("floors a fixed amount at zero, and refuses codes with the spec's words", async () => {
+  it("floors a fixed amount at zero, and refuses codes with the product's words", async () => {
     dynamo.on(GetCommand).resolves({ Item: code({ type: 'fixed_amount', amount: { amount: 2000, currency: 'GBP' } }) });
     expect((await quotePrice(sessionPrice(paid), 'GBP', 'CALM', now)).quote).toMatchObject({
       discountedPrice: { amount: 0 },

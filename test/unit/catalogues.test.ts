@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { routeByKey, routes, type Route } from '../../functions/routes';
 import { consumers } from '../../events/catalogue';
 import { createRouter } from '../../local/router';
+
+// The session page's handler imports the renderer the site's build writes: which routes verify a
+// caller is a matter of their wrappers, not of the page, so these tests need no build first.
+vi.mock('../../web/dist-server/render-session-page.mjs', () => ({ shellPage: '', renderSessionPage: () => '' }));
 
 const functionsDir = join(import.meta.dirname, '..', '..', 'functions');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { convertMoney, currencyForCountry, formatMoney } from '../../functions/schemas/currency';
 
 describe('currency', () => {
-  it('picks the currency from the visitor country as the spec lists it', () => {
+  it('picks the currency from the visitor country as the product lists it', () => {
     expect(currencyForCountry('GB')).toBe('GBP');
     expect(currencyForCountry('fr')).toBe('EUR');
     expect(currencyForCountry('SE')).toBe('EUR'); // docs/product.md#currencies: the list includes non-euro countries

@@ -71,7 +71,7 @@ describe('discount arithmetic (spec: price x (1 - pct/100); price minus amount, 
 });
 
 describe('converted prices (spec: whole number, below .5 down, otherwise up)', () => {
-  it('rounds with the fallback rates as the spec lists them', () => {
+  it('rounds with the fallback rates as the product lists them', () => {
     expect(convertMoney(gbp(2500), 'EUR')).toEqual(eur(2900)); // 29.25
     expect(convertMoney(gbp(2500), 'USD')).toEqual({ amount: 3200, currency: 'USD' }); // 31.75
     expect(convertMoney(eur(1500), 'USD')).toEqual({ amount: 1600, currency: 'USD' }); // 16.35
@@ -146,7 +146,7 @@ describe('which codes may be used', () => {
 });
 
 describe('the discount code form', () => {
-  it("has the spec's defaults: percentage, 10, active, not one-time", () => {
+  it("has the product's defaults: percentage, 10, active, not one-time", () => {
     expect(newDiscountCode(DiscountCodeForm.parse({ code: 'spring' }), now)).toMatchObject({
       code: 'SPRING',
       discount: { type: 'percentage', percentage: 10 },

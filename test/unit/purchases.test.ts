@@ -75,7 +75,7 @@ describe('the package price, through the one pricing module', () => {
     });
   });
 
-  it("refuses an unknown code with the spec's words", async () => {
+  it("refuses an unknown code with the product's words", async () => {
     await expect(packageOffer({ currency: 'EUR', code: 'NOPE' }, visitor)).rejects.toMatchObject({
       statusCode: 404,
       message: 'Invalid discount code',

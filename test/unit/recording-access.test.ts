@@ -14,7 +14,7 @@ const owner: Viewer = { signedIn: true, ownsPackage: true };
 const free = { isFree: true };
 const premium = { isFree: false };
 
-describe('who may watch a recording (the spec\'s "Recording access")', () => {
+describe('who may watch a recording (the product\'s "Recording access")', () => {
   it('opens a free recording to any member, and to a visitor only once they give an e-mail address', () => {
     expect(recordingAccess(free, member)).toBe('open');
     expect(recordingAccess(free, owner)).toBe('open');

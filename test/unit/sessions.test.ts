@@ -22,7 +22,7 @@ const session: SessionRecord = {
 };
 
 describe('session view', () => {
-  it('summarises the location as the spec does', () => {
+  it('summarises the location as the product does', () => {
     expect(locationText({ locationType: 'online', city: 'London' })).toBe('Online');
     expect(locationText({ locationType: 'onsite', city: 'London', postCode: 'E8 3PB' })).toBe('London, E8 3PB');
     expect(locationText({ locationType: 'onsite', city: 'London' })).toBe('London');

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { endImpersonation, useImpersonation } from '@/features/auth/impersonation';
+import { queryRoots } from '@/lib/query-keys';
 
 /** While the administrator views the site as a user: whom, that nothing can be changed, and the way back. */
 export function ImpersonationBanner() {
@@ -14,7 +15,7 @@ export function ImpersonationBanner() {
   const backToAdmin = async () => {
     await endImpersonation();
     // What was read as the user is not the administrator's own.
-    queryClient.removeQueries({ queryKey: ['me'] });
+    queryClient.removeQueries({ queryKey: queryRoots.me });
     // The toasts load with the first one, not with every page.
     const { toast } = await import('@/components/ui/toast');
     toast('Back to your own account', { description: `You are no longer viewing the site as ${name}.` });

@@ -12,6 +12,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The API's own words when it refused a request for a reason the user can act on (a 4xx), else
+ * undefined: a failed server or network is for the page to say in its own words.
+ */
+export function refusalReason(error: unknown): string | undefined {
+  return error instanceof ApiError && error.status < 500 ? error.message : undefined;
+}
+
 type TokenSource = () => Promise<string | undefined>;
 let idToken: TokenSource = () => Promise.resolve(undefined);
 

@@ -55,6 +55,9 @@ export function timeZoneName(iso: string): string {
 /** '7:00 PM GMT': a time is always shown with its zone (the visitor's own, in the browser), named. */
 export const formatTimeWithZone = (iso: string) => `${formatTime(iso)} ${timeZoneName(iso)}`;
 
+/** 'November 30, 2026, 7:00 PM GMT': a moment, as a date then its time with the zone. */
+export const formatDateTime = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
+
 /** '1h 30min', '2h' or '45min', as docs/product.md#formats-and-limits shows durations. */
 export function formatDuration(minutes: number): string {
   const hours = Math.floor(minutes / 60);

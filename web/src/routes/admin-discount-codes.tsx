@@ -11,7 +11,7 @@ import { LoadedList } from '@/components/ui/loaded-list';
 import type { Column } from '@/components/ui/responsive-list';
 import { discountCodesQuery, useDiscountCodeChanges } from '@/features/admin/api/discount-codes';
 import { DiscountCodeFormView } from '@/features/admin/components/discount-code-form';
-import { ApiError } from '@/lib/api';
+import { refusalReason } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDate } from '@/lib/format';
 
@@ -88,10 +88,7 @@ export function AdminDiscountCodesPage() {
     if (!deleting) return;
     remove.mutate(deleting.code, {
       onSuccess: () => toast.success('Success', { description: 'Discount code deleted' }),
-      onError: (error) =>
-        toast.error('Error', {
-          description: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to delete the discount code',
-        }),
+      onError: (error) => toast.error('Error', { description: refusalReason(error) ?? 'Failed to delete the discount code' }),
       onSettled: () => deleteDialog.current?.close(),
     });
   };

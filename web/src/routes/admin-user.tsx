@@ -1,30 +1,22 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import type { AdminUserItem } from '@schemas/admin-user';
-import { formatMoney } from '@schemas/currency';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Fact } from '@/components/ui/fact';
-import { Modal } from '@/components/ui/modal';
-import { DateTimeCell, ResponsiveList, type Column } from '@/components/ui/responsive-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { userQuery, useUserActions } from '@/features/admin/api/users';
 import { AuditHistory } from '@/features/admin/components/audit-history';
-import { SetPasswordForm, UserDetailsForm } from '@/features/admin/components/user-forms';
+import { Panel } from '@/features/admin/components/panel';
+import { UserAccountPanel } from '@/features/admin/components/user-account-panel';
+import { UserDetailsPanel } from '@/features/admin/components/user-details-panel';
+import { UserItems } from '@/features/admin/components/user-items';
+import { userFailureWords } from '@/features/admin/failure-words';
 import { beginImpersonation } from '@/features/auth/impersonation';
 import { ApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { queryRoots } from '@/lib/query-keys';
 import { EmailText } from '@/components/ui/email-text';
-
-/** The words for a failure (docs/product.md#toasts), with the server's reason when it refused the request. */
-const failure = (error: unknown, words: string) =>
-  error instanceof ApiError && error.status < 500 && error.status !== 404 ? `${words}: ${error.message}` : words;
-
-const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 
 function BackToUsers() {
   return (
@@ -34,25 +26,6 @@ function BackToUsers() {
   );
 }
 
-const itemTone = (status: string | null) =>
-  status === 'confirmed' || status === 'paid' || status === 'completed'
-    ? 'success'
-    : status === 'pending' || status === 'awaiting-payment'
-      ? 'warning'
-      : 'neutral';
-
-const itemColumns: Column<AdminUserItem>[] = [
-  { header: 'When', cell: (item) => (item.at ? <DateTimeCell iso={item.at} /> : '—') },
-  { header: 'Item', card: 'title', className: 'min-w-48', cell: (item) => <span className="font-medium">{item.title}</span> },
-  { header: 'Kind', cell: (item) => (item.kind === 'Booking' ? 'Session booking' : item.kind) },
-  {
-    header: 'Amount',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: (item) => (item.price ? (item.price.amount > 0 ? formatMoney(item.price) : 'Free') : '—'),
-  },
-  { header: 'Status', card: 'corner', cell: (item) => <Badge tone={itemTone(item.status)}>{item.status ?? 'unknown'}</Badge> },
-];
-
 /** /admin/users/:id: who the user is, what they booked and bought, and what the administrator may do. */
 export function AdminUserPage() {
   const { id = '' } = useParams();
@@ -61,9 +34,6 @@ export function AdminUserPage() {
   const detail = useQuery(userQuery(id));
   const { update, remove, setPassword, sendReset, impersonate } = useUserActions(id);
   const [editing, setEditing] = useState(false);
-  const passwordDialog = useRef<HTMLDialogElement>(null);
-  const [passwordFormKey, setPasswordFormKey] = useState(0);
-  const deleteDialog = useRef<HTMLDialogElement>(null);
   const user = detail.data?.user;
   useDocumentTitle(`${user?.name ?? user?.email ?? 'User'} · Admin`);
 
@@ -105,11 +75,11 @@ export function AdminUserPage() {
       onSuccess: (view) => {
         beginImpersonation(view);
         // What the dashboard showed of the administrator is not the user's: read again, as them.
-        queryClient.removeQueries({ queryKey: ['me'] });
+        queryClient.removeQueries({ queryKey: queryRoots.me });
         toast.success('You are now logged in as the user', { description: `Viewing the site as ${shownName}, read only.` });
         void navigate('/dashboard');
       },
-      onError: (error) => toast.error('Error', { description: failure(error, 'Failed to login as user') }),
+      onError: (error) => toast.error('Error', { description: userFailureWords(error, 'Failed to login as user') }),
     });
 
   return (
@@ -134,91 +104,13 @@ export function AdminUserPage() {
       </div>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <Panel title="User details" id="details-heading">
-          {editing ? (
-            <UserDetailsForm
-              user={user}
-              saving={update.isPending}
-              onCancel={() => setEditing(false)}
-              onSave={(change) =>
-                update.mutate(change, {
-                  onSuccess: () => {
-                    setEditing(false);
-                    toast.success('User details updated successfully');
-                  },
-                  onError: (error) => toast.error('Error', { description: failure(error, 'Failed to update user details') }),
-                })
-              }
-            />
-          ) : (
-            <>
-              <dl className="grid gap-5 sm:grid-cols-2">
-                <Fact label="ID">
-                  <span className="font-mono text-sm break-all">{user.id}</span>
-                </Fact>
-                <Fact label="Email">
-                  <EmailText email={user.email} className="" />
-                </Fact>
-                <Fact label="Full name">{user.fullName ?? <span className="text-muted">Not given</span>}</Fact>
-                <Fact label="Subscription status">{user.subscriptionStatus}</Fact>
-                <Fact label="Created">{user.createdAt ? when(user.createdAt) : '—'}</Fact>
-                <Fact label="Last updated">{user.updatedAt ? when(user.updatedAt) : '—'}</Fact>
-              </dl>
-              <Button variant="secondary" className="mt-6" onClick={() => setEditing(true)}>
-                Edit details
-              </Button>
-            </>
-          )}
-        </Panel>
-
-        <Panel title="Account" id="account-heading">
-          <ul className="flex flex-col gap-5">
-            <AccountAction text="Choose a new password for the user. They sign in with it at once.">
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setPasswordFormKey((key) => key + 1);
-                  passwordDialog.current?.showModal();
-                }}
-              >
-                Set Password
-              </Button>
-            </AccountAction>
-            <AccountAction text={`E-mail ${user.email} a link to choose a new password.`}>
-              <Button
-                variant="secondary"
-                disabled={sendReset.isPending}
-                onClick={() =>
-                  sendReset.mutate(undefined, {
-                    onSuccess: () => toast.success("Password reset link sent to user's email"),
-                    onError: (error) => toast.error('Error', { description: failure(error, 'Failed to send password reset') }),
-                  })
-                }
-              >
-                {sendReset.isPending ? 'Sending…' : 'Send Password Reset'}
-              </Button>
-            </AccountAction>
-            <AccountAction text="Remove the account and profile. Their bookings and purchases stay, as a guest's.">
-              <Button variant="secondary" className="text-[#962f1d]" onClick={() => deleteDialog.current?.showModal()}>
-                Delete User
-              </Button>
-            </AccountAction>
-          </ul>
-        </Panel>
+        <UserDetailsPanel user={user} update={update} editing={editing} setEditing={setEditing} />
+        <UserAccountPanel user={user} shownName={shownName} setPassword={setPassword} sendReset={sendReset} remove={remove} />
       </div>
 
       <div className="mt-6">
         <Panel title="Bookings and purchases" id="items-heading">
-          {detail.data.items.length === 0 ? (
-            <p className="text-muted">No bookings or purchases yet.</p>
-          ) : (
-            <ResponsiveList
-              items={detail.data.items}
-              rowKey={(item) => `${item.kind}-${item.id}`}
-              columns={itemColumns}
-              caption={`Bookings and purchases of ${shownName}`}
-            />
-          )}
+          <UserItems items={detail.data.items} shownName={shownName} />
         </Panel>
       </div>
 
@@ -227,69 +119,6 @@ export function AdminUserPage() {
           <AuditHistory history={detail.data.history} />
         </Panel>
       </div>
-
-      <Modal dialogRef={passwordDialog} title="Set Password">
-        <SetPasswordForm
-          key={passwordFormKey}
-          saving={setPassword.isPending}
-          onCancel={() => passwordDialog.current?.close()}
-          onSet={(password) =>
-            setPassword.mutate(password, {
-              onSuccess: () => {
-                passwordDialog.current?.close();
-                toast.success('Password set successfully');
-              },
-              onError: (error) => toast.error('Error', { description: failure(error, 'Failed to set password') }),
-            })
-          }
-        />
-      </Modal>
-      <ConfirmDialog
-        dialogRef={deleteDialog}
-        title="Delete this user?"
-        confirmLabel="Delete User"
-        busyLabel="Deleting…"
-        dismissLabel="Keep user"
-        busy={remove.isPending}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              deleteDialog.current?.close();
-              toast.success('User deleted successfully');
-              void navigate('/admin/users');
-            },
-            onError: (error) => {
-              deleteDialog.current?.close();
-              toast.error('Error', { description: failure(error, 'Failed to delete user') });
-            },
-          })
-        }
-      >
-        <p>
-          {shownName} can no longer sign in, and their profile is removed. Their bookings and purchases stay, under their name and
-          email, as a guest's. This cannot be undone.
-        </p>
-      </ConfirmDialog>
     </section>
-  );
-}
-
-function Panel({ title, id, children }: { title: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-linen bg-white p-5 shadow-sm md:p-6">
-      <h2 id={id} className="text-xl">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-function AccountAction({ text, children }: { text: string; children: ReactNode }) {
-  return (
-    <li className="flex flex-col items-start gap-2">
-      <p className="text-sm text-muted">{text}</p>
-      {children}
-    </li>
   );
 }

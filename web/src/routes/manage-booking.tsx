@@ -6,20 +6,14 @@ import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SessionFacts } from '@/components/session-facts';
 import { Skeleton } from '@/components/ui/skeleton';
-import { failureText } from '@/features/bookings/api/bookings';
+import { failureText, managedBookingQuery } from '@/features/bookings/api/bookings';
 import { CancelBooking } from '@/features/my-bookings/components/cancel-booking';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError, apiGet, apiPost } from '@/lib/api';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
+import { ApiError, apiPost } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
 import { EmailText } from '@/components/ui/email-text';
 
-const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
 const priceLabel: Partial<Record<ManagedBooking['booking']['paymentStatus'], string>> = { paid: 'Paid', refunded: 'Refunded' };
-const managedQuery = (token: string) => ({
-  queryKey: ['manage', token],
-  queryFn: () => apiGet<ManagedBooking>(`/manage/${encodeURIComponent(token)}`),
-  retry: false,
-});
 // The error red of the site's fields, as on the confirmation page: the seat is no longer theirs.
 const ended = 'text-[#a23b22]';
 
@@ -36,7 +30,7 @@ function standing(data: ManagedBooking) {
 export function ManageBookingPage() {
   const { token = '' } = useParams();
   const queryClient = useQueryClient();
-  const { data, isLoading, error, refetch } = useQuery(managedQuery(token));
+  const { data, isLoading, error, refetch } = useQuery(managedBookingQuery(token));
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   useDocumentTitle(data ? 'Your booking' : isLoading ? 'Booking' : notFound ? 'Link not valid' : 'Booking');
 
@@ -114,14 +108,14 @@ export function ManageBookingPage() {
             {cancellation.closed === 'not-confirmed' ? (
               <p className="text-sm text-muted">
                 Once your {data.confirmBy ? 'place is confirmed' : 'payment is confirmed'}, you can cancel free until{' '}
-                {when(cancellation.until)}.
+                {formatDateTime(cancellation.until)}.
               </p>
             ) : (
               <CancelBooking
                 booking={booking}
                 terms={cancellation}
                 linkToken={token}
-                onCancelled={() => queryClient.invalidateQueries({ queryKey: ['manage', token] })}
+                onCancelled={() => queryClient.invalidateQueries({ queryKey: managedBookingQuery(token).queryKey })}
               />
             )}
           </div>
@@ -155,7 +149,7 @@ function ConfirmPlace({ token, data, confirmBy }: { token: string; data: Managed
     mutationFn: () => apiPost(`/bookings/${encodeURIComponent(data.booking.id)}/confirm`, { token }),
     onSuccess: async () => {
       toast.success('Booking confirmed', { description: 'A confirmation e-mail with a calendar invite is on its way.' });
-      await queryClient.invalidateQueries({ queryKey: ['manage', token] });
+      await queryClient.invalidateQueries({ queryKey: managedBookingQuery(token).queryKey });
     },
     onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to confirm the booking') }),
   });
@@ -164,7 +158,7 @@ function ConfirmPlace({ token, data, confirmBy }: { token: string; data: Managed
       <Button onClick={() => confirm.mutate()} disabled={confirm.isPending}>
         {confirm.isPending ? 'Confirming…' : 'Confirm my place'}
       </Button>
-      <p className="text-sm text-muted">Your seat is held until {when(confirmBy)}.</p>
+      <p className="text-sm text-muted">Your seat is held until {formatDateTime(confirmBy)}.</p>
     </div>
   );
 }

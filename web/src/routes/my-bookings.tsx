@@ -4,15 +4,15 @@ import type { BookingTime, MemberBookingsPage } from '@schemas/member';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { requireMember } from '@/features/auth/require-member';
-import { myBookingsQuery } from '@/features/my-bookings/api/my-bookings';
 import { BookingCard } from '@/features/my-bookings/components/booking-card';
+import { myBookingsQuery } from '@/features/dashboard/api/my-bookings';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /** Member only; both lists start loading with the page's code. */
 export const myBookingsLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
   const user = await requireMember(args);
-  void queryClient.prefetchInfiniteQuery(myBookingsQuery(user.id, 'upcoming'));
-  void queryClient.prefetchInfiniteQuery(myBookingsQuery(user.id, 'past'));
+  void queryClient.prefetchInfiniteQuery(myBookingsQuery(user.id, { when: 'upcoming', status: 'all' }));
+  void queryClient.prefetchInfiniteQuery(myBookingsQuery(user.id, { when: 'past', status: 'all' }));
   return { userId: user.id };
 };
 
@@ -22,8 +22,8 @@ export const myBookingsLoader = (queryClient: QueryClient) => async (args: Loade
  */
 export function MyBookingsPage() {
   const { userId } = useLoaderData<{ userId: string }>();
-  const upcoming = useInfiniteQuery(myBookingsQuery(userId, 'upcoming'));
-  const past = useInfiniteQuery(myBookingsQuery(userId, 'past'));
+  const upcoming = useInfiniteQuery(myBookingsQuery(userId, { when: 'upcoming', status: 'all' }));
+  const past = useInfiniteQuery(myBookingsQuery(userId, { when: 'past', status: 'all' }));
   const none =
     upcoming.isSuccess &&
     past.isSuccess &&

@@ -1,10 +1,11 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminDiscountCode, AdminDiscountCodePage, DiscountCodeForm, DiscountCodeSettings } from '@schemas/discount';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api';
+import { adminKeys } from './admin-keys';
 
 export const discountCodesQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'discount-codes'],
+    queryKey: adminKeys.discountCodes,
     queryFn: ({ pageParam }) =>
       apiGet<AdminDiscountCodePage>(
         `/admin/discount-codes?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
@@ -18,7 +19,7 @@ const codePath = (code: string) => `/admin/discount-codes/${encodeURIComponent(c
 /** Creating, editing and deleting codes; each reads the list again. */
 export function useDiscountCodeChanges() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'discount-codes'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.discountCodes });
   return {
     create: useMutation({
       mutationFn: (form: DiscountCodeForm) => apiPost<AdminDiscountCode>('/admin/discount-codes', form),

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrder, AdminOrderDetail, AdminOrderPage, settableStatuses } from '@schemas/order';
 import { apiGet, apiPost } from '@/lib/api';
+import { adminKeys } from './admin-keys';
 
 /** Every order, newest first; or one session's, in the order they were booked. */
 export const ordersQuery = (sessionId?: string) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'orders', { sessionId }],
+    queryKey: [...adminKeys.orders, { sessionId }],
     queryFn: ({ pageParam }) =>
       apiGet<AdminOrderPage>(
         `/admin/orders?limit=25${sessionId ? `&sessionId=${encodeURIComponent(sessionId)}` : ''}${
@@ -20,12 +21,12 @@ const orderPath = (id: string) => `/admin/orders/${encodeURIComponent(id)}`;
 
 /** An order with its history of changes. */
 export const orderQuery = (id: string) =>
-  queryOptions({ queryKey: ['admin', 'orders', id], queryFn: () => apiGet<AdminOrderDetail>(orderPath(id)) });
+  queryOptions({ queryKey: [...adminKeys.orders, id], queryFn: () => apiGet<AdminOrderDetail>(orderPath(id)) });
 
 /** What the administrator may do to an order; each refreshes the orders and the schedule. */
 export function useOrderActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
   return {
     setStatus: useMutation({
       mutationFn: ({ id, paymentStatus }: { id: string; paymentStatus: (typeof settableStatuses)[number] }) =>

@@ -1,11 +1,12 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminPurchasePage } from '@schemas/purchase';
 import { apiDelete, apiGet } from '@/lib/api';
+import { adminKeys } from './admin-keys';
 
 /** Every recordings purchase, newest first. */
 export const purchasesQuery = () =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'purchases'],
+    queryKey: adminKeys.purchases,
     queryFn: ({ pageParam }) =>
       apiGet<AdminPurchasePage>(`/admin/purchases?limit=25${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
@@ -17,6 +18,6 @@ export function useDeletePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiDelete(`/admin/purchases/${encodeURIComponent(id)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

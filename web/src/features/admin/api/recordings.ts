@@ -8,13 +8,15 @@ import type {
 } from '@schemas/admin-recording';
 import { apiDelete, apiGet, apiPost, apiPut } from '@/lib/api';
 import { postToBucket } from '@/lib/post-to-bucket';
+import { queryRoots } from '@/lib/query-keys';
+import { adminKeys } from './admin-keys';
 
 const recordingPath = (id: string) => `/admin/recordings/${encodeURIComponent(id)}`;
 
 /** The Recordings Library table: every recording in the library's order. */
 export const adminRecordingsQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'recordings'],
+    queryKey: adminKeys.recordings,
     queryFn: () => apiGet<AdminRecordingList>('/admin/recordings').then((answer) => answer.recordings),
   });
 
@@ -23,8 +25,8 @@ export function useRecordingChanges() {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin', 'recordings'] }),
-      queryClient.invalidateQueries({ queryKey: ['recordings'] }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.recordings }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.recordings }),
     ]);
   return {
     save: useMutation({

@@ -3,14 +3,16 @@ import type { AdminResource, AdminResourceList, ResourceFormInput } from '@schem
 import type { UploadedVideo, VideoUploadTicket } from '@schemas/video-upload';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
 import { postToBucket } from '@/lib/post-to-bucket';
+import { queryRoots } from '@/lib/query-keys';
+import { adminKeys } from './admin-keys';
 
 const resourcePath = (id: string) => `/admin/resources/${encodeURIComponent(id)}`;
 
 export const adminResourcesQuery = () =>
-  queryOptions({ queryKey: ['admin', 'resources'], queryFn: () => apiGet<AdminResourceList>('/admin/resources') });
+  queryOptions({ queryKey: adminKeys.resources, queryFn: () => apiGet<AdminResourceList>('/admin/resources') });
 
 export const adminResourceQuery = (id: string) =>
-  queryOptions({ queryKey: ['admin', 'resources', id], queryFn: () => apiGet<AdminResource>(resourcePath(id)) });
+  queryOptions({ queryKey: [...adminKeys.resources, id], queryFn: () => apiGet<AdminResource>(resourcePath(id)) });
 
 /** Saving a resource; the admin's list and the visitors' are read again. */
 export function useSaveResource() {
@@ -20,8 +22,8 @@ export function useSaveResource() {
       id ? apiPut<AdminResource>(resourcePath(id), form) : apiPost<AdminResource>('/admin/resources', form),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'resources'] }),
-        queryClient.invalidateQueries({ queryKey: ['resources'] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.resources }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.resources }),
       ]),
   });
 }

@@ -11,27 +11,29 @@ import type {
 import type { AdminWaitlist } from '@schemas/waitlist';
 import type { CancellationReceipt } from '@schemas/booking';
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
+import { adminKeys } from './admin-keys';
 
 const sessionPath = (id: string) => `/admin/sessions/${encodeURIComponent(id)}`;
 
 export const adminSessionsQuery = (when: 'upcoming' | 'past') =>
   queryOptions({
-    queryKey: ['admin', 'sessions', when],
+    queryKey: adminKeys.sessions(when),
     queryFn: () => apiGet<AdminSessionList>(`/admin/sessions?when=${when}`),
   });
 
 export const adminSessionQuery = (id: string) =>
-  queryOptions({ queryKey: ['admin', 'session', id], queryFn: () => apiGet<AdminSessionDetail>(sessionPath(id)) });
+  queryOptions({ queryKey: adminKeys.session(id), queryFn: () => apiGet<AdminSessionDetail>(sessionPath(id)) });
 
 export const attendeesQuery = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'session', id, 'attendees'],
+    queryKey: [...adminKeys.session(id), 'attendees'],
     queryFn: () => apiGet<AdminAttendeePage>(`${sessionPath(id)}/attendees?limit=100`),
   });
 
 export const waitlistQuery = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'session', id, 'waitlist'],
+    queryKey: [...adminKeys.session(id), 'waitlist'],
     queryFn: () => apiGet<AdminWaitlist>(`${sessionPath(id)}/waitlist`),
   });
 
@@ -45,8 +47,8 @@ export function useSessionChanges() {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
-      queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+      queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.sessions }),
     ]);
   return {
     save: useMutation({
@@ -73,7 +75,7 @@ export function useSessionChanges() {
       mutationFn: ({ id, message }: { id: string; message: AttendeeMessage }) =>
         apiPost<AttendeeMessageReceipt>(`${sessionPath(id)}/message`, message),
       // The session's history shows the message.
-      onSuccess: (_, { id }) => queryClient.invalidateQueries({ queryKey: ['admin', 'session', id] }),
+      onSuccess: (_, { id }) => queryClient.invalidateQueries({ queryKey: adminKeys.session(id) }),
     }),
     removePlace: useMutation({
       mutationFn: ({ id, entryId }: { id: string; entryId: string }) =>

@@ -12,7 +12,8 @@ import {
 import { currencies, type Currency } from '@schemas/money';
 import { Button } from '@/components/ui/button';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
+import { refusalReason } from '@/lib/api';
+import { showFieldRefusal } from '@/lib/field-refusal';
 
 /** The dialog's inputs as typed: numbers are text until checked, the amount in whole units, the expiry a day. */
 type Values = {
@@ -58,6 +59,9 @@ function initialValues(code?: AdminDiscountCode): Values {
     maxUses: code?.maxUses != null ? String(code.maxUses) : '',
   };
 }
+
+/** The dialog's fields, as the server's refusals name them. */
+const fieldNames = Object.keys(initialValues()) as (keyof Values)[];
 
 /** What the API takes: the amount in minor units of its currency, the expiry as an instant. */
 function toInput(values: Values): DiscountCodeFormInput {
@@ -112,14 +116,8 @@ export function DiscountCodeFormView({
       await onSave(form);
     } catch (error) {
       // A refusal about a field (a code that exists, an expiry already past) is said on it.
-      const refusal = (error instanceof ApiError ? error.errors : [])
-        .map(({ field, message }) => ({ field: field.replace(/^body\./, ''), message }))
-        .find(({ field }) => field in initialValues());
-      if (refusal) setError(refusal.field as keyof Values, { message: refusal.message }, { shouldFocus: true });
-      else
-        toast.error('Error', {
-          description: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to save the discount code',
-        });
+      if (!showFieldRefusal(error, fieldNames, setError))
+        toast.error('Error', { description: refusalReason(error) ?? 'Failed to save the discount code' });
     }
   });
 

@@ -4,7 +4,8 @@ import { toast } from '@/components/ui/toast';
 import { AttendeeMessage } from '@schemas/admin-session';
 import { Button } from '@/components/ui/button';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
+import { refusalReason } from '@/lib/api';
+import { showFieldRefusal } from '@/lib/field-refusal';
 
 const empty: AttendeeMessage = { subject: '', message: '' };
 const messageHint = "Each attendee gets it by e-mail, one paragraph per line, with the session's date, time and place.";
@@ -30,14 +31,8 @@ export function MessageAttendeesForm({
     try {
       await onSend(message);
     } catch (error) {
-      const refusal = (error instanceof ApiError ? error.errors : [])
-        .map(({ field, message }) => ({ field: field.replace(/^body\./, ''), message }))
-        .find(({ field }) => field in empty);
-      if (refusal) setError(refusal.field as keyof AttendeeMessage, { message: refusal.message }, { shouldFocus: true });
-      else
-        toast.error('Error', {
-          description: error instanceof ApiError && error.status < 500 ? error.message : 'Failed to send the message',
-        });
+      if (!showFieldRefusal(error, ['subject', 'message'], setError))
+        toast.error('Error', { description: refusalReason(error) ?? 'Failed to send the message' });
     }
   });
 

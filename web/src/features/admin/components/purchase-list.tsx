@@ -11,7 +11,7 @@ import { LoadedList } from '@/components/ui/loaded-list';
 import { DateTimeCell, type Column } from '@/components/ui/responsive-list';
 import { useOrderActions } from '@/features/admin/api/orders';
 import { purchasesQuery, useDeletePurchase } from '@/features/admin/api/purchases';
-import { ApiError } from '@/lib/api';
+import { failureWords } from '@/features/admin/failure-words';
 
 /** The badge colours of docs/product.md#admin-area: green when paid, yellow when pending, grey otherwise. */
 const statusTone = (status: AdminPurchase['status']) =>
@@ -32,10 +32,6 @@ const withdrawWords = { title: 'Withdraw this free access?', confirm: 'Withdraw 
 
 /** Who a purchase is for, in a sentence: the buyer's name, else their address. */
 const buyer = (purchase: AdminPurchase) => purchase.name ?? purchase.email;
-
-/** The words of docs/product.md#toasts, with the server's reason when it refused the request. */
-const failure = (error: unknown, words: string) =>
-  error instanceof ApiError && error.status < 500 ? `${words}: ${error.message}` : words;
 
 type Dialogs = { onRefund: (purchase: AdminPurchase) => void; onDelete: (purchase: AdminPurchase) => void };
 
@@ -74,7 +70,7 @@ export function PurchaseList() {
         isFree(purchase)
           ? toast.success('Access withdrawn', { description: `The recordings are no longer ${buyer(purchase)}'s.` })
           : toast.success('Refund started', { description: `${formatMoney(purchase.price)} goes back to ${buyer(purchase)}.` }),
-      onError: (error) => toast.error('Error', { description: failure(error, 'Failed to refund the purchase') }),
+      onError: (error) => toast.error('Error', { description: failureWords(error, 'Failed to refund the purchase') }),
       onSettled: () => refundDialog.current?.close(),
     });
   };
@@ -82,7 +78,7 @@ export function PurchaseList() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => toast.success('Purchase deleted successfully'),
-      onError: (error) => toast.error('Error', { description: failure(error, 'Failed to delete purchase') }),
+      onError: (error) => toast.error('Error', { description: failureWords(error, 'Failed to delete purchase') }),
       onSettled: () => deleteDialog.current?.close(),
     });
   };

@@ -8,84 +8,25 @@ import {
   type RecordingFormInput,
 } from '@schemas/admin-recording';
 import { Button } from '@/components/ui/button';
-import { UploadProgress, VideoFilePicker, videoRefusalOf } from './video-file-picker';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
 import { uploadRecordingFile } from '@/features/admin/api/recordings';
-import { ApiError } from '@/lib/api';
-import { formatPlaybackTime } from '@/lib/playback-time';
+import { showFieldRefusal } from '@/lib/field-refusal';
+import { readDuration } from '@/features/admin/read-duration';
 import { ImageField } from './image-field';
+import { initialVideo, RecordingVideoField, type Video } from './recording-video-field';
 
 /** The inputs as typed: the order index is text until checked. */
 type Values = { title: string; description: string; thumbnailUrl: string; isFree: boolean; orderIndex: string };
 
-/** The video: a file (chosen now, or uploaded before) or a link, each with the length the browser read from it. */
-type Video = {
-  source: 'file' | 'url';
-  /** The key of an uploaded video: the recording's own, or one this dialog uploaded on an earlier try. */
-  key: string;
-  /** A file chosen and not yet uploaded. */
-  file?: File;
-  /** The length of the key's or the file's video. */
-  fileSeconds?: number;
-  url: string;
-  /** The length read from an address, kept with the address it was read from. */
-  urlSeconds?: { url: string; seconds: number };
-  /** 0 to 100 while the file uploads. */
-  progress?: number;
-  error?: string;
-};
-
 /** A stand-in key while checking the form before its file is uploaded: its key comes from the upload. */
 const PENDING_KEY = `recordings/${'0'.repeat(26)}.mp4`;
 
-const linkHint =
-  'A direct link to an MP4 or WebM file, which plays here. A linked video is only as private as where it is hosted: upload the file to keep a premium recording for the package’s owners.';
 const notPlayable = 'This address did not play as a video: give a direct link to an MP4 or WebM file';
-const unreadable = 'This video could not be read: choose an MP4 or WebM file that plays in your browser';
-
-/**
- * The length of the video at `src`, as the browser's own player reads it from the file's start (a
- * WebM written as it was recorded may not say, until the player looks for its end). Refused when
- * it does not load as a video within 20 seconds.
- */
-function readDuration(src: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const video = document.createElement('video');
-    const finish = (seconds?: number) => {
-      clearTimeout(timer);
-      video.removeAttribute('src');
-      video.load();
-      if (seconds !== undefined && Number.isFinite(seconds) && seconds > 0) resolve(seconds);
-      else reject(new Error('No length'));
-    };
-    const timer = setTimeout(() => finish(), 20_000);
-    video.preload = 'metadata';
-    video.muted = true;
-    video.addEventListener('loadedmetadata', () => {
-      if (Number.isFinite(video.duration)) finish(video.duration);
-      else video.currentTime = Number.MAX_SAFE_INTEGER;
-    });
-    video.addEventListener('durationchange', () => {
-      if (Number.isFinite(video.duration) && video.duration > 0 && video.readyState > 0) finish(video.duration);
-    });
-    video.addEventListener('error', () => finish());
-    video.src = src;
-  });
-}
 
 /** The form's fields that a refusal can name, beside the video's. */
 const fieldNames = ['title', 'description', 'thumbnailUrl', 'isFree', 'orderIndex'] as const;
-const videoFields = ['mediaKey', 'videoUrl', 'durationSeconds'];
-
-const initialVideo = (recording?: AdminRecording): Video =>
-  recording?.videoUrl
-    ? {
-        source: 'url',
-        key: '',
-        url: recording.videoUrl,
-        urlSeconds: { url: recording.videoUrl, seconds: recording.durationSeconds },
-      }
-    : { source: 'file', key: recording?.mediaKey ?? '', fileSeconds: recording?.durationSeconds, url: '' };
+const videoFields = ['mediaKey', 'videoUrl', 'durationSeconds'] as const;
+const isVideoField = (field: string): field is (typeof videoFields)[number] => (videoFields as readonly string[]).includes(field);
 
 /**
  * The recording form (docs/product.md#admin-area), in the Create and Edit Recording dialog: title, description, the video
@@ -122,23 +63,6 @@ export function RecordingFormView({
   const [uploadingImage, setUploadingImage] = useState(false);
   const [failure, setFailure] = useState<string>();
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    const refusal = videoRefusalOf(file);
-    if (refusal) {
-      change({ error: refusal });
-      return;
-    }
-    const preview = URL.createObjectURL(file);
-    try {
-      change({ file, fileSeconds: await readDuration(preview), error: undefined });
-    } catch {
-      change({ error: unreadable });
-    } finally {
-      URL.revokeObjectURL(preview);
-    }
-  };
-
   /** The form as the API takes it, with the file's key still to come from its upload. */
   const inputOf = async (values: Values): Promise<RecordingFormInput> => {
     const typedIndex = values.orderIndex.trim();
@@ -169,7 +93,7 @@ export function RecordingFormView({
       const input = await inputOf(values);
       const checked = RecordingForm.safeParse(input);
       if (!checked.success) {
-        const videoIssue = checked.error.issues.find((issue) => videoFields.includes(String(issue.path[0])));
+        const videoIssue = checked.error.issues.find((issue) => isVideoField(String(issue.path[0])));
         if (videoIssue) {
           // With no video at all, its length is missing too: the words of docs/product.md#validation say what to do.
           const missing = input.mediaKey === null && !input.videoUrl?.trim();
@@ -194,26 +118,17 @@ export function RecordingFormView({
       await onSave(form);
     } catch (error) {
       change({ progress: undefined });
-      const refusal = (error instanceof ApiError ? error.errors : [])
-        .map(({ field, message }) => ({ field: field.replace(/^body\./, ''), message }))
-        .find(({ field }) => fieldNames.some((name) => name === field) || videoFields.includes(field));
-      if (refusal && videoFields.includes(refusal.field)) change({ error: refusal.message });
-      else if (refusal) setError(refusal.field as keyof Values, { message: refusal.message }, { shouldFocus: true });
+      // The video's refusal is said under the video, which the form keeps itself.
+      showFieldRefusal(error, [...fieldNames, ...videoFields], (field, refusal, options) =>
+        isVideoField(field) ? change({ error: refusal.message }) : setError(field, refusal, options),
+      );
       setFailure(recordingAdminMessages.saveFailed(error instanceof Error ? error.message : 'Please try again.'));
     } finally {
       setBusy(undefined);
     }
   });
 
-  const uploading = video.progress !== undefined;
   const disabled = busy !== undefined || uploadingImage;
-  const videoHintId = `${id}-video-hint`;
-  const videoErrorId = `${id}-video-error`;
-  const chosen = video.file
-    ? `${video.file.name} · ${formatPlaybackTime(video.fileSeconds ?? 0)} (uploads on save)`
-    : video.key
-      ? `Uploaded video · ${formatPlaybackTime(video.fileSeconds ?? 0)}`
-      : 'No file chosen';
 
   return (
     <form
@@ -234,65 +149,7 @@ export function RecordingFormView({
         />
       </Labelled>
 
-      <fieldset className="flex flex-col gap-3 rounded-xl border border-linen p-4" disabled={disabled}>
-        <legend className="px-1 text-sm font-medium">Video</legend>
-        <div role="radiogroup" aria-label="Video source" className="flex flex-wrap gap-x-5 gap-y-2">
-          {(['file', 'url'] as const).map((source) => (
-            <label key={source} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${id}-source`}
-                className="size-4 accent-clay"
-                checked={video.source === source}
-                onChange={() => change({ source, error: undefined })}
-              />
-              {source === 'file' ? 'Upload a file' : 'Link to a video'}
-            </label>
-          ))}
-        </div>
-        {video.source === 'url' ? (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-url`} className="text-sm font-medium text-ink">
-              Video URL
-            </label>
-            <input
-              id={`${id}-url`}
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              value={video.url}
-              aria-invalid={video.error ? true : undefined}
-              aria-describedby={`${videoHintId}${video.error ? ` ${videoErrorId}` : ''}`}
-              className={`h-11 ${controlClass}`}
-              onChange={(event) => change({ url: event.currentTarget.value, error: undefined })}
-            />
-            <p id={videoHintId} className="text-sm text-muted">
-              {linkHint}
-            </p>
-          </div>
-        ) : (
-          <div className="flex flex-col gap-2">
-            <div className="flex flex-wrap items-center gap-3">
-              <VideoFilePicker
-                id={`${id}-file`}
-                label={video.file || video.key ? 'Replace video file' : 'Choose video file'}
-                describedBy={`${videoHintId}${video.error ? ` ${videoErrorId}` : ''}`}
-                onChoose={(file) => void choose(file)}
-              />
-              <span className="min-w-0 break-words text-sm text-muted">{chosen}</span>
-            </div>
-            <p id={videoHintId} className="text-sm text-muted">
-              MP4 or WebM, up to 100 MB. It stays private: only those who may watch get its address.
-            </p>
-            {uploading && <UploadProgress label="Uploading video" progress={video.progress} />}
-          </div>
-        )}
-        {video.error && (
-          <p id={videoErrorId} role="alert" className="text-sm text-[#a23b22]">
-            {video.error}
-          </p>
-        )}
-      </fieldset>
+      <RecordingVideoField id={id} video={video} change={change} disabled={disabled} />
 
       <input type="hidden" {...register('thumbnailUrl')} />
       <ImageField

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
+import { queryRoots } from '@/lib/query-keys';
 import { signOutMember } from '../session';
 
 /** Sign out: the session and the impersonation flag go, then home with the 'Logged out' notice. */
@@ -9,7 +10,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return async () => {
     const clean = await signOutMember();
-    queryClient.removeQueries({ queryKey: ['me'] });
+    queryClient.removeQueries({ queryKey: queryRoots.me });
     await navigate('/');
     toast('Logged out', { description: clean ? 'You have been successfully logged out.' : 'You have been logged out.' });
   };

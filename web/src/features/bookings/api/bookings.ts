@@ -5,9 +5,11 @@ import type {
   BookingRequest,
   CheckoutCancellation,
   CheckoutResumption,
+  ManagedBooking,
 } from '@schemas/booking';
 import type { DiscountQuote, DiscountValidationRequest } from '@schemas/discount';
-import { ApiError, apiGet, apiPost } from '@/lib/api';
+import { ApiError, apiGet, apiPost, refusalReason } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 export function useCreateBooking(sessionId: string) {
   const queryClient = useQueryClient();
@@ -21,8 +23,8 @@ export function useCreateBooking(sessionId: string) {
     // Seats change for everyone; a signed-in member's own lists (all under ['me']) gain the booking.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['sessions'] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.sessions }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.me }),
       ]),
   });
 }
@@ -53,8 +55,8 @@ export function useCancelCheckout() {
       apiPost<CheckoutCancellation>(`/bookings/${encodeURIComponent(bookingId)}/checkout/cancel`, { token }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['sessions'] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.sessions }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.me }),
       ]),
   });
 }
@@ -72,8 +74,8 @@ export const discountQuoteQuery = (request: DiscountValidationRequest) =>
     refetchOnWindowFocus: false,
   });
 
-export function useBooking(id: string | null) {
-  return useQuery({
+const bookingQuery = (id: string | null) =>
+  queryOptions({
     queryKey: ['bookings', id],
     enabled: Boolean(id),
     queryFn: () => apiGet<{ booking: BookingConfirmation }>(`/bookings/${encodeURIComponent(id!)}`).then((r) => r.booking),
@@ -81,14 +83,24 @@ export function useBooking(id: string | null) {
     // A paid booking stays pending until the payment provider tells the server: look again until it settles.
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
   });
+
+export function useBooking(id: string | null) {
+  return useQuery(bookingQuery(id));
 }
+
+/** A guest's booking, by the token of its 'Manage booking' link. */
+export const managedBookingQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['manage', token],
+    queryFn: () => apiGet<ManagedBooking>(`/manage/${encodeURIComponent(token)}`),
+    retry: false,
+  });
 
 /**
  * What a failed booking call tells the visitor: the server's own words for what they can act on
  * (a 4xx), 'Failed to create checkout session' when the payment provider failed (502), and `fallback` otherwise.
  */
 export function failureText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.status === 502) return 'Failed to create checkout session';
-  return error.status < 500 ? error.message : fallback;
+  if (error instanceof ApiError && error.status === 502) return 'Failed to create checkout session';
+  return refusalReason(error) ?? fallback;
 }

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { BookingTime, MemberBookingsPage } from '@schemas/member';
+import type { BookingStatusView, BookingTime, MemberBookingsPage } from '@schemas/member';
 import { sessionCategories } from '@schemas/session';
 import { apiGet } from '@/lib/api';
+import { memberKey } from '@/lib/query-keys';
 
 export type Category = (typeof sessionCategories)[number];
 
@@ -10,17 +11,19 @@ export function categoryFrom(value: string | null): Category | undefined {
   return sessionCategories.find((c) => c === value);
 }
 
-type Filter = { when: BookingTime; category?: Category };
+/** `status`: the seats the member holds ('attending', unless said), or every booking ('all', for My Bookings' badges). */
+type Filter = { when: BookingTime; category?: Category; status?: BookingStatusView };
 
-function bookingsPath({ when, category }: Filter, limit: number, cursor?: string | null) {
-  const params = new URLSearchParams({ when, status: 'attending', limit: String(limit) });
+function bookingsPath({ when, category, status = 'attending' }: Filter, limit: number, cursor?: string | null) {
+  const params = new URLSearchParams({ when, status, limit: String(limit) });
   if (category) params.set('category', category);
   if (cursor) params.set('cursor', cursor);
   return `/me/bookings?${params}`;
 }
 
-// Every key starts with ['me', userId], so signing out forgets them with the profile.
-const bookingsKey = (userId: string, { when, category }: Filter) => ['me', userId, 'bookings', when, category ?? 'all'] as const;
+// Under the member's key, so signing out forgets them with the profile.
+const bookingsKey = (userId: string, { when, category, status = 'attending' }: Filter) =>
+  [...memberKey(userId), 'bookings', status, when, category ?? 'all'] as const;
 
 /**
  * The first few sessions a member holds a seat in (the one seat rule: completed bookings),
@@ -34,7 +37,7 @@ export const myBookingsPreviewQuery = (userId: string, when: BookingTime, limit 
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
-/** The same list a page at a time, following the API's cursor ('Load more'). */
+/** The member's bookings a page at a time, following the API's cursor ('Load more', 'Show more'). */
 export const myBookingsQuery = (userId: string, filter: Filter) =>
   infiniteQueryOptions({
     queryKey: [...bookingsKey(userId, filter), 'pages'],

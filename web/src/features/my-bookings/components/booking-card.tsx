@@ -7,6 +7,7 @@ import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime, timeZoneName } from '@/lib/format';
+import { memberKey } from '@/lib/query-keys';
 import { myBookingQuery } from '../api/my-bookings';
 import { CancelBooking } from './cancel-booking';
 
@@ -65,7 +66,7 @@ export function BookingCard({ booking, userId }: { booking: MemberBookingSummary
           <CancelBooking
             booking={booking}
             terms={cancellationTerms(booking, now)}
-            onCancelled={() => queryClient.invalidateQueries({ queryKey: ['me', userId] })}
+            onCancelled={() => queryClient.invalidateQueries({ queryKey: memberKey(userId) })}
           />
         )}
         {booking.checkoutUrl && (

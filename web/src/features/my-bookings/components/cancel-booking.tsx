@@ -10,9 +10,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError, apiPost } from '@/lib/api';
-import { formatDate, formatTimeWithZone } from '@/lib/format';
-
-const when = (iso: string) => `${formatDate(iso)}, ${formatTimeWithZone(iso)}`;
+import { formatDateTime } from '@/lib/format';
 
 type Props = {
   booking: { id: string; paymentStatus: PaymentStatus; session: { title: string; startTime: string } };
@@ -49,7 +47,7 @@ export function CancelBooking({ booking, terms, linkToken, onCancelled }: Props)
   if (terms.closed === 'cut-off') {
     return (
       <p className="text-sm text-muted">
-        Cancellation closed {when(terms.until)}, {CANCELLATION_CUTOFF_HOURS} hours before the session.
+        Cancellation closed {formatDateTime(terms.until)}, {CANCELLATION_CUTOFF_HOURS} hours before the session.
       </p>
     );
   }
@@ -60,7 +58,7 @@ export function CancelBooking({ booking, terms, linkToken, onCancelled }: Props)
         <Button variant="secondary" size="sm" onClick={() => dialog.current?.showModal()}>
           Cancel booking
         </Button>
-        <p className="text-sm text-muted">Free cancellation until {when(terms.until)}</p>
+        <p className="text-sm text-muted">Free cancellation until {formatDateTime(terms.until)}</p>
       </div>
       <ConfirmDialog
         dialogRef={dialog}
@@ -72,7 +70,7 @@ export function CancelBooking({ booking, terms, linkToken, onCancelled }: Props)
         onConfirm={() => cancel.mutate()}
       >
         <p>
-          {booking.session.title}, {when(booking.session.startTime)}. Your seat goes to someone else
+          {booking.session.title}, {formatDateTime(booking.session.startTime)}. Your seat goes to someone else
           {booking.paymentStatus === 'paid' ? ', and your payment is refunded in full.' : '.'}
         </p>
       </ConfirmDialog>

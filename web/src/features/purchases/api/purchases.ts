@@ -9,6 +9,7 @@ import type {
   PurchaseStatusView,
 } from '@schemas/purchase';
 import { apiGet, apiPost } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 /**
  * The package's price in the visitor's currency (with a code's discount when one is given), and
@@ -16,7 +17,7 @@ import { apiGet, apiPost } from '@/lib/api';
  */
 export const packageQuery = (currency: Currency, viewer: string | undefined, code?: string) =>
   queryOptions({
-    queryKey: ['package', { currency, viewer: viewer ?? null, code: code ?? null }],
+    queryKey: [...queryRoots.package, { currency, viewer: viewer ?? null, code: code ?? null }],
     queryFn: () => apiGet<PackageOffer>(`/package?currency=${currency}${code ? `&code=${encodeURIComponent(code)}` : ''}`),
     // A refused code is the visitor's to read, not to retry.
     retry: false,
@@ -32,7 +33,7 @@ export const purchaseStatusQuery = (id: string) =>
 
 /** The signed-in member's purchases: their receipts. */
 export const myPurchasesQuery = () =>
-  queryOptions({ queryKey: ['me', 'purchases'], queryFn: () => apiGet<MemberPurchases>('/purchases') });
+  queryOptions({ queryKey: [...queryRoots.me, 'purchases'], queryFn: () => apiGet<MemberPurchases>('/purchases') });
 
 export function useCreatePurchase() {
   const queryClient = useQueryClient();
@@ -44,8 +45,8 @@ export function useCreatePurchase() {
       answer && !answer.freeAccess
         ? undefined
         : Promise.all([
-            queryClient.invalidateQueries({ queryKey: ['package'] }),
-            queryClient.invalidateQueries({ queryKey: ['me'] }),
+            queryClient.invalidateQueries({ queryKey: queryRoots.package }),
+            queryClient.invalidateQueries({ queryKey: queryRoots.me }),
           ]),
   });
 }

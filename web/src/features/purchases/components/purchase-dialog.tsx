@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field';
 import { AppliedCode } from '@/components/ui/applied-code';
 import { Modal } from '@/components/ui/modal';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
+import { ApiError, refusalReason } from '@/lib/api';
 import { packageQuery, useCreatePurchase } from '../api/purchases';
 import { pendingPurchase, rememberPendingPurchase } from '../pending-purchase';
 import { EmailText } from '@/components/ui/email-text';
@@ -22,7 +22,7 @@ export type Buyer = { id: string; email: string; name: string } | undefined;
 const failure = (error: unknown, fallback: string) => {
   if (!(error instanceof ApiError)) return fallback;
   if (error.status === 502) return 'Failed to create checkout session';
-  return error.status < 500 ? error.message : `Server error: ${error.message}`;
+  return refusalReason(error) ?? `Server error: ${error.message}`;
 };
 
 /**

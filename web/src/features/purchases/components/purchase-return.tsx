@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { ButtonLink } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { queryRoots } from '@/lib/query-keys';
 import { purchaseStatusQuery } from '../api/purchases';
 import { forgetPendingPurchase, pendingPurchase } from '../pending-purchase';
 import type { Buyer } from './purchase-dialog';
@@ -30,7 +31,7 @@ export function PurchaseReturn({ purchaseId, buyer, signedOut }: { purchaseId: s
   useEffect(() => {
     if (!paid || announced.current || (!member && !signedOut)) return;
     announced.current = true;
-    void queryClient.invalidateQueries({ queryKey: ['package'] });
+    void queryClient.invalidateQueries({ queryKey: queryRoots.package });
     // Only a member has the recordings now; a guest's unlock once the account that owns them signs in.
     if (member) {
       toast.success('Payment Successful', { description: 'Every recording is now yours, for life.' });

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PlaybackProgress, RecordingAccessGrant, RecordingDetail, RecordingList } from '@schemas/recording';
 import { apiGet, apiPost, apiPut } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 // The caller's access is part of every answer, so each key names whose it is: a visitor's, or a member's by id.
-const recordingsKey = (userId: string | undefined) => ['recordings', userId ?? 'visitor'] as const;
+const recordingsKey = (userId: string | undefined) => [...queryRoots.recordings, userId ?? 'visitor'] as const;
 
 /** The library, by order index, with the caller's access (and a member's positions). */
 export const recordingsQuery = (userId: string | undefined) =>

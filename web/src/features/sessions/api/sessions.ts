@@ -2,20 +2,24 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router';
 import type { SessionView } from '@schemas/session';
 import { apiGet } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
-export function useUpcomingSessions() {
-  return useQuery({
-    queryKey: ['sessions', 'upcoming'],
+const upcomingSessionsQuery = () =>
+  queryOptions({
+    queryKey: [...queryRoots.sessions, 'upcoming'],
     queryFn: () => apiGet<{ sessions: SessionView[] }>('/sessions').then((r) => r.sessions),
     // A seat can go at any moment: keep the schedule fresh while it is open.
     refetchInterval: 10_000,
     refetchOnWindowFocus: true,
   });
+
+export function useUpcomingSessions() {
+  return useQuery(upcomingSessionsQuery());
 }
 
 const sessionQuery = (id: string) =>
   queryOptions({
-    queryKey: ['sessions', id],
+    queryKey: [...queryRoots.sessions, id],
     queryFn: () => apiGet<{ session: SessionView }>(`/sessions/${encodeURIComponent(id)}`).then((r) => r.session),
     retry: (count, error) => (error as { status?: number }).status !== 404 && count < 1,
   });

@@ -5,7 +5,7 @@ import { ShareRequest } from '@schemas/share';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { ApiError, apiPost } from '@/lib/api';
+import { apiPost, refusalReason } from '@/lib/api';
 import type { ShareProps } from './share-button';
 
 /**
@@ -59,10 +59,7 @@ export function ShareDialog({ title, path, sendPath, opening }: ShareProps & { o
         setEmail('');
         dialog.current?.close();
       },
-      onError: (failure) =>
-        toast.error('Error', {
-          description: failure instanceof ApiError && failure.status < 500 ? failure.message : 'Failed to share session',
-        }),
+      onError: (failure) => toast.error('Error', { description: refusalReason(failure) ?? 'Failed to share session' }),
     });
   };
 

@@ -3,6 +3,7 @@ import type { BookingReceipt } from '@schemas/booking';
 import type { Currency } from '@schemas/money';
 import type { WaitlistJoinAnswer, WaitlistPlace, WaitlistRequest } from '@schemas/waitlist';
 import { apiDelete, apiGet, apiPost } from '@/lib/api';
+import { queryRoots } from '@/lib/query-keys';
 
 export function useJoinWaitlist(sessionId: string) {
   return useMutation({
@@ -26,8 +27,8 @@ export function usePlaceActions(token: string) {
   const queryClient = useQueryClient();
   const settled = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['waitlist', token] }),
-      queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+      queryClient.invalidateQueries({ queryKey: waitlistPlaceQuery(token).queryKey }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.sessions }),
     ]);
   return {
     accept: useMutation({

@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast';
 import { WaitlistRequest } from '@schemas/waitlist';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { ApiError } from '@/lib/api';
+import { refusalReason } from '@/lib/api';
 import { useJoinWaitlist } from '../api/waitlist';
 
 const NOTIFY = "We'll notify you if a spot becomes available.";
@@ -37,8 +37,7 @@ export function JoinWaitlist({ sessionId, member }: { sessionId: string; member?
           : `You're already on the waitlist with this address. ${NOTIFY}`,
       );
     } catch (error) {
-      const text = error instanceof ApiError && error.status < 500 ? error.message : 'Failed to join waitlist. Please try again.';
-      toast.error('Error', { description: text });
+      toast.error('Error', { description: refusalReason(error) ?? 'Failed to join waitlist. Please try again.' });
     }
   });
 
