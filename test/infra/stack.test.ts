@@ -271,6 +271,8 @@ describe('the CDK stack', () => {
       for (const [grant, needle] of Object.entries(evidence) as [Grant, string][]) {
         expect(policyOf(handler).includes(needle), `${handler} ${grant}`).toBe(grants.includes(grant));
       }
+      // No function scans the table.
+      expect(policyOf(handler), handler).not.toContain('dynamodb:Scan');
     }
   });
 
