@@ -279,7 +279,155 @@ export class BreathworkStack extends Stack {
       USER_POOL_CLIENT_ID: webClient.userPoolClientId,
     };
 
-    const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', props.stripeSecretName);
+    const grant = this.grants({
+      table,
+      bus,
+      imagesBucket,
+      mediaBucket,
+      users,
+      mail,
+      fromEmail,
+      stripeSecretName: props.stripeSecretName,
+    });
+
+    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', cognitoIssuer, {
+      jwtAudience: [webClient.userPoolClientId],
+    });
+    const apiParts = this.routes(api, stage, { environment, grant, authorizer });
+
+    const relay = this.eventFunctions({ table, bus, alerts, environment, grant });
+
+    const cognitoTriggers = triggers.map((trigger) => {
+      const fn = lambdaFunction(this, lambdaFunctionOf(trigger.handler), triggerEnvironment);
+      grant(fn, trigger.grants);
+      if (!props.reattach) users.addTrigger(triggerOperations[trigger.on], fn);
+      return fn;
+    });
+
+    if (props.webDist) {
+      // The site reads its settings at run time, so the one build runs in every stage.
+      const hashedFiles = this.deploySite(props.webDist, siteBucket, distribution, {
+        region: this.region,
+        userPoolId: users.userPoolId,
+        userPoolClientId: webClient.userPoolClientId,
+        authFlow: 'USER_SRP_AUTH',
+        settings: props.site,
+      });
+      // A page the API renders names this build's hashed files: its function changes once they are uploaded.
+      for (const part of apiParts.filter((p) => p.httpRoutes.some(({ route }) => route.page)))
+        part.node.addDependency(hashedFiles);
+    }
+
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    new CfnOutput(this, 'UserPoolId', { value: users.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: webClient.userPoolClientId });
+    new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
+    // For `npm run outbox`, which reads the outbox items and puts them on the bus again.
+    new CfnOutput(this, 'TableName', { value: table.tableName });
+    new CfnOutput(this, 'EventBusName', { value: bus.eventBusName });
+
+    monitor(this, {
+      alerts,
+      relay,
+      apiStage: stage,
+      cognitoTriggers,
+      mail,
+      monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
+    });
+  }
+
+  /**
+   * The functions events and timetables start: one per consumer with its rule and dead-letter
+   * queue, the outbox's relay from the table's stream, and one per scheduled job. Answers the relay,
+   * which the monitoring watches.
+   */
+  private eventFunctions(deps: {
+    table: Table;
+    bus: EventBus;
+    alerts: Topic;
+    environment: HandlerEnvironment;
+    grant: (fn: HandlerFunction, grants: readonly Grant[]) => void;
+  }): HandlerFunction {
+    const { table, bus, alerts, environment, grant } = deps;
+    // Where each consumer's dead letters wait, for `npm run dead-letters -- --aws`.
+    const consumerDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
+    for (const consumer of consumerFunctions) {
+      const name = functionNameOf(consumer.handler);
+      const deadLetters = deadLetterQueue(this, `${name}DeadLetters`, {
+        description: `${consumer.handler} could not handle some ${consumer.on.join(', ')} events: see its dead-letter queue.`,
+        alerts,
+      });
+      const fn = lambdaFunction(this, lambdaFunctionOf(consumer.handler), environment, deadLetters);
+      grant(fn, consumer.grants);
+      new Rule(this, `${name}Rule`, {
+        eventBus: bus,
+        eventPattern: { source: [EVENT_SOURCE], detailType: [...consumer.on] },
+        targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+      });
+      consumerDeadLetters[consumer.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
+    }
+    new CfnOutput(this, 'ConsumerDeadLetters', { value: this.toJsonString(consumerDeadLetters) });
+
+    // The transactional outbox: events written with their change reach the bus from the stream.
+    const relayFunction = lambdaFunctionOf(outboxRelay.handler);
+    const relay = lambdaFunction(this, relayFunction, environment);
+    grant(relay, relayFunction.grants);
+    const relayFailures = deadLetterQueue(this, `${relayFunction.name}Failures`, {
+      description: `${outboxRelay.handler} gave up on a batch of the table's stream: outbox events did not reach the bus.`,
+      alerts,
+    });
+    relay.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        reportBatchItemFailures: true,
+        // No retry count: a batch the bus refuses is retried until its records are a day old (the
+        // stream keeps them 24 hours), then its position goes to the watched queue below.
+        maxRecordAge: Duration.days(1),
+        onFailure: new SqsDlq(relayFailures),
+        // Only new outbox items start the relay; every other write to the table passes by.
+        filters: [FilterCriteria.filter(outboxStreamFilter)],
+      }),
+    );
+    acknowledgePolicy(
+      relay,
+      'AwsSolutions-IAM5[Resource::*]',
+      'dynamodb:ListStreams, which reading a stream needs, cannot be limited to a resource.',
+    );
+
+    // Where each job's failed runs wait, for `npm run dead-letters -- --aws`.
+    const scheduleDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
+    scheduleJobs(this, schedules, {
+      alerts,
+      functionFor: (job, deadLetters) => {
+        const fn = lambdaFunction(this, lambdaFunctionOf(job.handler), environment, deadLetters);
+        grant(fn, job.grants);
+        scheduleDeadLetters[job.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
+        return fn;
+      },
+    });
+    new CfnOutput(this, 'ScheduleDeadLetters', { value: this.toJsonString(scheduleDeadLetters) });
+    // The stream positions of batches the relay gave up on: re-driven by re-publishing their window.
+    new CfnOutput(this, 'RelayFailures', { value: relayFailures.queueUrl });
+    return relay;
+  }
+
+  /**
+   * What each grant of the catalogues (functions/lib/grants.ts) gives a function: exactly one
+   * least-privilege IAM grant each, whichever stack the function is in.
+   */
+  private grants(resources: {
+    table: Table;
+    bus: EventBus;
+    imagesBucket: Bucket;
+    mediaBucket: Bucket;
+    users: UserPool;
+    mail: ConfigurationSet;
+    fromEmail: string;
+    stripeSecretName: string;
+  }) {
+    const { table, bus, imagesBucket, mediaBucket, users, mail, fromEmail } = resources;
+    const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', resources.stripeSecretName);
     // How cdk-nag names a resource's ARN in a function's policy: in a nested stack (the routes'), it
     // arrives as the parameter CDK names after the resource.
     const arnIn = (fn: HandlerFunction, resource: Table | Bucket) => {
@@ -312,10 +460,10 @@ export class BreathworkStack extends Stack {
       },
       'stripe:read': (fn) => {
         stripeSecret.grantRead(fn);
-        fn.addEnvironment('STRIPE_SECRET_NAME', props.stripeSecretName);
+        fn.addEnvironment('STRIPE_SECRET_NAME', resources.stripeSecretName);
         acknowledgePolicy(
           fn,
-          `AwsSolutions-IAM5[Resource::arn:${this.nagPartition}:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${props.stripeSecretName}-??????]`,
+          `AwsSolutions-IAM5[Resource::arn:${this.nagPartition}:secretsmanager:${this.nagRegion}:<AWS::AccountId>:secret:${resources.stripeSecretName}-??????]`,
           "A secret's ARN ends in six random characters; the wildcard stands for them alone.",
         );
       },
@@ -412,113 +560,9 @@ export class BreathworkStack extends Stack {
         );
       },
     };
-    const grant = (fn: HandlerFunction, grants: readonly Grant[]) => {
+    return (fn: HandlerFunction, grants: readonly Grant[]) => {
       for (const name of new Set(grants)) grantTo[name](fn);
     };
-
-    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', cognitoIssuer, {
-      jwtAudience: [webClient.userPoolClientId],
-    });
-    const apiParts = this.routes(api, stage, { environment, grant, authorizer });
-
-    // Where each consumer's dead letters wait, for `npm run dead-letters -- --aws`.
-    const consumerDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
-    for (const consumer of consumerFunctions) {
-      const name = functionNameOf(consumer.handler);
-      const deadLetters = deadLetterQueue(this, `${name}DeadLetters`, {
-        description: `${consumer.handler} could not handle some ${consumer.on.join(', ')} events: see its dead-letter queue.`,
-        alerts,
-      });
-      const fn = lambdaFunction(this, lambdaFunctionOf(consumer.handler), environment, deadLetters);
-      grant(fn, consumer.grants);
-      new Rule(this, `${name}Rule`, {
-        eventBus: bus,
-        eventPattern: { source: [EVENT_SOURCE], detailType: [...consumer.on] },
-        targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
-      });
-      consumerDeadLetters[consumer.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
-    }
-    new CfnOutput(this, 'ConsumerDeadLetters', { value: this.toJsonString(consumerDeadLetters) });
-
-    // The transactional outbox: events written with their change reach the bus from the stream.
-    const relayFunction = lambdaFunctionOf(outboxRelay.handler);
-    const relay = lambdaFunction(this, relayFunction, environment);
-    grant(relay, relayFunction.grants);
-    const relayFailures = deadLetterQueue(this, `${relayFunction.name}Failures`, {
-      description: `${outboxRelay.handler} gave up on a batch of the table's stream: outbox events did not reach the bus.`,
-      alerts,
-    });
-    relay.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        reportBatchItemFailures: true,
-        // No retry count: a batch the bus refuses is retried until its records are a day old (the
-        // stream keeps them 24 hours), then its position goes to the watched queue below.
-        maxRecordAge: Duration.days(1),
-        onFailure: new SqsDlq(relayFailures),
-        // Only new outbox items start the relay; every other write to the table passes by.
-        filters: [FilterCriteria.filter(outboxStreamFilter)],
-      }),
-    );
-    acknowledgePolicy(
-      relay,
-      'AwsSolutions-IAM5[Resource::*]',
-      'dynamodb:ListStreams, which reading a stream needs, cannot be limited to a resource.',
-    );
-
-    // Where each job's failed runs wait, for `npm run dead-letters -- --aws`.
-    const scheduleDeadLetters: Record<string, { queueUrl: string; functionName: string }> = {};
-    scheduleJobs(this, schedules, {
-      alerts,
-      functionFor: (job, deadLetters) => {
-        const fn = lambdaFunction(this, lambdaFunctionOf(job.handler), environment, deadLetters);
-        grant(fn, job.grants);
-        scheduleDeadLetters[job.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
-        return fn;
-      },
-    });
-    new CfnOutput(this, 'ScheduleDeadLetters', { value: this.toJsonString(scheduleDeadLetters) });
-    // The stream positions of batches the relay gave up on: re-driven by re-publishing their window.
-    new CfnOutput(this, 'RelayFailures', { value: relayFailures.queueUrl });
-
-    const cognitoTriggers = triggers.map((trigger) => {
-      const fn = lambdaFunction(this, lambdaFunctionOf(trigger.handler), triggerEnvironment);
-      grant(fn, trigger.grants);
-      if (!props.reattach) users.addTrigger(triggerOperations[trigger.on], fn);
-      return fn;
-    });
-
-    if (props.webDist) {
-      // The site reads its settings at run time, so the one build runs in every stage.
-      const hashedFiles = this.deploySite(props.webDist, siteBucket, distribution, {
-        region: this.region,
-        userPoolId: users.userPoolId,
-        userPoolClientId: webClient.userPoolClientId,
-        authFlow: 'USER_SRP_AUTH',
-        settings: props.site,
-      });
-      // A page the API renders names this build's hashed files: its function changes once they are uploaded.
-      for (const part of apiParts.filter((p) => p.httpRoutes.some(({ route }) => route.page)))
-        part.node.addDependency(hashedFiles);
-    }
-
-    new CfnOutput(this, 'SiteUrl', { value: siteUrl });
-    new CfnOutput(this, 'UserPoolId', { value: users.userPoolId });
-    new CfnOutput(this, 'UserPoolClientId', { value: webClient.userPoolClientId });
-    new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });
-    // For `npm run outbox`, which reads the outbox items and puts them on the bus again.
-    new CfnOutput(this, 'TableName', { value: table.tableName });
-    new CfnOutput(this, 'EventBusName', { value: bus.eventBusName });
-
-    monitor(this, {
-      alerts,
-      relay,
-      apiStage: stage,
-      cognitoTriggers,
-      mail,
-      monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
-    });
   }
 
   /**
