@@ -6,6 +6,29 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
+/** The integration layer's stack; the browser layer's is further up, beyond the extra stacks tests start (up to +140). */
+const TEST_STACK_PORT = Number(process.env.TEST_STACK_PORT ?? 4310);
+const E2E_PORT_OFFSET = 200;
+
+/** A layer of tests run against one local stack, file after file. */
+const stackLayer = (name: 'integration' | 'e2e', port: number) => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: [`test/${name}/**/*.test.ts`],
+    env: { TEST_STACK_PORT: String(port) },
+    globalSetup: ['test/support/global-stack.ts'],
+    setupFiles: ['test/support/stack-env.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+    // The files share one worker's modules (the SDK, Playwright, the handlers): each file starts in
+    // under a second instead of importing them again. Tests keep their state in the stack and in
+    // their own module scope.
+    isolate: false,
+  },
+});
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -23,22 +46,11 @@ export default defineConfig({
       // The synthesized CloudFormation template, with every Lambda bundled by esbuild: about a
       // hundred bundles in one build, beside the stack tests on two cores.
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 600_000 } },
-      // One local stack (`npm start` on a test port, in-memory data) serves both layers.
-      {
-        test: {
-          name: 'stack',
-          include: ['test/integration/**/*.test.ts', 'test/e2e/**/*.test.ts'],
-          globalSetup: ['test/support/global-stack.ts'],
-          setupFiles: ['test/support/stack-env.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-          // The files share one worker's modules (the SDK, Playwright, the handlers): each file
-          // starts in under a second instead of importing them again. Tests keep their state in
-          // the stack and in their own module scope.
-          isolate: false,
-        },
-      },
+      // The integration and browser layers each have a local stack of their own (`npm start` on a
+      // test port, in-memory data), and run side by side: each mostly waits on its stack or its
+      // browser, so the two together take about as long as the longer one.
+      stackLayer('integration', TEST_STACK_PORT),
+      stackLayer('e2e', TEST_STACK_PORT + E2E_PORT_OFFSET),
     ],
   },
 });

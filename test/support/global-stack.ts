@@ -10,9 +10,9 @@ declare module 'vitest' {
   }
 }
 
-/** One local stack for the integration and browser tests, stopped and removed with its data after the run. */
+/** One local stack for a layer of tests (on its project's port), stopped and removed with its data after the run. */
 export default async function startStack(project: TestProject) {
-  const stack = await spawnStack(TEST_PORT);
+  const stack = await spawnStack(Number(project.config.env.TEST_STACK_PORT ?? TEST_PORT));
   project.provide('stackDataDir', stack.dataDir);
   return async () => {
     await stack.stop();
