@@ -32,6 +32,9 @@ const stackLayer = (name: 'integration' | 'e2e', port: number) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default on two cores is one worker for the whole run, which put every layer after
+    // the others; the stack layers mostly wait on their stacks and browsers, so two run side by side.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
