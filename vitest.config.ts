@@ -32,9 +32,6 @@ const stackLayer = (name: 'integration' | 'e2e', port: number) => ({
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Vitest's default on two cores is one worker for the whole run, which put every layer after
-    // the others; the stack layers mostly wait on their stacks and browsers, so two run side by side.
-    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -50,8 +47,9 @@ export default defineConfig({
       // hundred bundles in one build, beside the stack tests on two cores.
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 600_000 } },
       // The integration and browser layers each have a local stack of their own (`npm start` on a
-      // test port, in-memory data), and run side by side: each mostly waits on its stack or its
-      // browser, so the two together take about as long as the longer one.
+      // test port, in-memory data). `npm test` runs them side by side, in a Vitest run each (one run
+      // puts all its projects through one pool of workers, one on two cores): each layer mostly
+      // waits on its stack or its browser, so the two take about as long as the longer one.
       stackLayer('integration', TEST_STACK_PORT),
       stackLayer('e2e', TEST_STACK_PORT + E2E_PORT_OFFSET),
     ],
