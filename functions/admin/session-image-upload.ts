@@ -1,7 +1,7 @@
 import { httpRoute } from '../lib/http';
 import { IdParams } from '../lib/params';
 import { ImageUploadBody } from '../schemas/image-upload';
-import { confirmImageUpload, startImageUpload } from '../domain/session-images';
+import { confirmImageUpload, startImageUpload } from '../domain/records/session-images';
 
 // One route, two steps: `{ contentType, size }` answers where to post the file; `{ key }`, once it
 // is posted, checks what was stored and answers its address (functions/domain/session-images.ts).

@@ -6,13 +6,13 @@ import { oncePerKey } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
 import { isStripeError, verifiedWebhookPayload } from '../lib/stripe';
-import { getBooking } from '../domain/bookings';
-import { getPayment } from '../domain/payment-records';
-import { paidCheckoutOf } from '../domain/stripe-payments';
-import { awaitAsyncPayment, releaseHold } from '../domain/seat-holds';
-import { recordPayment } from '../domain/settle-payment';
-import { getPurchase } from '../domain/purchases';
-import { awaitPurchasePayment, endPurchase } from '../domain/purchase-payments';
+import { getBooking } from '../domain/records/bookings';
+import { getPayment } from '../domain/records/payment-records';
+import { paidCheckoutOf } from '../domain/flows/stripe-payments';
+import { awaitAsyncPayment, recordPayment } from '../domain/flows/settle-payment';
+import { releaseHold } from '../domain/flows/release-hold';
+import { getPurchase } from '../domain/records/purchases';
+import { awaitPurchasePayment, endPurchase } from '../domain/flows/purchase-payments';
 
 const StripeSignatureHeaders = z.object({
   'stripe-signature': z

@@ -4,7 +4,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { discountCodeKey, discountRedemption, redemptionRefusal } from '../../functions/domain/discounts';
+import { discountCodeKey, discountRedemption, redemptionRefusal } from '../../functions/domain/records/discounts';
 import type { DiscountQuote } from '../../functions/schemas/discount';
 import type { RatesView } from '../../functions/schemas/rates';
 import { api } from '../support/stack';

@@ -38,15 +38,15 @@ const cases: [string, string, RegExp | null][] = [
   ['infra/draft.ts', "import { consumers } from '../events/catalogue';", null],
   ['local/draft.ts', "import { consumers } from '../events/catalogue';", null],
   // The server's layers: lib knows no product rule, the outbox no domain, the domain no handler.
-  ['functions/lib/draft.ts', "import { getBooking } from '../domain/bookings';", /functions\/lib holds no product rules/],
+  ['functions/lib/draft.ts', "import { getBooking } from '../domain/records/bookings';", /functions\/lib holds no product rules/],
   ['functions/lib/draft.ts', "import { outboxEvent } from '../outbox/outbox';", /functions\/lib holds no product rules/],
   ['functions/lib/draft.ts', "import { handler } from '../bookings/create';", /functions\/lib holds no product rules/],
   ['functions/lib/draft.ts', "import { routeByKey } from '../routes';", null],
-  ['functions/outbox/draft.ts', "import { getBooking } from '../domain/bookings';", /The outbox carries facts/],
+  ['functions/outbox/draft.ts', "import { getBooking } from '../domain/records/bookings';", /The outbox carries facts/],
   ['functions/domain/draft.ts', "import { handler } from '../bookings/create';", /The domain must not import a handler/],
   ['functions/domain/draft.ts', "import { outboxEvent } from '../outbox/outbox';", null],
   ['functions/domain/draft.ts', "import { tableName } from '../lib/table';", null],
-  ['functions/bookings/draft.ts', "import { bookSession } from '../domain/book-session';", null],
+  ['functions/bookings/draft.ts', "import { bookSession } from '../domain/flows/book-session';", null],
   // The commands that act on AWS live in bin/operations: they may use the local stack, which never uses them.
   ['local/draft.ts', "import { redriveAws } from '../bin/operations/dead-letters-aws';", localRule],
   ['local/draft.ts', "import { userPoolOfStack } from '../bin/operations/stack-outputs';", localRule],
