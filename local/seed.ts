@@ -11,6 +11,7 @@ import { discountCodeItem, newDiscountCode } from '../functions/domain/records/d
 import { DiscountCodeForm } from '../functions/schemas/discount';
 import { newRecording, recordingItem, type RecordingRecord } from '../functions/domain/records/recordings';
 import { RECORDING_MEDIA_PREFIX } from '../functions/schemas/recording';
+import { categoryKey } from '../functions/domain/records/keys';
 
 /** One code of each kind, listed in the README so a newcomer can try them. */
 export const demoDiscountCodes = [
@@ -302,8 +303,7 @@ export async function seedDemoData(options: {
   }
 
   const categories = sessionCategories.map((name) => ({
-    pk: 'CATEGORIES',
-    sk: `CATEGORY#${name}`,
+    ...categoryKey(name),
     type: 'Category',
     id: ulid(),
     name,

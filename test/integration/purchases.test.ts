@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { discountCodeKey } from '../../functions/domain/records/discounts';
+import { discountCodeKey } from '../../functions/domain/records/keys';
 import { getPayment, getRefund } from '../../functions/domain/records/payment-records';
 import { getPurchase } from '../../functions/domain/records/purchases';
 import { releaseExpiredHolds } from '../../functions/domain/flows/hold-sweep';

@@ -6,7 +6,8 @@ import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { imagesBucketName, mediaBucketName, s3 } from '../../functions/lib/buckets';
 import { tableName } from '../../functions/lib/table';
-import { packageOwnerKey, type PackageOwnerRecord } from '../../functions/domain/records/package';
+import { packageOwnerKey } from '../../functions/domain/records/keys';
+import type { PackageOwnerRecord } from '../../functions/domain/records/package';
 import { newRecording, recordingItem, type RecordingRecord } from '../../functions/domain/records/recordings';
 import { RECORDING_MEDIA_PREFIX } from '../../functions/schemas/recording';
 

@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { discountCodeItem, type DiscountCodeRecord } from '../../functions/domain/records/discounts';
 import { packageOffer } from '../../functions/domain/records/package-offer';
-import { packageOwnerKey, packagePriceKey } from '../../functions/domain/records/package';
+import { packageOwnerKey, packagePriceKey } from '../../functions/domain/records/keys';
 import {
   purchaseTransitions,
   purchaseUpdate,

@@ -11,7 +11,8 @@ import { attendeeGuard, bookingFacts, bookingItem, getBooking, sessionSnapshot, 
 import { receiptOf } from '../records/booking-views';
 import { openCheckout } from './checkout';
 import { quotePrice, sessionPrice } from '../records/pricing';
-import { checkoutHold, holdKey, newHoldExpiry } from '../records/holds';
+import { checkoutHold, newHoldExpiry } from '../records/holds';
+import { holdKey } from '../records/keys';
 import { getSession, seatCounters } from '../records/sessions';
 import { freeListedAddress, getPlace, placeTransition, type WaitlistPlaceRecord } from '../records/waitlist';
 import { endOffer } from './waitlist-offers';

@@ -13,10 +13,10 @@ import {
   listSessionsBefore,
   listSessionsStarting,
   sessionItem,
-  sessionKey,
   toSessionView,
   type SessionRecord,
 } from '../records/sessions';
+import { sessionKey } from '../records/keys';
 
 // The administrator's schedule: sessions created, edited, duplicated and deleted, each change
 // with its audit entry in the same transaction. The counters are never written from a form.

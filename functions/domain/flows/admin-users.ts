@@ -21,7 +21,8 @@ import {
 } from '../records/accounts';
 import { auditEntry, auditHistory } from '../records/audit';
 import { nameFoundBy, searchableName, searchNames } from '../records/people-names';
-import { listMemberPurchases, memberPurchasesPartition, type PurchaseRecord } from '../records/purchases';
+import { listMemberPurchases, type PurchaseRecord } from '../records/purchases';
+import { memberPurchasesPartition, memberPartition } from '../records/keys';
 import {
   DEFAULT_SUBSCRIPTION_STATUS,
   deleteProfile,
@@ -126,8 +127,6 @@ function rowOf(id: string, profile: ProfileRecord | undefined, account: Account 
     subscriptionStatus: profile?.subscriptionStatus || DEFAULT_SUBSCRIPTION_STATUS,
   };
 }
-
-const memberPartition = (userId: string) => `USER#${userId}`;
 
 /** The user's bookings on the member index (gsi2 `USER#<id>`), the latest session first, a page at a time. */
 function listMemberItems(userId: string, cursor: string | undefined) {

@@ -11,7 +11,8 @@ import type { AttendeeMessage } from '../../schemas/admin-session';
 import { auditEntry } from '../records/audit';
 import type { BookingState } from '../records/booking-lifecycle';
 import { bookingFacts, listSessionBookings, refreshSessionSnapshot, type BookingRecord } from '../records/bookings';
-import { endTime, getSession, placeText, sessionKey, type SessionRecord } from '../records/sessions';
+import { endTime, getSession, placeText, type SessionRecord } from '../records/sessions';
+import { sessionKey } from '../records/keys';
 import { getNotice, noticePut, recipientPut, type ChangeNotice, type MessageNotice, type NoticeRecord } from '../records/notices';
 
 // Notices to everyone booked on a session: a change of its time, place or joining link, or the

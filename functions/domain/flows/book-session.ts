@@ -21,6 +21,7 @@ import { quotePrice, sessionPrice } from '../records/pricing';
 import { checkoutHold, EMAIL_CONFIRMATION_MINUTES, newHoldExpiry } from '../records/holds';
 import { releaseHold } from './release-hold';
 import { seatsOfAddress, takeSeat, type SessionRecord } from '../records/sessions';
+import { requestKey } from '../records/keys';
 
 /**
  * Who is booking and how the request reached us (the limits and the replay key apply to these),
@@ -52,7 +53,6 @@ const tooMany = (what: string, refused: Record<string, AttributeValue>, limit: n
 const tooManyForEmail = (refused: Record<string, AttributeValue>, now: Date) =>
   tooMany('Too many bookings for this email address.', refused, bookingLimits.perEmailPerHour, now);
 
-const requestKeyOf = (key: string) => ({ pk: `REQUEST#${key}`, sk: 'REQUEST' });
 /** What a retry of the same request repeats: the session and the form as the server parsed it. */
 const requestFingerprint = (sessionId: string, request: BookingRequest) =>
   createHash('sha256')
@@ -137,7 +137,7 @@ export async function bookSession(
       Put: {
         TableName: table,
         Item: {
-          ...requestKeyOf(context.requestKey),
+          ...requestKey(context.requestKey),
           type: 'Request',
           fingerprint,
           bookingId: booking.id,

@@ -6,7 +6,7 @@ import { gsi2, gsi4, tableName } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import { outboxEvent } from '../../outbox/outbox';
 import { memberBookingKeys, type BookingRecord } from '../records/bookings';
-import { bookingKey } from '../records/keys';
+import { bookingKey, purchaseKey, addressPartition } from '../records/keys';
 import { refundDue } from '../records/payment-records';
 import { purchaseUpdate } from '../records/purchase-lifecycle';
 import {
@@ -14,7 +14,6 @@ import {
   memberPurchaseKeys,
   payerOf,
   purchaseFacts,
-  purchaseKey,
   takeOwnership,
   type PurchaseRecord,
 } from '../records/purchases';
@@ -45,7 +44,7 @@ function unclaimedByAddress<T>(email: string, type: 'Booking' | 'Purchase'): Pro
     KeyConditionExpression: '#pk = :pk',
     FilterExpression: '#type = :type AND attribute_not_exists(userId)',
     ExpressionAttributeNames: { '#pk': gsi4.partitionKey, '#type': 'type' },
-    ExpressionAttributeValues: { ':pk': `EMAIL#${email.toLowerCase()}`, ':type': type },
+    ExpressionAttributeValues: { ':pk': addressPartition(email), ':type': type },
   });
 }
 

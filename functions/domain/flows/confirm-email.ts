@@ -4,7 +4,7 @@ import { transactNamed } from '../../lib/transactions';
 import { transitionUpdate } from '../records/booking-lifecycle';
 import { transitionEvent } from '../records/booking-events';
 import { bookingFacts, getBooking, type BookingRecord } from '../records/bookings';
-import { holdKey } from '../records/holds';
+import { holdKey } from '../records/keys';
 import { seatCounters } from '../records/sessions';
 
 /**

@@ -6,7 +6,8 @@ import { auditEntry } from '../records/audit';
 import { countCodeUse, refusedCode } from '../records/discounts';
 import { closeCheckout } from './checkout';
 import { dropHold } from './purchase-payments';
-import { getPurchase, giveUpOwnership, purchaseKey, type PurchaseRecord } from '../records/purchases';
+import { getPurchase, giveUpOwnership, type PurchaseRecord } from '../records/purchases';
+import { purchaseKey } from '../records/keys';
 
 // The administrator deletes a recordings purchase: the item goes, with its index keys (attributes
 // of the item), its checkout's hold and any ownership of the package it gave. Paid money is never

@@ -9,7 +9,7 @@ import { bookingFacts, type BookingRecord } from '../records/bookings';
 import { removeAttendee } from './cancel-booking';
 import type { Actor } from '../../lib/auth';
 import { abandonCheckout, closeCheckout } from './checkout';
-import { holdKey } from '../records/holds';
+import { holdKey } from '../records/keys';
 import { seatCounters } from '../records/sessions';
 
 /**

@@ -14,16 +14,11 @@ import {
   type PaidCheckout,
   type PaymentOutcome,
 } from '../records/payment-records';
-import {
-  endingTransition,
-  purchaseKey,
-  purchaseStateCheck,
-  purchaseUpdate,
-  type PurchaseEndReason,
-} from '../records/purchase-lifecycle';
+import { endingTransition, purchaseStateCheck, purchaseUpdate, type PurchaseEndReason } from '../records/purchase-lifecycle';
+import { purchaseKey, holdKey } from '../records/keys';
 import { getPurchase, giveUpOwnership, payerOf, purchaseFacts, takeOwnership, type PurchaseRecord } from '../records/purchases';
 import { ownsPackage } from '../records/package';
-import { holdItem, holdKey } from '../records/holds';
+import { holdItem } from '../records/holds';
 
 // A recordings purchase's side of the one payment path (settle-payment.ts, the webhook, the
 // admin's sync and refunds): paid once, ended unpaid once, refunded once. No Stripe calls here.

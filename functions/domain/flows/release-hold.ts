@@ -6,7 +6,7 @@ import { transitionEvent } from '../records/booking-events';
 import type { AuditItem } from '../records/audit';
 import { countCodeUse } from '../records/discounts';
 import { seatGivenBack } from '../records/freed-seats';
-import { holdKey } from '../records/holds';
+import { holdKey } from '../records/keys';
 import { giveBackAddressSeat } from '../records/sessions';
 
 // A held booking's seat given back unpaid, exactly once. No Stripe calls here (those are in

@@ -2,7 +2,7 @@ import { logger } from '../../lib/logger';
 import { count } from '../../lib/metrics';
 import { transactNamed } from '../../lib/transactions';
 import { attendeeGuard, bookingFacts, getBooking, type BookingRecord } from '../records/bookings';
-import { bookingKey } from '../records/keys';
+import { bookingKey, holdKey } from '../records/keys';
 import { stateCheck, transitionUpdate } from '../records/booking-lifecycle';
 import { transitionEvent } from '../records/booking-events';
 import { countCodeUse, refusedCode } from '../records/discounts';
@@ -16,7 +16,7 @@ import {
   type PaymentRecord,
   type ReportedMoney,
 } from '../records/payment-records';
-import { checkoutHold, holdKey } from '../records/holds';
+import { checkoutHold } from '../records/holds';
 import { seatCounters, takeSeat } from '../records/sessions';
 import { tableName } from '../../lib/table';
 import { settlePurchase } from './purchase-payments';

@@ -5,15 +5,8 @@ import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import type { AdminDiscountCode, DiscountCodeForm, DiscountCodeSettings } from '../../schemas/discount';
 import { auditEntry } from './audit';
-import {
-  ALL_CODES,
-  discountCodeItem,
-  discountCodeKey,
-  discountCodeSettings,
-  getDiscountCode,
-  newDiscountCode,
-  type DiscountCodeRecord,
-} from './discounts';
+import { ALL_CODES, discountCodeKey } from './keys';
+import { discountCodeItem, discountCodeSettings, getDiscountCode, newDiscountCode, type DiscountCodeRecord } from './discounts';
 
 // The administrator's discount codes: created, edited and deleted, each change with its audit
 // entry in the same transaction. The uses are counted only by bookings, never from the form.

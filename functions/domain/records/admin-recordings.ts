@@ -6,7 +6,8 @@ import type { AdminRecording, AdminRecordingList, RecordingForm } from '../../sc
 import { recordingMessages } from '../../schemas/recording';
 import { auditEntry } from './audit';
 import { deleteRecordingFiles, ownThumbnailKey } from './recording-media';
-import { getRecording, listRecordings, newRecording, recordingItem, recordingKey, type RecordingRecord } from './recordings';
+import { getRecording, listRecordings, newRecording, recordingItem, type RecordingRecord } from './recordings';
+import { recordingKey } from './keys';
 import { checkVideosStored } from './video-uploads';
 
 // The administrator's side of the recordings library: the list in its order, and each recording

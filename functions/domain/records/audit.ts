@@ -4,12 +4,11 @@ import { dynamo } from '../../lib/aws';
 import type { Caller } from '../../lib/auth';
 import { tableName, withoutKeys } from '../../lib/table';
 import type { AuditEntry, AuditSubject } from '../../schemas/audit';
+import { auditKey, auditPartition } from './keys';
 
 // Who changed what and when, for every admin change a person may ask about later: one log item
 // per change, written in the change's own transaction (pretix's `log_action`: an action name, the
 // object it touched, who did it, and the data of the change).
-
-const subjectPartition = (subject: AuditSubject) => `AUDIT#${subject.kind}#${subject.id}`;
 
 /** The log item of one admin change, as one item of the change's transaction. */
 export function auditEntry(
@@ -30,7 +29,7 @@ export function auditEntry(
   return {
     Put: {
       TableName: tableName(),
-      Item: { pk: subjectPartition(subject), sk: `${entry.at}#${entry.id}`, type: 'AuditEntry', ...entry },
+      Item: { ...auditKey(subject, entry.at, entry.id), type: 'AuditEntry', ...entry },
     },
   };
 }
@@ -44,7 +43,7 @@ export async function auditHistory(subject: AuditSubject, limit = 50): Promise<A
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :subject',
-      ExpressionAttributeValues: { ':subject': subjectPartition(subject) },
+      ExpressionAttributeValues: { ':subject': auditPartition(subject) },
       ScanIndexForward: false,
       Limit: limit,
     }),

@@ -6,9 +6,20 @@ import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery }
 import type { BookingView } from '../../schemas/booking';
 import type { Money } from '../../schemas/money';
 import type { BookingStatusView, BookingTime } from '../../schemas/member';
-import { endTime, getSession, locationText, sessionKey, type SessionRecord } from './sessions';
+import { endTime, getSession, locationText, type SessionRecord } from './sessions';
+import {
+  bookingKey,
+  addressPartition,
+  attendeeKey,
+  memberBookingSortKey,
+  memberPartition,
+  ORDERS_PARTITION,
+  orderSortKey,
+  SESSION_BOOKING_PREFIX,
+  sessionBookingSortKey,
+  sessionPartition,
+} from './keys';
 import { ATTENDING_STATES, type BookingState, type EndedBy, type EndReason } from './booking-lifecycle';
-import { bookingKey } from './keys';
 
 /** What lists of bookings show of the session, copied onto the booking so a list needs no per-row reads. */
 export type SessionSnapshot = Pick<BookingView['session'], 'title' | 'startTime' | 'endTime' | 'location' | 'locationType'> & {
@@ -52,15 +63,6 @@ export type BookingRecord = {
   manageSecret?: string;
 };
 
-/** The index partitions a booking is listed in: its session's, its member's, its address's. */
-const sessionBookingsPartition = (sessionId: string) => `SESSION#${sessionId}`;
-const memberBookingsPartition = (userId: string) => `USER#${userId}`;
-const addressBookingsPartition = (email: string) => `EMAIL#${email.toLowerCase()}`;
-/** All orders, newest first (gsi3): the admin's orders page. */
-export const ORDERS_PARTITION = 'ORDERS';
-/** One item per (session, e-mail address): the same address cannot book a session twice. */
-export const attendeeKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `ATTENDEE#${email}` });
-
 /** The attendee's place, as one item of a transaction: refused while the address has a booking for the session. */
 export function attendeeGuard(booking: Pick<BookingRecord, 'id' | 'sessionId' | 'attendeeEmail'>) {
   return {
@@ -100,16 +102,16 @@ export function bookingItem(booking: BookingRecord) {
   return {
     ...bookingKey(booking.id),
     // A session's bookings, oldest first.
-    [gsi1.partitionKey]: sessionBookingsPartition(booking.sessionId),
-    [gsi1.sortKey]: `BOOKING#${booking.createdAt}#${booking.id}`,
+    [gsi1.partitionKey]: sessionPartition(booking.sessionId),
+    [gsi1.sortKey]: sessionBookingSortKey(booking.createdAt, booking.id),
     // A member's bookings by the session's start.
     ...(booking.userId && memberBookingKeys(booking.userId, booking)),
     // All orders, newest first.
     [gsi3.partitionKey]: ORDERS_PARTITION,
-    [gsi3.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
+    [gsi3.sortKey]: orderSortKey('BOOKING', booking.createdAt, booking.id),
     // Everything made with this e-mail address, for the account that verifies it.
-    [gsi4.partitionKey]: addressBookingsPartition(booking.attendeeEmail),
-    [gsi4.sortKey]: `${booking.createdAt}#BOOKING#${booking.id}`,
+    [gsi4.partitionKey]: addressPartition(booking.attendeeEmail),
+    [gsi4.sortKey]: orderSortKey('BOOKING', booking.createdAt, booking.id),
     type: 'Booking',
     ...booking,
   };
@@ -118,8 +120,8 @@ export function bookingItem(booking: BookingRecord) {
 /** A member's bookings, by the session's start: the keys that put a booking on their dashboard. */
 export function memberBookingKeys(userId: string, booking: Pick<BookingRecord, 'id' | 'session'>) {
   return {
-    [gsi2.partitionKey]: memberBookingsPartition(userId),
-    [gsi2.sortKey]: `${booking.session.startTime}#BOOKING#${booking.id}`,
+    [gsi2.partitionKey]: memberPartition(userId),
+    [gsi2.sortKey]: memberBookingSortKey(booking.session.startTime, booking.id),
   };
 }
 
@@ -175,7 +177,7 @@ export function listSessionBookings(sessionId: string, page: PageQuery): Promise
       IndexName: gsi1.indexName,
       KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :booking)',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-      ExpressionAttributeValues: { ':pk': sessionBookingsPartition(sessionId), ':booking': 'BOOKING#' },
+      ExpressionAttributeValues: { ':pk': sessionPartition(sessionId), ':booking': SESSION_BOOKING_PREFIX },
     },
     page,
     (item) => withoutKeys<BookingRecord>(item),
@@ -203,7 +205,7 @@ export function listMemberBookings(
     KeyConditionExpression: upcoming ? '#pk = :pk AND #sk >= :bound' : '#pk = :pk AND #sk < :bound',
     ScanIndexForward: upcoming,
     ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey } as Record<string, string>,
-    ExpressionAttributeValues: { ':pk': memberBookingsPartition(userId), ':bound': now.toISOString() } as Record<string, unknown>,
+    ExpressionAttributeValues: { ':pk': memberPartition(userId), ':bound': now.toISOString() } as Record<string, unknown>,
   };
   if (upcoming && page.cursor) {
     // A session on the last page may have started since: keep its cursor inside the key range.

@@ -15,6 +15,7 @@ import {
   type DiscountQuote,
 } from '../../schemas/discount';
 import type { Money } from '../../schemas/money';
+import { ALL_CODES, discountCodeKey } from './keys';
 
 /** A discount code as stored (docs/product.md#discount-codes), with its discount as a tagged value. */
 export type DiscountCodeRecord = {
@@ -38,10 +39,6 @@ export const invalidCode = () => new HttpError(404, discountCodeRefusals.invalid
 export const codeAlreadyUsed = () => new HttpError(409, discountCodeRefusals.used);
 export const codeExpired = () => new HttpError(409, discountCodeRefusals.expired);
 export const codeUsedUp = () => new HttpError(409, discountCodeRefusals.usedUp);
-
-/** The index partition of every code, newest first. */
-export const ALL_CODES = 'DISCOUNT_CODES';
-export const discountCodeKey = (code: string) => ({ pk: `DISCOUNT#${code.trim().toUpperCase()}`, sk: 'DISCOUNT' });
 
 export function discountCodeItem(record: DiscountCodeRecord) {
   return {

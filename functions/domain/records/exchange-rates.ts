@@ -6,6 +6,7 @@ import { logger } from '../../lib/logger';
 import { expiresIn, tableName } from '../../lib/table';
 import { convertMoney, fallbackRates, type ExchangeRates } from '../../schemas/currency';
 import { currencies, type Currency, type Money } from '../../schemas/money';
+import { ratesCacheKey } from './keys';
 
 /** Live rates are kept for an hour from the last successful fetch, as docs/product.md#currencies says. */
 export const RATES_CACHE_SECONDS = 3600;
@@ -14,9 +15,6 @@ const FETCH_TIMEOUT_MS = 3000;
 
 /** The rates every conversion uses, with where they came from. */
 export type RatesSnapshot = { rates: ExchangeRates; source: 'live' | 'fallback'; fetchedAt: string | null };
-
-/** One item for every Lambda: the last live rates, expiring (TTL) an hour after they were fetched. */
-export const ratesCacheKey = { pk: 'RATES', sk: 'LATEST' } as const;
 
 /** What the service answers for `latest/{base}`: a rates object keyed by currency code. */
 const rate = z.number().check(z.positive());

@@ -2,6 +2,7 @@ import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws';
 import { gsi1, tableName } from '../../lib/table';
 import type { BookingRecord } from './bookings';
+import { ALL_HOLDS, holdKey } from './keys';
 
 // A held seat: the Hold item, written with the booking (or the waitlist offer, or the purchase's
 // checkout) that holds it, and found by its expiry for the one sweep (hold-sweep.ts). What ends a
@@ -13,14 +14,10 @@ import type { BookingRecord } from './bookings';
  * begins, so one more minute keeps the request inside Stripe's range.
  */
 export const HOLD_MINUTES = 31;
-const ALL_HOLDS = 'HOLDS';
 
 /** In whole seconds, as Stripe's `expires_at` is: the checkout and the hold end at the same instant. */
 export const newHoldExpiry = (now: Date) =>
   new Date(Math.floor((now.getTime() + HOLD_MINUTES * 60_000) / 1000) * 1000).toISOString();
-
-/** A hold's key, by what holds the seat: a booking's id, or a waitlist place's id. */
-export const holdKey = (holderId: string) => ({ pk: `HOLD#${holderId}`, sk: 'HOLD' });
 
 /**
  * What a seat is held for: a checkout in progress, a guest's e-mail confirmation, or an offer to

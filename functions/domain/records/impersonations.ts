@@ -8,6 +8,7 @@ import { transactNamed } from '../../lib/transactions';
 import { impersonationRefusals, type ImpersonationView } from '../../schemas/impersonation';
 import { auditEntry } from './audit';
 import type { Account } from './accounts';
+import { impersonationKey } from './keys';
 
 // "Login as user", done safely: the administrator never receives the user's password or tokens.
 // They open an impersonation (an item with a random id, who opened it, whom it shows and until
@@ -28,8 +29,6 @@ type ImpersonationRecord = {
   expiresAt: string;
   endedAt?: string;
 };
-
-const impersonationKey = (id: string) => ({ pk: `IMPERSONATION#${id}`, sk: 'IMPERSONATION' });
 
 const viewOf = (record: ImpersonationRecord): ImpersonationView => ({
   id: record.id,

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws';
 import { tableName, withoutKeys } from '../../lib/table';
 import type { SessionChange } from '../../../events/catalogue';
+import { noticeKey, recipientKey } from './keys';
 
 // A notice to everyone booked on a session (attendee-notices.ts writes and queues them) and the
 // mark of each attendee it was queued to. Apart from what writes them, so that the e-mail that
@@ -33,10 +34,6 @@ export type MessageNotice = {
 };
 
 export type NoticeRecord = ChangeNotice | MessageNotice;
-
-const noticeKey = (id: string) => ({ pk: `NOTICE#${id}`, sk: 'NOTICE' });
-/** One item per attendee a notice was queued to: nobody is queued the same notice twice. */
-const recipientKey = (noticeId: string, bookingId: string) => ({ pk: `NOTICE#${noticeId}`, sk: `TO#${bookingId}` });
 
 export const noticePut = (notice: NoticeRecord) => ({
   Put: {

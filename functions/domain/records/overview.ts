@@ -7,6 +7,7 @@ import { currencies, type Money } from '../../schemas/money';
 import type { AdminOverview, OverviewWeek } from '../../schemas/overview';
 import { seatsBookedAndPending } from '../../schemas/seats';
 import { listSessionsStarting } from './sessions';
+import { countedKey, OVERVIEW_PARTITION, weekKey } from './keys';
 
 // The owner's overview: what happened each week, counted as it happens by the overview consumer
 // into one item per week, so /admin reads twelve weeks with one Query and never scans bookings.
@@ -21,9 +22,6 @@ const UPCOMING_SHOWN = 8;
  */
 const COUNTED_MARK_SECONDS = (OVERVIEW_WEEKS + 1) * 7 * 86_400;
 
-const OVERVIEW_PARTITION = 'OVERVIEW';
-const weekKey = (weekStart: string) => ({ pk: OVERVIEW_PARTITION, sk: `WEEK#${weekStart}` });
-const countedKey = (fact: string) => ({ pk: `OVERVIEW#COUNTED#${fact}`, sk: 'COUNTED' });
 /** Revenue is kept as one number per currency: DynamoDB adds to a top-level number in one step. */
 const revenueAttribute = (currency: Money['currency']) => `revenue${currency}`;
 

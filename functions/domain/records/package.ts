@@ -7,14 +7,13 @@ import { transactNamed } from '../../lib/transactions';
 import type { Money } from '../../schemas/money';
 import type { AdminPackagePrice, PackagePriceForm } from '../../schemas/package-price';
 import { auditEntry } from './audit';
+import { packageOwnerKey, packagePriceKey } from './keys';
 
 // The recordings package: its price, a settings item of its own (the source system kept it in a
 // discount-code row), and who owns it. Owning it unlocks every recording, for life.
 
 /** The price when none is set, or when it cannot be read (docs/product.md#recordings-package). */
 export const DEFAULT_PACKAGE_PRICE: Money = { amount: 6000, currency: 'EUR' };
-
-export const packagePriceKey = { pk: 'SETTINGS', sk: 'PACKAGE_PRICE' } as const;
 
 async function readPackagePrice(): Promise<AdminPackagePrice> {
   const result = await dynamo.send(new GetCommand({ TableName: tableName(), Key: packagePriceKey, ConsistentRead: true }));
@@ -66,12 +65,11 @@ export async function setPackagePrice(
 }
 
 /**
- * One item per member who owns the package, naming the paid purchase that gave it, so the access
- * check on every recording is a single GetItem. Written with the purchase's payment (or when an
- * account claims a guest's paid purchase) and removed if that purchase is refunded.
+ * One item per member who owns the package (packageOwnerKey), naming the paid purchase that gave
+ * it, so the access check on every recording is a single GetItem. Written with the purchase's
+ * payment (or when an account claims a guest's paid purchase) and removed if that purchase is
+ * refunded.
  */
-export const packageOwnerKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PACKAGE' });
-
 export type PackageOwnerRecord = { userId: string; purchaseId: string; since: string };
 
 /** `consistent`: as written by a refund a moment ago (a payment's check), not only as the recordings' checks need. */

@@ -3,6 +3,7 @@ import { dynamo } from '../../lib/aws';
 import { tableName, withoutKeys } from '../../lib/table';
 import type { Money } from '../../schemas/money';
 import { outboxEvent } from '../../outbox/outbox';
+import { paymentKey, refundKey } from './keys';
 
 // What was charged and what was given back, as items of their own: a Payment for each Stripe
 // Checkout Session the site opens, a Refund for each sum it owes back. Each names its subject (a
@@ -66,9 +67,6 @@ export type RefundRecord = {
   sentAt?: string;
   failure?: string;
 };
-
-export const paymentKey = (checkoutSessionId: string) => ({ pk: `PAYMENT#${checkoutSessionId}`, sk: 'PAYMENT' });
-export const refundKey = (paymentIntentId: string) => ({ pk: `REFUND#${paymentIntentId}`, sk: 'REFUND' });
 
 /** The Payment of a Checkout Session just opened, as one item of a transaction (written once). */
 export function openPayment(payment: Omit<PaymentRecord, 'state'>) {

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws';
 import { gsi1, tableName } from '../../lib/table';
+import { nameItemKey, namesPartition } from './keys';
 
 // The administrator finds people by name with one Query, never a scan: each profile keeps a few
 // name items on gsi1, one per word its name can be searched from ('jane mary smith', 'mary smith',
@@ -10,9 +11,6 @@ import { gsi1, tableName } from '../../lib/table';
 
 /** Names are searchable from each of their first words; a longer name is found from these. */
 export const MAX_NAME_WORDS = 6;
-
-const nameItemKey = (userId: string, word: number) => ({ pk: `USER#${userId}`, sk: `NAME#${word}` });
-const namesPartition = (text: string) => `NAMES#${text.charAt(0)}`;
 
 /** A name as it is searched: accents folded, lower case, words of letters and digits only. */
 export function searchableName(name: string): string {

@@ -2,17 +2,11 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws';
 import { tableName } from '../../lib/table';
 import type { PlaybackProgress } from '../../schemas/recording';
+import { progressKey } from './keys';
 
 // Where a member stopped in each recording (docs/product.md#recordings): one item per
 // member and recording in the member's own partition, so only their own token ever reaches it,
 // and the library reads all of a member's positions with the package in one Query.
-
-export const PROGRESS_PREFIX = 'PROGRESS#';
-
-export const progressKey = (userId: string, recordingId: string) => ({
-  pk: `USER#${userId}`,
-  sk: `${PROGRESS_PREFIX}${recordingId}`,
-});
 
 export type ProgressRecord = { userId: string; recordingId: string; positionSeconds: number; updatedAt: string };
 

@@ -4,6 +4,7 @@ import { tableName, withoutKeys } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import { nameIndexWrites } from './people-names';
 import type { AuditItem } from './audit';
+import { profileKey } from './keys';
 
 /** A member's profile, created when their e-mail address is confirmed. */
 export type ProfileRecord = {
@@ -17,8 +18,6 @@ export type ProfileRecord = {
 
 /** What a member starts with. */
 export const DEFAULT_SUBSCRIPTION_STATUS = 'Free';
-
-export const profileKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' });
 
 /**
  * Creates the profile once, findable by its name; a repeated confirmation (Cognito retries

@@ -1,6 +1,7 @@
 import type { EventType } from '../../../events/catalogue';
 import type { PurchaseStatus } from '../../schemas/purchase';
 import { stateCheckOf, stateUpdate, type StateTransition, type TransitionChange } from './lifecycle';
+import { purchaseKey } from './keys';
 
 // The life of a recordings purchase in one place, as booking-lifecycle.ts is a booking's: its
 // states, the named transitions between them with the event each writes. Every change of a
@@ -51,8 +52,6 @@ export const purchaseTransitions = {
 } as const satisfies Record<string, PurchaseTransition>;
 
 export type PurchaseTransitionName = keyof typeof purchaseTransitions;
-
-export const purchaseKey = (id: string) => ({ pk: `PURCHASE#${id}`, sk: 'PURCHASE' });
 
 /** The conditional update that moves a purchase along `name` (a first write is a Put of the whole item instead). */
 export function purchaseUpdate(

@@ -4,9 +4,17 @@ import { queryPage, type Page, type PageQuery } from '../../lib/paging';
 import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../../lib/table';
 import type { Money } from '../../schemas/money';
 import type { AdminPurchase, PurchaseReceipt, PurchaseStatusView } from '../../schemas/purchase';
-import { ORDERS_PARTITION } from './bookings';
-import { packageOwnerKey, type PackageOwnerRecord } from './package';
-import { purchaseKey, type PurchaseEndReason, type PurchaseState } from './purchase-lifecycle';
+import {
+  ORDERS_PARTITION,
+  packageOwnerKey,
+  purchaseKey,
+  addressPartition,
+  ALL_PURCHASES,
+  memberPurchasesPartition,
+  orderSortKey,
+} from './keys';
+import type { PackageOwnerRecord } from './package';
+import type { PurchaseEndReason, PurchaseState } from './purchase-lifecycle';
 import type { Payer } from './payment-records';
 
 // A purchase of the recordings package (docs/product.md#recordings-package): its keys and
@@ -40,17 +48,10 @@ export type PurchaseRecord = {
   createdAt: string;
 };
 
-export { purchaseKey };
-
-/** The index partitions a purchase is listed in: every purchase (the admin's), its member's (apart from their bookings, which are ordered by session start), its address's. */
-const PURCHASES_PARTITION = 'PURCHASES';
-export const memberPurchasesPartition = (userId: string) => `USER#${userId}#PURCHASES`;
-const addressPartition = (email: string) => `EMAIL#${email.toLowerCase()}`;
-
 /** A member's purchases, newest first: the keys that put a purchase on their resources page. */
 export const memberPurchaseKeys = (userId: string, purchase: Pick<PurchaseRecord, 'id' | 'createdAt'>) => ({
   [gsi2.partitionKey]: memberPurchasesPartition(userId),
-  [gsi2.sortKey]: `${purchase.createdAt}#PURCHASE#${purchase.id}`,
+  [gsi2.sortKey]: orderSortKey('PURCHASE', purchase.createdAt, purchase.id),
 });
 
 export function purchaseItem(purchase: PurchaseRecord) {
@@ -58,14 +59,14 @@ export function purchaseItem(purchase: PurchaseRecord) {
     ...purchaseKey(purchase.id),
     ...(purchase.userId && memberPurchaseKeys(purchase.userId, purchase)),
     // Every purchase, newest first: the admin's purchases page.
-    [gsi1.partitionKey]: PURCHASES_PARTITION,
+    [gsi1.partitionKey]: ALL_PURCHASES,
     [gsi1.sortKey]: `${purchase.createdAt}#${purchase.id}`,
     // All orders, newest first: the admin's orders page (its Recordings tab).
     [gsi3.partitionKey]: ORDERS_PARTITION,
-    [gsi3.sortKey]: `${purchase.createdAt}#PURCHASE#${purchase.id}`,
+    [gsi3.sortKey]: orderSortKey('PURCHASE', purchase.createdAt, purchase.id),
     // Everything made with this e-mail address, for the account that verifies it.
     [gsi4.partitionKey]: addressPartition(purchase.customerEmail),
-    [gsi4.sortKey]: `${purchase.createdAt}#PURCHASE#${purchase.id}`,
+    [gsi4.sortKey]: orderSortKey('PURCHASE', purchase.createdAt, purchase.id),
     type: 'Purchase',
     ...purchase,
   };
@@ -126,7 +127,7 @@ export function listPurchases(page: PageQuery): Promise<Page<AdminPurchase>> {
       IndexName: gsi1.indexName,
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
-      ExpressionAttributeValues: { ':pk': PURCHASES_PARTITION },
+      ExpressionAttributeValues: { ':pk': ALL_PURCHASES },
       ScanIndexForward: false,
     },
     page,

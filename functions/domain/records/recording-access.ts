@@ -5,9 +5,9 @@ import { HttpError, notFound } from '../../lib/errors';
 import { presignedGetUrl } from '../../lib/presigned-get';
 import { tableName, withoutKeys } from '../../lib/table';
 import { recordingMessages, type RecordingAccess, type RecordingMedia } from '../../schemas/recording';
-import { packageOwnerKey } from './package';
-import { progressKey, PROGRESS_PREFIX, type ProgressRecord } from './playback-progress';
-import { recordingKey, type RecordingRecord } from './recordings';
+import { packageOwnerKey, progressKey, PROGRESS_PREFIX, recordingKey } from './keys';
+import type { ProgressRecord } from './playback-progress';
+import type { RecordingRecord } from './recordings';
 
 /** What the access rule knows of the caller. */
 export type Viewer = { signedIn: boolean; ownsPackage: boolean };

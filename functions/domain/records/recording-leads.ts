@@ -7,6 +7,7 @@ import { transactNamed } from '../../lib/transactions';
 import { formatClockTime, formatSortableTime, siteTimeZone } from '../../lib/when';
 import type { AdminLead } from '../../schemas/recording';
 import { listRecordings, type RecordingRecord } from './recordings';
+import { ALL_LEADS, leadKey } from './keys';
 
 /**
  * The free-recording gate's addresses may be given by anyone, so each address, and each client
@@ -14,10 +15,6 @@ import { listRecordings, type RecordingRecord } from './recordings';
  * only if its address runs out).
  */
 export const recordingGateLimits = { perEmailPerHour: 20, perClientAddressPerHour: 60 };
-
-const ALL_LEADS = 'LEADS';
-
-export const leadKey = (email: string) => ({ pk: `LEAD#${email}`, sk: 'LEAD' });
 
 /**
  * A lead as stored: one per address that opened a free recording, for the administrator, listed

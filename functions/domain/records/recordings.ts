@@ -4,6 +4,7 @@ import { dynamo } from '../../lib/aws';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import { everyItem } from '../../lib/every-item';
 import { MAX_ORDER_INDEX, type RecordingAccess, type RecordingView } from '../../schemas/recording';
+import { ALL_RECORDINGS, recordingKey } from './keys';
 
 /**
  * A birth-breathwork recording as stored. Its video is either an upload in the private media
@@ -30,10 +31,6 @@ export type RecordingRecord = {
 
 /** orderIndex is written with this many digits, so it sorts as text (up to MAX_ORDER_INDEX). */
 const ORDER_DIGITS = String(MAX_ORDER_INDEX).length;
-
-const ALL_RECORDINGS = 'RECORDINGS';
-
-export const recordingKey = (id: string) => ({ pk: `RECORDING#${id}`, sk: 'RECORDING' });
 
 /**
  * The item, with its place in the library on GSI1: the order index padded so it sorts as text,

@@ -17,6 +17,7 @@ import {
 import { auditEntry } from './audit';
 import { PLAYBACK_SECONDS, playbackUrl, resourceFolder } from './resource-videos';
 import { checkVideosStored, videoTypeOf } from './video-uploads';
+import { ALL_RESOURCES, resourceKey } from './keys';
 
 // The learning resources, all in one partition (RESOURCES), each one item with its videos in
 // order: a resource is always read and written with its videos, so one item is one read and one
@@ -26,9 +27,6 @@ import { checkVideosStored, videoTypeOf } from './video-uploads';
 // a search, is one Query of the partition (1 MB a page: thousands of resources) filtered here.
 // DynamoDB has no text search, and a FilterExpression's `contains` is case-sensitive and reads the
 // same items anyway; a search index would be a service of its own for a list this size.
-
-const PARTITION = 'RESOURCES';
-const sortKey = (id: string) => `RESOURCE#${id}`;
 
 type StoredVideo = { title: string; orderIndex: number; url?: string; key?: string };
 
@@ -46,20 +44,20 @@ export type ResourceRecord = {
 const resourceNotFound = () => notFound('Resource not found');
 const subject = (id: string) => ({ kind: 'resource' as const, id });
 
-export const resourceItem = (record: ResourceRecord) => ({ pk: PARTITION, sk: sortKey(record.id), type: 'Resource', ...record });
+export const resourceItem = (record: ResourceRecord) => ({ ...resourceKey(record.id), type: 'Resource', ...record });
 
 /** Every resource, newest first: the partition, a page at a time (one page for any likely size). */
 export function allResources(): Promise<ResourceRecord[]> {
   return everyItem<ResourceRecord>({
     TableName: tableName(),
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': PARTITION },
+    ExpressionAttributeValues: { ':pk': ALL_RESOURCES },
     ScanIndexForward: false,
   });
 }
 
 export async function getResource(id: string): Promise<ResourceRecord | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName(), Key: { pk: PARTITION, sk: sortKey(id) } }));
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName(), Key: resourceKey(id) }));
   return Item && withoutKeys<ResourceRecord>(Item);
 }
 

@@ -4,6 +4,7 @@ import { dynamo } from '../../lib/aws';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import type { Currency } from '../../schemas/money';
 import type { LocationType, SessionView } from '../../schemas/session';
+import { addressSeatsKey, ALL_SESSIONS, sessionKey } from './keys';
 
 /** A live session as stored. Counters live on the item so lists need no per-session reads. */
 export type SessionRecord = {
@@ -47,10 +48,6 @@ export type SessionRecord = {
   recordingUrl?: string;
   createdAt: string;
 };
-
-const ALL_SESSIONS = 'SESSIONS';
-
-export const sessionKey = (id: string) => ({ pk: `SESSION#${id}`, sk: 'SESSION' });
 
 export function sessionItem(session: SessionRecord) {
   return {
@@ -150,10 +147,7 @@ export function seatCounters(
  * address is kept only as a hash, and the counter expires a day after the session starts.
  */
 export function seatsOfAddress(session: Pick<SessionRecord, 'id' | 'startTime'>, clientAddress: string) {
-  const key = {
-    pk: `LIMIT#session-seats#${session.id}`,
-    sk: createHash('sha256').update(clientAddress).digest('base64url'),
-  };
+  const key = addressSeatsKey(session.id, createHash('sha256').update(clientAddress).digest('base64url'));
   const change = (by: 1 | -1, condition?: { limit: number }) => ({
     Update: {
       TableName: tableName(),

@@ -4,7 +4,8 @@ import { HttpError } from '../../lib/errors';
 import { linkSecretMatches } from '../../lib/link-token';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import type { WaitlistPlace, WaitlistState } from '../../schemas/waitlist';
-import { endTime, getSession, locationText, placeText, sessionKey } from './sessions';
+import { endTime, getSession, locationText, placeText } from './sessions';
+import { listedAddressKey, placeKey, sessionPartition, WAITLIST_PREFIX, waitlistSortKey } from './keys';
 
 // A place on a session's waitlist: joined while the session is sold out, one per e-mail address,
 // in the order people joined. Joining and leaving are in waitlist-places.ts, offers of freed seats
@@ -28,14 +29,11 @@ export type WaitlistPlaceRecord = {
   bookingId?: string;
 };
 
-export const placeKey = (id: string) => ({ pk: `WAITLIST#${id}`, sk: 'PLACE' });
 /** The session's list (gsi1, in the session's partition): places waiting or offered, in the order they joined. */
 const listedKeys = (place: Pick<WaitlistPlaceRecord, 'id' | 'sessionId'>) => ({
-  [gsi1.partitionKey]: sessionKey(place.sessionId).pk,
-  [gsi1.sortKey]: `WAITLIST#${place.id}`,
+  [gsi1.partitionKey]: sessionPartition(place.sessionId),
+  [gsi1.sortKey]: waitlistSortKey(place.id),
 });
-/** One item per (session, e-mail address) on the list: nobody is on it twice. */
-const addressKey = (sessionId: string, email: string) => ({ ...sessionKey(sessionId), sk: `WAITLIST-EMAIL#${email}` });
 
 /** A place as stored: in its session's list (gsi1) while it waits or holds an offer. */
 export function placeItem(place: WaitlistPlaceRecord) {
@@ -44,7 +42,7 @@ export function placeItem(place: WaitlistPlaceRecord) {
 
 /** The address's mark on the list, naming its place. */
 export const listedAddressItem = (place: Pick<WaitlistPlaceRecord, 'id' | 'sessionId' | 'email'>) => ({
-  ...addressKey(place.sessionId, place.email),
+  ...listedAddressKey(place.sessionId, place.email),
   type: 'WaitlistAddress',
   placeId: place.id,
 });
@@ -53,7 +51,7 @@ export const listedAddressItem = (place: Pick<WaitlistPlaceRecord, 'id' | 'sessi
 export const freeListedAddress = (place: Pick<WaitlistPlaceRecord, 'id' | 'sessionId' | 'email'>) => ({
   Delete: {
     TableName: tableName(),
-    Key: addressKey(place.sessionId, place.email),
+    Key: listedAddressKey(place.sessionId, place.email),
     ConditionExpression: 'placeId = :placeId',
     ExpressionAttributeValues: { ':placeId': place.id },
   },
@@ -114,7 +112,7 @@ export async function waitingPlaces(sessionId: string, limit: number): Promise<W
       KeyConditionExpression: '#pk = :session AND begins_with(#sk, :waitlist)',
       FilterExpression: '#state = :waiting',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey, '#state': 'state' },
-      ExpressionAttributeValues: { ':session': sessionKey(sessionId).pk, ':waitlist': 'WAITLIST#', ':waiting': 'waiting' },
+      ExpressionAttributeValues: { ':session': sessionPartition(sessionId), ':waitlist': WAITLIST_PREFIX, ':waiting': 'waiting' },
       Limit: limit,
     }),
   );
@@ -134,9 +132,9 @@ export async function waitlistPosition(place: Pick<WaitlistPlaceRecord, 'id' | '
       FilterExpression: '#state = :waiting',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey, '#state': 'state' },
       ExpressionAttributeValues: {
-        ':session': sessionKey(place.sessionId).pk,
-        ':first': 'WAITLIST#',
-        ':mine': `WAITLIST#${place.id}`,
+        ':session': sessionPartition(place.sessionId),
+        ':first': WAITLIST_PREFIX,
+        ':mine': waitlistSortKey(place.id),
         ':waiting': 'waiting',
       },
       Select: 'COUNT',
@@ -177,7 +175,7 @@ export async function listedPlaces(sessionId: string): Promise<WaitlistPlaceReco
       IndexName: gsi1.indexName,
       KeyConditionExpression: '#pk = :session AND begins_with(#sk, :waitlist)',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-      ExpressionAttributeValues: { ':session': sessionKey(sessionId).pk, ':waitlist': 'WAITLIST#' },
+      ExpressionAttributeValues: { ':session': sessionPartition(sessionId), ':waitlist': WAITLIST_PREFIX },
     }),
   );
   return (result.Items ?? []).map((item) => withoutKeys<WaitlistPlaceRecord>(item));
