@@ -10,7 +10,7 @@ import { getBooking } from '../domain/records/bookings';
 import { getPayment } from '../domain/records/payment-records';
 import { paidCheckoutOf } from '../domain/flows/stripe-payments';
 import { awaitAsyncPayment, recordPayment } from '../domain/flows/settle-payment';
-import { releaseHold } from '../domain/flows/release-hold';
+import { releaseBooking } from '../domain/flows/release-booking';
 import { getPurchase } from '../domain/records/purchases';
 import { awaitPurchasePayment, endPurchase } from '../domain/flows/purchase-payments';
 
@@ -137,9 +137,9 @@ async function handleEvent(event: Stripe.Event): Promise<string> {
       await awaitAsyncPayment(booking, now);
       return 'awaiting payment';
     case 'checkout.session.async_payment_failed':
-      return (await releaseHold(booking, 'payment_failed', now)) ? 'released' : 'unchanged';
+      return (await releaseBooking(booking, 'payment_failed', now)) ? 'released' : 'unchanged';
     case 'checkout.session.expired':
-      return (await releaseHold(booking, 'expired', now)) ? 'released' : 'unchanged';
+      return (await releaseBooking(booking, 'expired', now)) ? 'released' : 'unchanged';
     default:
       return 'ignored';
   }

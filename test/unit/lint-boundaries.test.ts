@@ -69,7 +69,7 @@ const cases: [string, string, RegExp | null][] = [
   ['functions/domain/emails/draft.ts', "import { recordPayment } from '../flows/settle-payment';", emailRule],
   ['functions/domain/emails/draft.ts', "import type { NoticeRecord } from '../records/notices';", null],
   ['functions/domain/flows/draft.ts', "import { getBooking } from '../records/bookings';", null],
-  ['functions/domain/flows/draft.ts', "import { releaseHold } from './release-hold';", null],
+  ['functions/domain/flows/draft.ts', "import { releaseBooking } from './release-booking';", null],
   ['functions/domain/records/draft.ts', "import { sessionKey } from './sessions';", null],
   ['functions/bookings/draft.ts', "import { bookSession } from '../domain/flows/book-session';", null],
   // The commands that act on AWS live in bin/operations: they may use the local stack, which never uses them.

@@ -19,7 +19,7 @@ import { checkActive, countCodeAttempt, discountRedemption, redemptionRefusal } 
 import { abandonCheckout, openCheckout } from './checkout';
 import { quotePrice, sessionPrice } from '../records/pricing';
 import { checkoutHold, EMAIL_CONFIRMATION_MINUTES, newHoldExpiry } from '../records/holds';
-import { releaseHold } from './release-hold';
+import { releaseBooking } from './release-booking';
 import { seatsOfAddress, takeSeat, type SessionRecord } from '../records/sessions';
 import { requestKey } from '../records/keys';
 
@@ -199,7 +199,7 @@ async function bookOverPendingBooking(
     throw conflict('This email address has a booking awaiting confirmation: follow the link we e-mailed to keep the seat.');
   }
   if (existing?.state === 'unconfirmed') {
-    await releaseHold(existing, 'email_unconfirmed', context.now);
+    await releaseBooking(existing, 'email_unconfirmed', context.now);
     return bookSession(session, request, context);
   }
   if (existing?.state !== 'held') throw conflict('This email address has already booked this session.');

@@ -13,7 +13,7 @@ import { bookingKey } from '../records/keys';
 import type { BookingRecord } from '../records/bookings';
 import { isPayable } from '../records/booking-lifecycle';
 import { openPayment, type PaymentSubject } from '../records/payment-records';
-import { releaseHold } from './release-hold';
+import { releaseBooking } from './release-booking';
 
 // The Stripe side of every order (a paid booking, a recordings purchase): its checkout, opened,
 // resumed, closed or given up. Refunds are sent in send-refund.ts, the admin's sync is in
@@ -154,7 +154,7 @@ export function openCheckout(
     {
       key: bookingKey(booking.id),
       awaiting: 'held',
-      endUnopened: options.releaseOnFailure ? () => releaseHold(booking, 'checkout_failed', new Date()) : undefined,
+      endUnopened: options.releaseOnFailure ? () => releaseBooking(booking, 'checkout_failed', new Date()) : undefined,
       noLongerPayable,
     },
     options.deadline,
@@ -187,7 +187,7 @@ export async function closeCheckout(orderId: string, checkoutSessionId: string) 
 export async function cancelCheckout(booking: BookingRecord, now: Date): Promise<boolean> {
   if (booking.state !== 'held' || !booking.checkoutSessionId) return false;
   if (!(await closedUnpaid(booking.checkoutSessionId))) return false;
-  return releaseHold(booking, 'checkout_cancelled', now);
+  return releaseBooking(booking, 'checkout_cancelled', now);
 }
 
 /** Expires a Checkout Session; whether it is now closed without payment (expired by this call or earlier). */
@@ -223,7 +223,7 @@ export async function abandonCheckout(
   reason: 'replaced' | 'cancelled_by_admin' = 'replaced',
   audit?: AuditItem,
 ): Promise<boolean> {
-  const released = await releaseHold(booking, reason, now, audit);
+  const released = await releaseBooking(booking, reason, now, audit);
   if (released && booking.checkoutSessionId) {
     await closeCheckout(booking.id, booking.checkoutSessionId);
   }

@@ -1,7 +1,7 @@
 import { logger } from '../../lib/logger';
 import { getBooking } from '../records/bookings';
 import { lapsedHolds } from '../records/holds';
-import { releaseHold } from './release-hold';
+import { releaseBooking } from './release-booking';
 import { lapseOffer } from './waitlist-offers';
 import { getPurchase } from '../records/purchases';
 import { endPurchase } from './purchase-payments';
@@ -25,7 +25,7 @@ export async function releaseExpiredHolds(now: Date): Promise<number> {
       } else {
         const booking = await getBooking(hold.bookingId);
         const reason = booking?.state === 'unconfirmed' ? 'email_unconfirmed' : 'expired';
-        if (booking && (await releaseHold(booking, reason, now))) ended++;
+        if (booking && (await releaseBooking(booking, reason, now))) ended++;
       }
     } catch (error) {
       logger.warn('A seat hold was not ended; the next sweep tries again', { hold, error: String(error) });

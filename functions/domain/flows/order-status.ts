@@ -2,7 +2,7 @@ import { conflict } from '../../lib/errors';
 import { tableName } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import type { settableStatuses } from '../../schemas/order';
-import { auditEntry } from '../records/audit';
+import { auditEntry, type AuditItem } from '../records/audit';
 import { shownStatus, transitionUpdate } from '../records/booking-lifecycle';
 import { transitionEvent } from '../records/booking-events';
 import { bookingFacts, type BookingRecord } from '../records/bookings';
@@ -38,6 +38,15 @@ export async function changeOrderStatus(
     throw conflict('This booking has already ended.');
   }
   if (booking.state !== 'held') throw conflict('Only a booking awaiting payment can be marked paid or free.');
+  await settleBooking(booking, paymentStatus, audit, now);
+}
+
+/**
+ * The administrator settles a held booking (the lifecycle's `settle`): paid outside the checkout,
+ * or free, its price waived. One transaction conditioned on it still being held: its seat no
+ * longer held but taken, its hold gone, BookingConfirmed; then its checkout is closed.
+ */
+async function settleBooking(booking: BookingRecord, paymentStatus: 'paid' | 'free', audit: AuditItem, now: Date) {
   const refusal = await transactNamed({
     booking: transitionUpdate('settle', booking.id, now, {
       set: paymentStatus === 'free' ? { price: { amount: 0, currency: booking.price.currency } } : {},

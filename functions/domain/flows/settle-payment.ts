@@ -52,9 +52,9 @@ export async function recordPayment(paid: PaidCheckout, now: Date): Promise<Paym
     if (!booking) throw new Error(`The booking ${payment.subject.id} of payment ${payment.checkoutSessionId} is missing`);
     const outcome =
       booking.state === 'held'
-        ? await confirmHeldBooking(booking, paid, now)
+        ? await payBooking(booking, paid, now)
         : booking.state === 'released'
-          ? await confirmReleasedBooking(booking, paid, now)
+          ? await payBookingLate(booking, paid, now)
           : await refundLate(booking, paid, now);
     // undefined: the booking or the payment changed since they were read; read them again.
     if (outcome) return outcome;
@@ -86,7 +86,8 @@ export async function awaitAsyncPayment(booking: BookingRecord, now: Date): Prom
 
 const sameMoney = (a: ReportedMoney, b: ReportedMoney) => a.amount === b.amount && a.currency === b.currency;
 
-async function confirmHeldBooking(booking: BookingRecord, paid: PaidCheckout, now: Date) {
+/** The held booking is paid (the lifecycle's `pay`): its seat no longer held but taken, its hold gone. */
+async function payBooking(booking: BookingRecord, paid: PaidCheckout, now: Date) {
   const refusal = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
     booking: transitionUpdate('pay', booking.id, now, { remove: ['holdExpiresAt'] }),
@@ -98,11 +99,8 @@ async function confirmHeldBooking(booking: BookingRecord, paid: PaidCheckout, no
   return refusal ? undefined : 'confirmed';
 }
 
-async function confirmReleasedBooking(
-  booking: BookingRecord,
-  paid: PaidCheckout,
-  now: Date,
-): Promise<PaymentOutcome | undefined> {
+/** A payment after the release (`payLate`): the booking takes a free seat again, or the payment goes back. */
+async function payBookingLate(booking: BookingRecord, paid: PaidCheckout, now: Date): Promise<PaymentOutcome | undefined> {
   const retaken = await transactNamed({
     payment: markPaid(paid.checkoutSessionId, paid.paymentIntentId, now),
     booking: transitionUpdate('payLate', booking.id, now, { remove: ['endedAt', 'endReason', 'endedBy'] }),
@@ -116,7 +114,7 @@ async function confirmReleasedBooking(
   if (retaken.refused('payment') || retaken.refused('booking')) return undefined;
   const code = retaken.refused('discount');
   // A code deleted since is no longer counted.
-  if (code && !refusedCode(code)) return confirmReleasedBooking({ ...booking, discountCode: undefined }, paid, now);
+  if (code && !refusedCode(code)) return payBookingLate({ ...booking, discountCode: undefined }, paid, now);
   // A code whose uses others took since is not theirs to use again: never more uses than its
   // limit, so the payment is given back as for a seat taken since.
   const seatGone = retaken.refused('seat') || retaken.refused('attendee');

@@ -32,6 +32,12 @@ export type Transition = {
   description: string;
 };
 
+/*
+ * Where each transition is carried out, in flows/: bookSession and acceptOffer (book, hold,
+ * reserve), payBooking and payBookingLate (pay, payLate; settle-payment.ts), confirmEmail,
+ * releaseBooking, settleBooking (order-status.ts), cancelBooking and removeAttendee (cancel,
+ * remove; cancel-booking.ts), sendRefund (refund).
+ */
 export const transitions = {
   book: { from: [], to: 'confirmed', event: 'BookingConfirmed', description: 'a booking with nothing to pay takes its seat' },
   hold: {

@@ -6,7 +6,7 @@ import { ALL_HOLDS, holdKey } from './keys';
 
 // A held seat: the Hold item, written with the booking (or the waitlist offer, or the purchase's
 // checkout) that holds it, and found by its expiry for the one sweep (hold-sweep.ts). What ends a
-// hold is in the flows that end it: release-hold.ts, settle-payment.ts, waitlist-offers.ts.
+// hold is in the flows that end it: release-booking.ts, settle-payment.ts, waitlist-offers.ts.
 
 /**
  * How long a paid booking holds its seat: Stripe Checkout's shortest expiry, 30 minutes, which

@@ -9,8 +9,8 @@ import { seatGivenBack } from '../records/freed-seats';
 import { holdKey } from '../records/keys';
 import { giveBackAddressSeat } from '../records/sessions';
 
-// A held booking's seat given back unpaid, exactly once. No Stripe calls here (those are in
-// checkout.ts), so the sweep's function carries no Stripe client.
+// A held booking released (the lifecycle's `release`): its seat given back unpaid, exactly once.
+// No Stripe calls here (those are in checkout.ts), so the sweep's function carries no Stripe client.
 
 /** Who ends a hold for each reason. */
 const endedBy: Record<ReleaseReason, EndedBy> = {
@@ -30,7 +30,12 @@ const endedBy: Record<ReleaseReason, EndedBy> = {
  * to the outbox, all in one transaction conditioned on the booking still being held (and, for
  * an expiry, on its hold having run out). Answers whether this call released it.
  */
-export async function releaseHold(booking: BookingRecord, reason: ReleaseReason, now: Date, audit?: AuditItem): Promise<boolean> {
+export async function releaseBooking(
+  booking: BookingRecord,
+  reason: ReleaseReason,
+  now: Date,
+  audit?: AuditItem,
+): Promise<boolean> {
   const table = tableName();
   const at = now.toISOString();
   const seat = await seatGivenBack(booking, now, { held: true });
@@ -57,7 +62,7 @@ export async function releaseHold(booking: BookingRecord, reason: ReleaseReason,
   if (!refusal) return true;
   if (refusal.refused('booking')) return false;
   // A deleted code has nothing to give back; a waitlist that changed meanwhile is read again.
-  if (refusal.refused('discount')) return releaseHold({ ...booking, discountCode: undefined }, reason, now, audit);
-  if (refusal.refused('seat')) return releaseHold(booking, reason, now, audit);
+  if (refusal.refused('discount')) return releaseBooking({ ...booking, discountCode: undefined }, reason, now, audit);
+  if (refusal.refused('seat')) return releaseBooking(booking, reason, now, audit);
   throw new Error(`The release of booking ${booking.id} was refused for no known reason`);
 }
