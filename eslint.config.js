@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 // The folders the import boundaries speak of. Patterns are matched from the project root; files
@@ -12,7 +13,11 @@ import globals from 'globals';
 const elements = [
   { type: 'schemas', pattern: 'functions/schemas' }, // request schemas, shared by the Lambdas and the site
   { type: 'lib', pattern: 'functions/lib' }, // clients, the HTTP wrapper, errors: no product rules
-  { type: 'domain', pattern: 'functions/domain' }, // entities and the booking lifecycle
+  // The domain, by role: each entity's keys, item, reads and lifecycle; the transactions that move
+  // several at once; the e-mails.
+  { type: 'records', pattern: 'functions/domain/records' },
+  { type: 'flows', pattern: 'functions/domain/flows' },
+  { type: 'emails', pattern: 'functions/domain/emails' },
   { type: 'outbox', pattern: 'functions/outbox' }, // the outbox, its relay to the bus, re-publishing
   { type: 'handlers', pattern: 'functions' }, // one module per route, consumer, job and trigger, and the catalogues
   { type: 'events', pattern: 'events' }, // the event catalogue: data that the server, the stack and the local stack read
@@ -26,8 +31,12 @@ const elements = [
   { type: 'app', pattern: ['web/src/app', 'web/src/routes'] },
 ].map((element) => ({ ...element, partialMatch: false }));
 
+// Resolves imports as TypeScript does (eslint.resolver.cjs), for both import plugins.
+const resolver = fileURLToPath(new URL('./eslint.resolver.cjs', import.meta.url));
+
 const site = ['shared', 'feature', 'app'];
-const server = ['lib', 'domain', 'outbox', 'handlers'];
+const domain = ['records', 'flows', 'emails'];
+const server = ['lib', ...domain, 'outbox', 'handlers'];
 
 // Imports within one element (one feature, say) are always allowed; these policies judge the rest.
 // The last policy that matches decides.
@@ -50,20 +59,31 @@ const policies = [
   // The server's layers: handlers over the domain, the domain over lib and the outbox.
   {
     from: { element: { type: 'lib' } },
-    disallow: { to: { element: { types: ['domain', 'outbox', 'handlers'] } } },
+    disallow: { to: { element: { types: [...domain, 'outbox', 'handlers'] } } },
     message: 'functions/lib holds no product rules: it must not import the domain, the outbox or the handlers.',
   },
   // The HTTP wrapper reads each route's access from the route catalogue.
   { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'handlers' }, file: { path: 'functions/routes.ts' } } } },
   {
     from: { element: { type: 'outbox' } },
-    disallow: { to: { element: { types: ['domain', 'handlers'] } } },
+    disallow: { to: { element: { types: [...domain, 'handlers'] } } },
     message: 'The outbox carries facts: it must not import the domain or the handlers.',
   },
   {
-    from: { element: { type: 'domain' } },
+    from: { element: { types: domain } },
     disallow: { to: { element: { type: 'handlers' } } },
     message: 'The domain must not import a handler: handlers call the domain.',
+  },
+  // Within the domain, flows are built on records, and e-mails render records.
+  {
+    from: { element: { type: 'records' } },
+    disallow: { to: { element: { types: ['flows', 'emails'] } } },
+    message: 'A record must not import a flow or an e-mail: flows and e-mails are built on the records.',
+  },
+  {
+    from: { element: { type: 'emails' } },
+    disallow: { to: { element: { type: 'flows' } } },
+    message: 'An e-mail must not import a flow: it renders records, whatever flow wrote them.',
   },
   {
     from: { element: { types: site } },
@@ -168,10 +188,24 @@ export default defineConfig(
     settings: {
       'boundaries/elements': elements,
       'boundaries/root-path': import.meta.dirname,
-      'import/resolver': { [fileURLToPath(new URL('./eslint.resolver.cjs', import.meta.url))]: {} },
+      'import/resolver': { [resolver]: {} },
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies }],
     },
+  },
+
+  // No import circles, in the server or the site: a circle makes the order in which modules start
+  // matter, and a lazy import in one (import()) still ties the two chunks together. Imports of
+  // types only are not followed (they leave nothing at run time).
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver': { [resolver]: {} },
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

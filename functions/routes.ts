@@ -199,11 +199,11 @@ export const routes: Route[] = [
     path: '/resources',
     handler: 'resources/list',
     access: 'public',
-    // Signs a short-lived address for each uploaded video it lists (functions/domain/resource-videos.ts).
+    // Signs a short-lived address for each uploaded video it lists (functions/domain/records/resource-videos.ts).
     grants: ['table:read', 'media:read'],
   },
   // The recordings library: a public route names a member by a valid token, and the access rule
-  // (functions/domain/recording-access.ts) decides who receives a video's short-lived address.
+  // (functions/domain/records/recording-access.ts) decides who receives a video's short-lived address.
   { method: 'GET', path: '/recordings', handler: 'recordings/list', access: 'public', grants: ['table:read'] },
   { method: 'GET', path: '/recordings/{id}', handler: 'recordings/get', access: 'public', grants: ['table:read', 'media:read'] },
   {

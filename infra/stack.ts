@@ -531,7 +531,7 @@ export class BreathworkStack extends Stack {
         }
       },
       'users:read': (fn) => {
-        // Only reading one user, by address: whether it exists, or whose it is (functions/domain/accounts.ts).
+        // Only reading one user, by address: whether it exists, or whose it is (functions/domain/records/accounts.ts).
         users.grant(fn, 'cognito-idp:AdminGetUser');
       },
       // The administrator's people pages: each right alone, on the site's pool only.

@@ -4,8 +4,8 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../functions/lib/aws';
 import { tableName } from '../functions/lib/table';
-import { resourceItem, type ResourceRecord } from '../functions/domain/resources';
-import { resourceFolder } from '../functions/domain/resource-videos';
+import { resourceItem, type ResourceRecord } from '../functions/domain/records/resources';
+import { resourceFolder } from '../functions/domain/records/resource-videos';
 
 /** A few seconds of a slow warm gradient (VP9, 18 KB), made with ffmpeg: plays with no network. */
 const demoVideo = readFileSync(new URL('./demo-media/resource-breath.webm', import.meta.url));

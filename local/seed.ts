@@ -4,13 +4,14 @@ import { ulid } from 'ulid';
 import { readFileSync } from 'node:fs';
 import { dynamo } from '../functions/lib/aws';
 import { tableName } from '../functions/lib/table';
-import { sessionItem, type SessionRecord } from '../functions/domain/sessions';
+import { sessionItem, type SessionRecord } from '../functions/domain/records/sessions';
 import { sessionCategories } from '../functions/schemas/session';
-import { bookSession } from '../functions/domain/book-session';
-import { discountCodeItem, newDiscountCode } from '../functions/domain/discounts';
+import { bookSession } from '../functions/domain/flows/book-session';
+import { discountCodeItem, newDiscountCode } from '../functions/domain/records/discounts';
 import { DiscountCodeForm } from '../functions/schemas/discount';
-import { newRecording, recordingItem, type RecordingRecord } from '../functions/domain/recordings';
+import { newRecording, recordingItem, type RecordingRecord } from '../functions/domain/records/recordings';
 import { RECORDING_MEDIA_PREFIX } from '../functions/schemas/recording';
+import { categoryKey } from '../functions/domain/records/keys';
 
 /** One code of each kind, listed in the README so a newcomer can try them. */
 export const demoDiscountCodes = [
@@ -302,8 +303,7 @@ export async function seedDemoData(options: {
   }
 
   const categories = sessionCategories.map((name) => ({
-    pk: 'CATEGORIES',
-    sk: `CATEGORY#${name}`,
+    ...categoryKey(name),
     type: 'Category',
     id: ulid(),
     name,

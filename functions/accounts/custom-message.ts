@@ -3,7 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
 import { environment } from '../lib/environment';
-import { passwordResetEmail, verificationCodeEmail } from '../domain/account-emails';
+import { passwordResetEmail, verificationCodeEmail } from '../domain/emails/account-emails';
 
 /**
  * The mail for a code Cognito is about to send: a password reset carries a link to the site's

@@ -1,5 +1,5 @@
 import { openRoute } from '../lib/route-handler';
-import { accountExists } from '../domain/accounts';
+import { accountExists } from '../domain/records/accounts';
 import { AccountLookupRequest, type AccountLookup } from '../schemas/account';
 
 /**

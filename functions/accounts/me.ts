@@ -1,7 +1,7 @@
 import { httpRoute, signedIn } from '../lib/http';
-import { DEFAULT_SUBSCRIPTION_STATUS, getProfile } from '../domain/profiles';
+import { DEFAULT_SUBSCRIPTION_STATUS, getProfile } from '../domain/records/profiles';
 import type { MeView } from '../schemas/member';
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 
 // Answers MeView: { user: { id, email, isAdmin }, profile: { fullName, subscriptionStatus } }.
 /** Who the caller is, from their verified token, with their profile (or its fallbacks when none exists yet). */

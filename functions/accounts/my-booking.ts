@@ -1,10 +1,10 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getMemberBooking, sessionSnapshot } from '../domain/bookings';
-import { memberBookingSummary } from '../domain/booking-views';
+import { getMemberBooking, sessionSnapshot } from '../domain/records/bookings';
+import { memberBookingSummary } from '../domain/records/booking-views';
 import type { MemberBookingView } from '../schemas/member';
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 
 // Answers MemberBookingView: { booking: { id, status, paymentStatus, attendeeName, attendeeEmail, createdAt, session: { ...summary, description, hasRecording } } }.
 /** One of the caller's own bookings with its session; another member's booking is as missing as one that never was. */

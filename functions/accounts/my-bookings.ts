@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
 import { httpRoute, signedIn } from '../lib/http';
 import { PageQuery } from '../lib/paging';
-import { listMemberBookings } from '../domain/bookings';
-import { memberBookingSummary } from '../domain/booking-views';
+import { listMemberBookings } from '../domain/records/bookings';
+import { memberBookingSummary } from '../domain/records/booking-views';
 import { lineOfText } from '../schemas/text';
 import { bookingStatusViews, bookingTimes, type MemberBookingsPage } from '../schemas/member';
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 
 // Answers MemberBookingsPage: { bookings: [{ id, status, paymentStatus, session: { id, title, startTime, endTime, location, locationType, category } }], nextCursor }.
 const MyBookingsQuery = z.extend(PageQuery, {

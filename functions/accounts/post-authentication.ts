@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { PostAuthenticationTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
-import { claimGuestOrders } from '../domain/claim-guest-orders';
+import { claimGuestOrders } from '../domain/flows/claim-guest-orders';
 
 /**
  * Cognito calls this after every sign-in. A visitor may book or buy as a guest with the address of

@@ -2,8 +2,8 @@ import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { logger } from '../lib/logger';
-import { createProfile, DEFAULT_SUBSCRIPTION_STATUS } from '../domain/profiles';
-import { claimGuestOrders } from '../domain/claim-guest-orders';
+import { createProfile, DEFAULT_SUBSCRIPTION_STATUS } from '../domain/records/profiles';
+import { claimGuestOrders } from '../domain/flows/claim-guest-orders';
 import { nameFromAttributes } from '../schemas/profile';
 
 /**

@@ -1,5 +1,5 @@
 import { httpRoute, signedIn } from '../lib/http';
-import { saveProfile } from '../domain/profiles';
+import { saveProfile } from '../domain/records/profiles';
 import { ProfileUpdate } from '../schemas/profile';
 import type { ProfileView } from '../schemas/member';
 

@@ -1,8 +1,8 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getSession } from '../domain/sessions';
-import { attendeesCsv } from '../domain/attendee-export';
+import { getSession } from '../domain/records/sessions';
+import { attendeesCsv } from '../domain/records/attendee-export';
 import { csvDownload } from '../lib/csv';
 
 /** The session's attendees as a CSV file to download (Export CSV on the Attendees tab). */

@@ -1,6 +1,6 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { DiscountCodeForm } from '../schemas/discount';
-import { createDiscountCode } from '../domain/admin-discount-codes';
+import { createDiscountCode } from '../domain/records/admin-discount-codes';
 
 export const handler = httpRoute({ body: DiscountCodeForm }, async (input) => ({
   status: 201,

@@ -1,6 +1,6 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { RecordingForm } from '../schemas/admin-recording';
-import { createRecording } from '../domain/admin-recordings';
+import { createRecording } from '../domain/records/admin-recordings';
 
 export const handler = httpRoute({ body: RecordingForm }, async (input) => ({
   status: 201,

@@ -1,6 +1,6 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { DiscountCodeParams } from '../schemas/discount';
-import { deleteDiscountCode } from '../domain/admin-discount-codes';
+import { deleteDiscountCode } from '../domain/records/admin-discount-codes';
 
 export const handler = httpRoute({ params: DiscountCodeParams }, async (input) => {
   await deleteDiscountCode(input.params.id, signedIn(input), new Date());

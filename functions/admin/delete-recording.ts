@@ -1,6 +1,6 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { IdParams } from '../lib/params';
-import { deleteRecording } from '../domain/admin-recordings';
+import { deleteRecording } from '../domain/records/admin-recordings';
 
 /** Deletes the recording and its uploaded video and thumbnail. */
 export const handler = httpRoute({ params: IdParams }, async (input) => {

@@ -1,6 +1,6 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { IdParams } from '../lib/params';
-import { duplicateSession } from '../domain/admin-sessions';
+import { duplicateSession } from '../domain/flows/admin-sessions';
 
 export const handler = httpRoute({ params: IdParams }, async (input) => ({
   status: 201,

@@ -1,10 +1,10 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getBooking } from '../domain/bookings';
-import { getPurchase } from '../domain/purchases';
-import { orderView, purchaseOrderView } from '../domain/orders';
-import { auditHistory } from '../domain/audit';
+import { getBooking } from '../domain/records/bookings';
+import { getPurchase } from '../domain/records/purchases';
+import { orderView, purchaseOrderView } from '../domain/flows/orders';
+import { auditHistory } from '../domain/records/audit';
 import type { AdminOrderDetail } from '../schemas/order';
 
 /** An order (a booking or a recordings purchase) as the admin sees it, with its history of changes. */

@@ -1,8 +1,8 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { adminPurchaseView, getPurchase } from '../domain/purchases';
-import { auditHistory } from '../domain/audit';
+import { adminPurchaseView, getPurchase } from '../domain/records/purchases';
+import { auditHistory } from '../domain/records/audit';
 import type { AdminPurchaseDetail } from '../schemas/purchase';
 
 /** A recordings purchase as the administrator sees it, with its history of changes. 404 once it is deleted. */

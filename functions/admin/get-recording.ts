@@ -1,5 +1,5 @@
 import { httpRoute } from '../lib/http';
 import { IdParams } from '../lib/params';
-import { adminRecording } from '../domain/admin-recordings';
+import { adminRecording } from '../domain/records/admin-recordings';
 
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => ({ body: await adminRecording(params.id) }));

@@ -1,5 +1,5 @@
 import { httpRoute } from '../lib/http';
 import { IdParams } from '../lib/params';
-import { adminResource } from '../domain/resources';
+import { adminResource } from '../domain/records/resources';
 
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => ({ body: await adminResource(params.id) }));

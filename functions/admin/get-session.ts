@@ -1,9 +1,9 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getSession } from '../domain/sessions';
-import { adminSessionView } from '../domain/admin-sessions';
-import { auditHistory } from '../domain/audit';
+import { getSession } from '../domain/records/sessions';
+import { adminSessionView } from '../domain/flows/admin-sessions';
+import { auditHistory } from '../domain/records/audit';
 import type { AdminSessionDetail } from '../schemas/admin-session';
 
 /** A session as the admin sees it, with its history of changes. */

@@ -1,5 +1,5 @@
 import { httpRoute } from '../lib/http';
-import { leadsCsv } from '../domain/recording-leads';
+import { leadsCsv } from '../domain/records/recording-leads';
 import { csvDownload } from '../lib/csv';
 
 /** Every free-recording lead as a CSV file to download (Export CSV on the Leads tab). */

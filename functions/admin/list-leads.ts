@@ -1,7 +1,7 @@
 import { httpRoute } from '../lib/http';
 import { PageQuery } from '../lib/paging';
 import type { AdminLeadPage } from '../schemas/recording';
-import { listLeads } from '../domain/recording-leads';
+import { listLeads } from '../domain/records/recording-leads';
 
 /** The free-recording leads: every address that opened a free recording, newest first, a page at a time. */
 export const handler = httpRoute({ query: PageQuery }, async ({ query }) => {

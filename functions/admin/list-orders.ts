@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { httpRoute } from '../lib/http';
 import { PageQuery } from '../lib/paging';
 import type { AdminOrderPage } from '../schemas/order';
-import { listOrders } from '../domain/orders';
+import { listOrders } from '../domain/flows/orders';
 
 const OrdersQuery = z.extend(PageQuery, {
   sessionId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid session id'))),

@@ -1,7 +1,7 @@
 import { httpRoute } from '../lib/http';
 import { PageQuery } from '../lib/paging';
 import type { AdminPurchasePage } from '../schemas/purchase';
-import { listPurchases } from '../domain/purchases';
+import { listPurchases } from '../domain/records/purchases';
 
 /** The purchases page: every recordings purchase, newest first, a page at a time. */
 export const handler = httpRoute({ query: PageQuery }, async ({ query }) => {

@@ -1,6 +1,6 @@
 import { httpRoute } from '../lib/http';
 import type { AdminResourceList } from '../schemas/resource';
-import { adminResourceView, allResources } from '../domain/resources';
+import { adminResourceView, allResources } from '../domain/records/resources';
 
 /** 'Manage Resources': every resource, newest first. */
 export const handler = httpRoute({}, async () => {

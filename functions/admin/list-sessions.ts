@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { httpRoute } from '../lib/http';
-import { listAdminSessions } from '../domain/admin-sessions';
+import { listAdminSessions } from '../domain/flows/admin-sessions';
 
 const ListQuery = z.object({
   when: z._default(z.enum(['upcoming', 'past'], { error: "when must be 'upcoming' or 'past'" }), 'upcoming'),

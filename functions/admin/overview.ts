@@ -1,5 +1,5 @@
 import { httpRoute } from '../lib/http';
-import { getOverview } from '../domain/overview';
+import { getOverview } from '../domain/records/overview';
 
 /** The figures /admin opens on. */
 export const handler = httpRoute({}, async () => ({ body: await getOverview(new Date()) }));

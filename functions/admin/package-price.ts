@@ -1,5 +1,5 @@
 import { httpRoute } from '../lib/http';
-import { getAdminPackagePrice } from '../domain/package';
+import { getAdminPackagePrice } from '../domain/records/package';
 
 /** The Package Price Settings: the price, or the default when none was set. */
 export const handler = httpRoute({}, async () => ({ body: await getAdminPackagePrice() }));

@@ -1,10 +1,10 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getBooking } from '../domain/bookings';
-import { getPurchase } from '../domain/purchases';
-import { orderView, purchaseOrderView, refundOrder } from '../domain/orders';
-import { refundPurchase } from '../domain/purchase-payments';
+import { getBooking } from '../domain/records/bookings';
+import { getPurchase } from '../domain/records/purchases';
+import { orderView, purchaseOrderView, refundOrder } from '../domain/flows/orders';
+import { refundPurchase } from '../domain/flows/purchase-payments';
 
 /** A paid order refunded in full through Stripe: a booking's attendee removed, a purchase's package no longer owned. */
 export const handler = httpRoute({ params: IdParams }, async (input) => {

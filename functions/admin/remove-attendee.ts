@@ -2,9 +2,9 @@ import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { SessionBookingParams } from '../lib/params';
 import type { CancellationReceipt } from '../schemas/booking';
-import { getBooking } from '../domain/bookings';
-import { receiptOf } from '../domain/booking-views';
-import { removeAttendee } from '../domain/cancel-booking';
+import { getBooking } from '../domain/records/bookings';
+import { receiptOf } from '../domain/records/booking-views';
+import { removeAttendee } from '../domain/flows/cancel-booking';
 
 /** The administrator removes an attendee: their seat goes back (to the waitlist first), a paid booking is refunded. */
 export const handler = httpRoute({ params: SessionBookingParams }, async (input) => {

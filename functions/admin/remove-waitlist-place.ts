@@ -1,8 +1,8 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { SessionWaitlistParams } from '../lib/params';
-import { getPlace } from '../domain/waitlist';
-import { removePlace } from '../domain/waitlist-offers';
+import { getPlace } from '../domain/records/waitlist';
+import { removePlace } from '../domain/flows/waitlist-offers';
 
 /** The administrator takes someone off a session's waitlist; an open offer goes to the next person. */
 export const handler = httpRoute({ params: SessionWaitlistParams }, async (input) => {

@@ -1,8 +1,8 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getBooking } from '../domain/bookings';
-import { resendConfirmation } from '../domain/orders';
+import { getBooking } from '../domain/records/bookings';
+import { resendConfirmation } from '../domain/flows/orders';
 
 export const handler = httpRoute({ params: IdParams }, async (input) => {
   const booking = await getBooking(input.params.id);

@@ -1,7 +1,7 @@
 import { httpRoute } from '../lib/http';
 import { IdParams } from '../lib/params';
 import { VideoUploadBody } from '../schemas/resource';
-import { confirmVideoUpload, startVideoUpload } from '../domain/resource-videos';
+import { confirmVideoUpload, startVideoUpload } from '../domain/records/resource-videos';
 
 // One route, two steps, as a session's image: `{ contentType, size }` answers where to post the
 // video; `{ key }`, once it is posted, checks what was stored. The id may be 'new' (NEW_RESOURCE):

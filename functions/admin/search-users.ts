@@ -1,6 +1,6 @@
 import { httpRoute } from '../lib/http';
 import { UserSearchQuery } from '../schemas/admin-user';
-import { searchUsers } from '../domain/admin-users';
+import { searchUsers } from '../domain/flows/admin-users';
 
 /** /admin/users: people by name or the start of their e-mail address (everyone without text), a page at a time. */
 export const handler = httpRoute({ query: UserSearchQuery }, async ({ query }) => ({

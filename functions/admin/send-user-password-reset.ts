@@ -1,6 +1,6 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { IdParams } from '../lib/params';
-import { sendUserPasswordReset } from '../domain/admin-users';
+import { sendUserPasswordReset } from '../domain/flows/admin-users';
 
 /** E-mails the user the site's password-reset link, as 'Forgot password?' does. */
 export const handler = httpRoute({ params: IdParams }, async (input) => ({

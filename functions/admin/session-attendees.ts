@@ -2,9 +2,9 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { PageQuery } from '../lib/paging';
-import { getSession } from '../domain/sessions';
-import { listSessionBookings } from '../domain/bookings';
-import { shownStatus } from '../domain/booking-lifecycle';
+import { getSession } from '../domain/records/sessions';
+import { listSessionBookings } from '../domain/records/bookings';
+import { shownStatus } from '../domain/records/booking-lifecycle';
 import type { AdminAttendeePage } from '../schemas/admin-session';
 
 /** A session's bookings, oldest first, a page at a time: the admin's attendee list. */

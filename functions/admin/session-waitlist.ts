@@ -2,8 +2,8 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import type { AdminWaitlist } from '../schemas/waitlist';
-import { getSession } from '../domain/sessions';
-import { listedPlaces } from '../domain/waitlist';
+import { getSession } from '../domain/records/sessions';
+import { listedPlaces } from '../domain/records/waitlist';
 
 /** A session's waitlist for the administrator: who waits or holds an offer, first in line first. */
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => {

@@ -1,7 +1,7 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { IdParams } from '../lib/params';
 import { AdminPasswordChange } from '../schemas/admin-user';
-import { setUserPassword } from '../domain/admin-users';
+import { setUserPassword } from '../domain/flows/admin-users';
 
 /** Sets a user's password for good: they sign in with it at once. The password is never stored or logged here. */
 export const handler = httpRoute({ params: IdParams, body: AdminPasswordChange }, async (input) => {

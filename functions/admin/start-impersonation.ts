@@ -1,8 +1,8 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { IdParams } from '../lib/params';
-import { getAccount } from '../domain/accounts';
-import { getProfile } from '../domain/profiles';
-import { startImpersonation } from '../domain/impersonations';
+import { getAccount } from '../domain/records/accounts';
+import { getProfile } from '../domain/records/profiles';
+import { startImpersonation } from '../domain/records/impersonations';
 
 /** 'Login as User': opens the administrator's read-only view of the site as this user, for an hour at most. */
 export const handler = httpRoute({ params: IdParams }, async (input) => {

@@ -1,9 +1,9 @@
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getBooking } from '../domain/bookings';
-import { syncWithStripe } from '../domain/stripe-payments';
-import { getPurchase } from '../domain/purchases';
+import { getBooking } from '../domain/records/bookings';
+import { syncWithStripe } from '../domain/flows/stripe-payments';
+import { getPurchase } from '../domain/records/purchases';
 
 /** 'Sync with Stripe' for one order, a booking or a recordings purchase: updated, already paid, or no payment found. */
 export const handler = httpRoute({ params: IdParams }, async ({ params }) => {

@@ -1,7 +1,7 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { IdParams } from '../lib/params';
 import { AdminUserUpdate } from '../schemas/admin-user';
-import { updateUser } from '../domain/admin-users';
+import { updateUser } from '../domain/flows/admin-users';
 
 /** The administrator edits a user's full name and subscription status; answers the user's page. */
 export const handler = httpRoute({ params: IdParams, body: AdminUserUpdate }, async (input) => ({

@@ -2,8 +2,8 @@ import { openRoute } from '../lib/route-handler';
 import { conflict, notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { environment } from '../lib/environment';
-import { getBookingView } from '../domain/booking-views';
-import { calendarInvite, calendarRefusal } from '../domain/booking-calendar';
+import { getBookingView } from '../domain/records/booking-views';
+import { calendarInvite, calendarRefusal } from '../domain/emails/booking-calendar';
 
 /** The booked session as an .ics file: the confirmation page's Apple Calendar link, once the seat is the attendee's. */
 export const handler = openRoute({ params: IdParams }, async ({ params }) => {

@@ -2,8 +2,8 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest, type CheckoutCancellation } from '../schemas/booking';
-import { attendeesBooking } from '../domain/bookings';
-import { cancelCheckout } from '../domain/payments';
+import { attendeesBooking } from '../domain/records/bookings';
+import { cancelCheckout } from '../domain/flows/checkout';
 
 /**
  * The page Stripe sends a visitor back to when they leave its checkout unpaid gives up their

@@ -2,9 +2,9 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest, type CancellationReceipt } from '../schemas/booking';
-import { attendeesBooking, getBooking } from '../domain/bookings';
-import { receiptOf } from '../domain/booking-views';
-import { cancelBooking } from '../domain/cancel-booking';
+import { attendeesBooking, getBooking } from '../domain/records/bookings';
+import { receiptOf } from '../domain/records/booking-views';
+import { cancelBooking } from '../domain/flows/cancel-booking';
 
 /**
  * A member cancels their own booking, or a guest theirs with the token of its 'Manage booking'

@@ -2,9 +2,9 @@ import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { CancellationRequest } from '../schemas/booking';
-import { bookingOfLink, getBooking } from '../domain/bookings';
-import { receiptOf } from '../domain/booking-views';
-import { confirmEmail } from '../domain/confirm-email';
+import { bookingOfLink, getBooking } from '../domain/records/bookings';
+import { receiptOf } from '../domain/records/booking-views';
+import { confirmEmail } from '../domain/flows/confirm-email';
 
 /** A guest confirms their free booking with the token of the link e-mailed to them. */
 export const handler = openRoute({ params: IdParams, body: CancellationRequest }, async ({ params, body }) => {

@@ -2,8 +2,8 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { BookingRequest, IdempotencyKeyHeaders } from '../schemas/booking';
-import { getSession } from '../domain/sessions';
-import { bookSession } from '../domain/book-session';
+import { getSession } from '../domain/records/sessions';
+import { bookSession } from '../domain/flows/book-session';
 
 export const handler = httpRoute(
   { params: IdParams, body: BookingRequest, headers: IdempotencyKeyHeaders },

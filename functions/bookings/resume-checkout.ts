@@ -2,8 +2,8 @@ import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import type { CheckoutResumption } from '../schemas/booking';
-import { getBooking } from '../domain/bookings';
-import { resumeCheckout } from '../domain/payments';
+import { getBooking } from '../domain/records/bookings';
+import { resumeCheckout } from '../domain/flows/checkout';
 
 export const handler = httpRoute({ params: IdParams }, async (input) => {
   const { userId } = signedIn(input);

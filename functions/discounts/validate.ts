@@ -1,9 +1,9 @@
 import { notFound } from '../lib/errors';
 import { openRoute } from '../lib/route-handler';
-import { countCodeAttempt } from '../domain/discounts';
+import { countCodeAttempt } from '../domain/records/discounts';
 import { DiscountValidationRequest } from '../schemas/discount';
-import { getSession } from '../domain/sessions';
-import { quotePrice, sessionPrice } from '../domain/pricing';
+import { getSession } from '../domain/records/sessions';
+import { quotePrice, sessionPrice } from '../domain/records/pricing';
 
 /** The discounted price of a session, as the booking will charge it. */
 export const handler = openRoute({ body: DiscountValidationRequest }, async ({ body, clientAddress }) => {

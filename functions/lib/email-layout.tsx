@@ -16,7 +16,7 @@ import { environment, optionalEnvironment } from './environment';
  *     status: { text: 'Booking confirmed', tone: 'confirmed' },
  *     heading: title,
  *     paragraphs: [`Hello ${name},`, ['Your place is booked for ', { bold: title }, '.']],
- *     facts: sessionFacts(session),                      // functions/domain/session-facts.ts
+ *     facts: sessionFacts(session),                      // functions/domain/emails/session-facts.ts
  *     action: { label: 'View your booking', url },
  *   });
  *

@@ -11,6 +11,9 @@ const SLOT_MS = 10 * 60_000;
  */
 const SLOTS_COUNTED = 7;
 
+/** One item per (what, who); keyed here rather than with the domain's keys, as lib imports no domain. */
+export const allowanceKey = (what: string, who: string) => ({ pk: `LIMIT#${what}#${who}`, sk: 'ALLOWANCE' });
+
 const slotOf = (time: Date) => Math.floor(time.getTime() / SLOT_MS);
 const slotName = (slot: number) => `s${slot}`;
 
@@ -30,7 +33,7 @@ export function hourlyAllowance(what: string, who: string, limit: number, now: D
   return {
     Update: {
       TableName: tableName(),
-      Key: { pk: `LIMIT#${what}#${who}`, sk: 'ALLOWANCE' },
+      Key: allowanceKey(what, who),
       UpdateExpression: `ADD ${counted.map((name) => `#${name} :one`).join(', ')} REMOVE ${passed.map((name) => `#${name}`).join(', ')} SET #ttl = :ttl`,
       ConditionExpression: `attribute_not_exists(#${counted[0]}) OR #${counted[0]} < :limit`,
       ExpressionAttributeNames: { ...names, '#ttl': 'ttl' },

@@ -2,9 +2,9 @@ import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
 import { cancellationTerms, type ManagedBooking } from '../schemas/booking';
-import { bookingOfLink } from '../domain/bookings';
-import { shownRefund } from '../domain/booking-lifecycle';
-import { bookingConfirmation, getAttendeeBooking } from '../domain/booking-views';
+import { bookingOfLink } from '../domain/records/bookings';
+import { shownRefund } from '../domain/records/booking-lifecycle';
+import { bookingConfirmation, getAttendeeBooking } from '../domain/records/booking-views';
 
 /**
  * A guest's 'Manage booking' page: the booking, who it is for, its joining link while it holds a

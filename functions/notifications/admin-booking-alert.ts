@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getBookingView } from '../domain/booking-views';
-import { adminBookingAlertEmail } from '../domain/booking-emails';
+import { getBookingView } from '../domain/records/booking-views';
+import { adminBookingAlertEmail } from '../domain/emails/booking-emails';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';

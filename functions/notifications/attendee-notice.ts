@@ -1,7 +1,7 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getNotice } from '../domain/attendee-notices';
-import { noticeEmail } from '../domain/booking-emails';
-import { getAttendeeBooking } from '../domain/booking-views';
+import { getNotice } from '../domain/records/notices';
+import { noticeEmail } from '../domain/emails/booking-emails';
+import { getAttendeeBooking } from '../domain/records/booking-views';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';

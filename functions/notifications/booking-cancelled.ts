@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getEndedBooking } from '../domain/booking-views';
-import { bookingCancelledEmail } from '../domain/booking-emails';
+import { getEndedBooking } from '../domain/records/booking-views';
+import { bookingCancelledEmail } from '../domain/emails/booking-emails';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 

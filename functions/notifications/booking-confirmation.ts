@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getAttendeeBooking } from '../domain/booking-views';
-import { bookingConfirmationEmail } from '../domain/booking-emails';
+import { getAttendeeBooking } from '../domain/records/booking-views';
+import { bookingConfirmationEmail } from '../domain/emails/booking-emails';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 

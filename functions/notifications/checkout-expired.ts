@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getBookingView } from '../domain/booking-views';
-import { checkoutExpiredEmail } from '../domain/booking-emails';
+import { getBookingView } from '../domain/records/booking-views';
+import { checkoutExpiredEmail } from '../domain/emails/booking-emails';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 

@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getPurchase } from '../domain/purchases';
-import { purchaseAdminEmail } from '../domain/purchase-emails';
+import { getPurchase } from '../domain/records/purchases';
+import { purchaseAdminEmail } from '../domain/emails/purchase-emails';
 import { sendEmail } from '../lib/email';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';

@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getPurchase } from '../domain/purchases';
-import { purchaseReceiptEmail } from '../domain/purchase-emails';
+import { getPurchase } from '../domain/records/purchases';
+import { purchaseReceiptEmail } from '../domain/emails/purchase-emails';
 import { sendEmail } from '../lib/email';
 
 /** The buyer's receipt for a paid purchase of the recordings package. */

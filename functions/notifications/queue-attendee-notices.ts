@@ -1,5 +1,5 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { queueNoticePage } from '../domain/attendee-notices';
+import { queueNoticePage } from '../domain/flows/attendee-notices';
 import { logger } from '../lib/logger';
 
 /** A notice to a session's attendees (a change, or the administrator's message), queued to each, a page of bookings at a time. */

@@ -1,6 +1,6 @@
 import { scheduledJob } from '../lib/scheduled';
 import { logger } from '../lib/logger';
-import { queueReminders } from '../domain/reminders';
+import { queueReminders } from '../domain/flows/reminders';
 
 export const handler = scheduledJob(async (now) => {
   const queued = await queueReminders(now);

@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getSession } from '../domain/sessions';
-import { sessionSharedEmail } from '../domain/share-email';
+import { getSession } from '../domain/records/sessions';
+import { sessionSharedEmail } from '../domain/emails/share-email';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 

@@ -1,6 +1,6 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getPlace, placeView } from '../domain/waitlist';
-import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../domain/waitlist-emails';
+import { getPlace, placeView } from '../domain/records/waitlist';
+import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../domain/emails/waitlist-emails';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 

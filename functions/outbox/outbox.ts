@@ -7,6 +7,10 @@ const OUTBOX_RETENTION_SECONDS = 7 * 86_400;
 
 export const OUTBOX_ITEM_TYPE = 'OutboxEvent';
 
+// Keyed here rather than with the domain's keys (domain/records/keys.ts): the outbox imports no domain.
+export const OUTBOX_PREFIX = 'OUTBOX#';
+export const outboxKey = (id: string) => ({ pk: `${OUTBOX_PREFIX}${id}`, sk: 'EVENT' });
+
 /**
  * A domain event as one more item of the transaction that makes the change it reports, so the
  * change and its event are written together or not at all. The table's stream carries it to the
@@ -18,8 +22,7 @@ export function outboxEvent<T extends EventType>(type: T, detail: EventDetail<T>
     Put: {
       TableName: tableName(),
       Item: {
-        pk: `OUTBOX#${id}`,
-        sk: 'EVENT',
+        ...outboxKey(id),
         type: OUTBOX_ITEM_TYPE,
         id,
         eventType: type,

@@ -1,6 +1,6 @@
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { OUTBOX_ITEM_TYPE } from './outbox';
+import { OUTBOX_ITEM_TYPE, OUTBOX_PREFIX } from './outbox';
 import { putOnBus, type PutOnBusResult } from './publish';
 
 /** When outbox items were written (their `createdAt`, both ends included), and optionally of which event type. */
@@ -30,7 +30,7 @@ export async function outboxItems(
       ].join(' AND '),
       ExpressionAttributeNames: { '#type': 'type' },
       ExpressionAttributeValues: {
-        ':outbox': 'OUTBOX#',
+        ':outbox': OUTBOX_PREFIX,
         ':outboxType': OUTBOX_ITEM_TYPE,
         ':since': window.since.toISOString(),
         ':until': window.until.toISOString(),

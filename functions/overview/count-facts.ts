@@ -1,7 +1,7 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getBooking } from '../domain/bookings';
-import { countFact } from '../domain/overview';
-import { getPurchase } from '../domain/purchases';
+import { getBooking } from '../domain/records/bookings';
+import { countFact } from '../domain/records/overview';
+import { getPurchase } from '../domain/records/purchases';
 import { logger } from '../lib/logger';
 
 /**

@@ -3,7 +3,7 @@ import { openRoute, type HttpResult } from '../lib/route-handler';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 import { IdParams } from '../lib/params';
-import { getSession, toSessionView } from '../domain/sessions';
+import { getSession, toSessionView } from '../domain/records/sessions';
 import { renderSessionPage, shellPage } from '../../web/dist-server/render-session-page.mjs';
 
 /**

@@ -1,6 +1,6 @@
 import { scheduledJob } from '../lib/scheduled';
 import { logger } from '../lib/logger';
-import { releaseExpiredHolds } from '../domain/hold-sweep';
+import { releaseExpiredHolds } from '../domain/flows/hold-sweep';
 
 export const handler = scheduledJob(async (now) => {
   const released = await releaseExpiredHolds(now);

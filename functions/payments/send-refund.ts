@@ -1,11 +1,11 @@
 import { eventConsumer } from '../lib/event-consumer';
-import { getBooking } from '../domain/bookings';
-import { getBookingView } from '../domain/booking-views';
-import { refundEmail } from '../domain/booking-emails';
-import { sendRefund } from '../domain/payments';
-import { isLateRefund, type RefundRecord } from '../domain/payment-records';
-import { purchaseRefundEmail, type PurchaseRefundReason } from '../domain/purchase-emails';
-import { getPurchase } from '../domain/purchases';
+import { getBooking } from '../domain/records/bookings';
+import { getBookingView } from '../domain/records/booking-views';
+import { refundEmail } from '../domain/emails/booking-emails';
+import { sendRefund } from '../domain/flows/send-refund';
+import { isLateRefund, type RefundRecord } from '../domain/records/payment-records';
+import { purchaseRefundEmail, type PurchaseRefundReason } from '../domain/emails/purchase-emails';
+import { getPurchase } from '../domain/records/purchases';
 import { sendEmail } from '../lib/email';
 import { logger } from '../lib/logger';
 import { currencies } from '../schemas/money';

@@ -6,13 +6,13 @@ import { oncePerKey } from '../lib/idempotency';
 import { logger } from '../lib/logger';
 import { count } from '../lib/metrics';
 import { isStripeError, verifiedWebhookPayload } from '../lib/stripe';
-import { getBooking } from '../domain/bookings';
-import { getPayment } from '../domain/payment-records';
-import { paidCheckoutOf } from '../domain/stripe-payments';
-import { awaitAsyncPayment, releaseHold } from '../domain/seat-holds';
-import { recordPayment } from '../domain/settle-payment';
-import { getPurchase } from '../domain/purchases';
-import { awaitPurchasePayment, endPurchase } from '../domain/purchase-payments';
+import { getBooking } from '../domain/records/bookings';
+import { getPayment } from '../domain/records/payment-records';
+import { paidCheckoutOf } from '../domain/flows/stripe-payments';
+import { awaitAsyncPayment, recordPayment } from '../domain/flows/settle-payment';
+import { releaseBooking } from '../domain/flows/release-booking';
+import { getPurchase } from '../domain/records/purchases';
+import { awaitPurchasePayment, endPurchase } from '../domain/flows/purchase-payments';
 
 const StripeSignatureHeaders = z.object({
   'stripe-signature': z
@@ -137,9 +137,9 @@ async function handleEvent(event: Stripe.Event): Promise<string> {
       await awaitAsyncPayment(booking, now);
       return 'awaiting payment';
     case 'checkout.session.async_payment_failed':
-      return (await releaseHold(booking, 'payment_failed', now)) ? 'released' : 'unchanged';
+      return (await releaseBooking(booking, 'payment_failed', now)) ? 'released' : 'unchanged';
     case 'checkout.session.expired':
-      return (await releaseHold(booking, 'expired', now)) ? 'released' : 'unchanged';
+      return (await releaseBooking(booking, 'expired', now)) ? 'released' : 'unchanged';
     default:
       return 'ignored';
   }

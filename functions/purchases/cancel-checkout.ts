@@ -2,8 +2,8 @@ import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import type { PurchaseCheckoutCancellation } from '../schemas/purchase';
-import { getPurchase } from '../domain/purchases';
-import { cancelPurchaseCheckout } from '../domain/buy-package';
+import { getPurchase } from '../domain/records/purchases';
+import { cancelPurchaseCheckout } from '../domain/flows/buy-package';
 
 /**
  * The page Stripe sends a buyer back to when they leave its checkout unpaid ends their pending

@@ -1,8 +1,8 @@
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getPurchase, purchaseStatusView } from '../domain/purchases';
+import { getPurchase, purchaseStatusView } from '../domain/records/purchases';
 
 /**
  * The return page's status of a purchase. Its id is unguessable (Stripe's return address and the

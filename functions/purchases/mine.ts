@@ -1,7 +1,7 @@
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 import { httpRoute, signedIn } from '../lib/http';
 import type { MemberPurchases } from '../schemas/purchase';
-import { listMemberPurchases, purchaseReceipt } from '../domain/purchases';
+import { listMemberPurchases, purchaseReceipt } from '../domain/records/purchases';
 
 /** The signed-in member's purchases of the recordings package, newest first: their receipts. */
 export const handler = httpRoute(

@@ -1,7 +1,7 @@
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 import { httpRoute } from '../lib/http';
 import { PackageQuery } from '../schemas/purchase';
-import { packageOffer } from '../domain/package-offer';
+import { packageOffer } from '../domain/records/package-offer';
 
 /** The recordings package's price in the visitor's currency (with a code's discount when asked), and whether the caller owns it. */
 export const handler = httpRoute(

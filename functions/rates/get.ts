@@ -1,5 +1,5 @@
 import { openRoute } from '../lib/route-handler';
-import { getExchangeRates } from '../domain/exchange-rates';
+import { getExchangeRates } from '../domain/records/exchange-rates';
 import { RatesQuery, type RatesView } from '../schemas/rates';
 
 /** The rates the server converts prices with, for the site to show the same prices. */

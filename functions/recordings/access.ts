@@ -1,9 +1,9 @@
 import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getRecording } from '../domain/recordings';
-import { purchaseRequired, mediaOf } from '../domain/recording-access';
-import { recordLead } from '../domain/recording-leads';
+import { getRecording } from '../domain/records/recordings';
+import { purchaseRequired, mediaOf } from '../domain/records/recording-access';
+import { recordLead } from '../domain/records/recording-leads';
 import { RecordingAccessRequest, recordingMessages, type RecordingAccessGrant } from '../schemas/recording';
 
 /**

@@ -1,9 +1,9 @@
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 import { httpRoute } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getRecording, toRecordingView } from '../domain/recordings';
-import { mayWatch, recordingAccess, recordingForMember, mediaOf } from '../domain/recording-access';
+import { getRecording, toRecordingView } from '../domain/records/recordings';
+import { mayWatch, recordingAccess, recordingForMember, mediaOf } from '../domain/records/recording-access';
 import { recordingMessages, type RecordingDetail } from '../schemas/recording';
 
 /**

@@ -1,7 +1,7 @@
-import { impersonatedCaller } from '../domain/impersonations';
+import { impersonatedCaller } from '../domain/records/impersonations';
 import { httpRoute } from '../lib/http';
-import { listRecordings, toRecordingView } from '../domain/recordings';
-import { memberLibraryState, recordingAccess } from '../domain/recording-access';
+import { listRecordings, toRecordingView } from '../domain/records/recordings';
+import { memberLibraryState, recordingAccess } from '../domain/records/recording-access';
 import type { RecordingList } from '../schemas/recording';
 
 /** The library by order index, each recording with the caller's access and, for a member, their position. */

@@ -1,7 +1,7 @@
 import { httpRoute, signedIn } from '../lib/http';
 import { IdParams } from '../lib/params';
-import { mayWatch, purchaseRequired, recordingAccess, recordingForMember } from '../domain/recording-access';
-import { saveProgress } from '../domain/playback-progress';
+import { mayWatch, purchaseRequired, recordingAccess, recordingForMember } from '../domain/records/recording-access';
+import { saveProgress } from '../domain/records/playback-progress';
 import { PlaybackProgressRequest } from '../schemas/recording';
 
 /** Saves where the member is in a recording they may watch: the player sends it every 10 seconds. */

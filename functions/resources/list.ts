@@ -1,6 +1,6 @@
 import { openRoute } from '../lib/route-handler';
 import { ResourceSearchQuery } from '../schemas/resource';
-import { publicResources } from '../domain/resources';
+import { publicResources } from '../domain/records/resources';
 
 /** /resources: the learning resources, newest first, found by `?q=` in their title, description or category. */
 export const handler = openRoute({ query: ResourceSearchQuery }, async ({ query }) => ({

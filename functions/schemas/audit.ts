@@ -1,4 +1,4 @@
-// Who changed what and when (functions/domain/audit.ts writes and reads them).
+// Who changed what and when (functions/domain/records/audit.ts writes and reads them).
 
 /** What an entry is about: a session, a booking, a purchase, a discount code, a user (by their user id), ... and its id. */
 export type AuditSubject = {

@@ -7,7 +7,7 @@ export const RECORDING_MEDIA_PREFIX = 'recordings/';
 export const MAX_ORDER_INDEX = 999_999;
 
 /**
- * What the caller may do with a recording, decided on the server (functions/domain/recording-access.ts):
+ * What the caller may do with a recording, decided on the server (functions/domain/records/recording-access.ts):
  * - `open`: a free recording the caller may watch (a member);
  * - `email`: a free recording a visitor watches once they give an e-mail address in this visit;
  * - `unlocked`: a premium recording the caller's package unlocks;

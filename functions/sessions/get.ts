@@ -1,7 +1,7 @@
 import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
-import { getSession, toSessionView } from '../domain/sessions';
+import { getSession, toSessionView } from '../domain/records/sessions';
 
 export const handler = openRoute({ params: IdParams }, async ({ params }) => {
   const session = await getSession(params.id);

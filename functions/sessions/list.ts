@@ -1,5 +1,5 @@
 import { openRoute } from '../lib/route-handler';
-import { listUpcomingSessions, toSessionView } from '../domain/sessions';
+import { listUpcomingSessions, toSessionView } from '../domain/records/sessions';
 
 export const handler = openRoute({}, async () => {
   const sessions = await listUpcomingSessions(new Date());

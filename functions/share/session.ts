@@ -2,8 +2,8 @@ import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { ShareRequest } from '../schemas/share';
-import { getSession } from '../domain/sessions';
-import { shareSession } from '../domain/share';
+import { getSession } from '../domain/records/sessions';
+import { shareSession } from '../domain/flows/share';
 
 /** Share on a session's page, by e-mail. */
 export const handler = openRoute({ params: IdParams, body: ShareRequest }, async ({ params, body, clientAddress }) => {

@@ -1,7 +1,7 @@
 import { httpRoute } from '../lib/http';
 import { TokenParams } from '../schemas/link-token';
 import { AcceptOfferRequest } from '../schemas/waitlist';
-import { acceptOffer } from '../domain/accept-offer';
+import { acceptOffer } from '../domain/flows/accept-offer';
 import { linkedPlace } from './place';
 
 /** Takes an offered seat: a free session is booked, a paid one answers with its checkout. */

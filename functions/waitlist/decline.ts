@@ -1,8 +1,8 @@
 import { openRoute } from '../lib/route-handler';
 import { conflict } from '../lib/errors';
 import { TokenParams } from '../schemas/link-token';
-import { getPlace, placeView } from '../domain/waitlist';
-import { endOffer } from '../domain/waitlist-offers';
+import { getPlace, placeView } from '../domain/records/waitlist';
+import { endOffer } from '../domain/flows/waitlist-offers';
 import { linkedPlace } from './place';
 
 /** Declines an open offer: the seat goes to the next person. Declining twice changes nothing. */

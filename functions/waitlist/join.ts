@@ -2,8 +2,8 @@ import { openRoute } from '../lib/route-handler';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { WaitlistRequest } from '../schemas/waitlist';
-import { getSession } from '../domain/sessions';
-import { joinWaitlist } from '../domain/waitlist';
+import { getSession } from '../domain/records/sessions';
+import { joinWaitlist } from '../domain/flows/waitlist-places';
 
 /** 'Join Waitlist' on a sold-out session: 201 when joined, 200 when the address was already on it. */
 export const handler = openRoute({ params: IdParams, body: WaitlistRequest }, async ({ params, body, clientAddress }) => {

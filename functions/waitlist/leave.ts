@@ -1,7 +1,8 @@
 import { openRoute } from '../lib/route-handler';
 import { TokenParams } from '../schemas/link-token';
-import { getPlace, leaveWaiting, placeView } from '../domain/waitlist';
-import { endOffer } from '../domain/waitlist-offers';
+import { getPlace, placeView } from '../domain/records/waitlist';
+import { leaveWaiting } from '../domain/flows/waitlist-places';
+import { endOffer } from '../domain/flows/waitlist-offers';
 import { linkedPlace } from './place';
 
 /** Leaves the waitlist: a waiting place is taken off it, an open offer is declined. Leaving twice changes nothing. */

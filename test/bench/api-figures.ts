@@ -8,10 +8,10 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { ulid } from 'ulid';
 import { dynamo, dynamoClient } from '../../functions/lib/aws';
 import { defaultThrottle, routes, type Throttle } from '../../functions/routes';
-import { getSession, listUpcomingSessions, type SessionRecord } from '../../functions/domain/sessions';
-import { bookSession } from '../../functions/domain/book-session';
-import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
-import { listedPlaces } from '../../functions/domain/waitlist';
+import { getSession, listUpcomingSessions, type SessionRecord } from '../../functions/domain/records/sessions';
+import { bookSession } from '../../functions/domain/flows/book-session';
+import { releaseExpiredHolds } from '../../functions/domain/flows/hold-sweep';
+import { listedPlaces } from '../../functions/domain/records/waitlist';
 import { bookingsOf, createSession } from '../support/sessions';
 import { runOutHold } from '../support/stripe';
 import { capturedCall, httpAttempt, inTurns, percentile, sleep, type Attempt, type LoadResult } from './load';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getPurchase } from '../../functions/domain/purchases';
+import { getPurchase } from '../../functions/domain/records/purchases';
 import { siteUrl } from '../support/stack';
 import { buy, waitForPurchase } from '../support/purchases';
 import { payCheckout } from '../support/stripe';

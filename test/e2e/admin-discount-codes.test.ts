@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { getBooking } from '../../functions/domain/bookings';
-import { getDiscountCode } from '../../functions/domain/discounts';
+import { getBooking } from '../../functions/domain/records/bookings';
+import { getDiscountCode } from '../../functions/domain/records/discounts';
 import { siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { waitForBooking } from '../support/stripe';

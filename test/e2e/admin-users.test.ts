@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { decodeJwt } from 'jose';
-import { auditHistory } from '../../functions/domain/audit';
-import { getProfile } from '../../functions/domain/profiles';
+import { auditHistory } from '../../functions/domain/records/audit';
+import { getProfile } from '../../functions/domain/records/profiles';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { idTokenOf, signedInUser, sitePool } from '../support/users';

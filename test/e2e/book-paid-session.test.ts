@@ -7,7 +7,7 @@ import { bookingsOf, createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
 import { payCheckout, runOutHold, stripe, waitForBooking } from '../support/stripe';
-import { getBooking } from '../../functions/domain/bookings';
+import { getBooking } from '../../functions/domain/records/bookings';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
 
 const browser = useBrowser();

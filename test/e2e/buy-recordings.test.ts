@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { PackageOffer } from '../../functions/schemas/purchase';
-import { getPurchase } from '../../functions/domain/purchases';
+import { getPurchase } from '../../functions/domain/records/purchases';
 import { api, siteUrl, waitForEmails } from '../support/stack';
 import { createCode } from '../support/discounts';
 import { createRecording } from '../support/recordings';

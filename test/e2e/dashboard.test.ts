@@ -7,7 +7,7 @@ import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
 import { createRecording } from '../support/recordings';
 import { desktop, expectCleanPage, newAddress, openPage, phone, useBrowser, expectCleanAtBothWidths } from '../support/browser';
-import { bookSession } from '../../functions/domain/book-session';
+import { bookSession } from '../../functions/domain/flows/book-session';
 import { formatTimeWithZone } from '../../web/src/lib/format';
 
 const browser = useBrowser();

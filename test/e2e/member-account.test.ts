@@ -5,7 +5,7 @@ import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
-import { bookSession } from '../../functions/domain/book-session';
+import { bookSession } from '../../functions/domain/flows/book-session';
 
 /** What these checks use of the page's window, run in the page (the tests compile without the DOM's types). */
 type PageWindow = { getComputedStyle: (element: unknown) => { backgroundColor: string }; document: { activeElement: unknown } };

@@ -4,7 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { leadKey } from '../../functions/domain/recording-leads';
+import { leadKey } from '../../functions/domain/records/keys';
 import type { PlaybackProgress } from '../../functions/schemas/recording';
 import { api, siteUrl } from '../support/stack';
 import { signedInUser } from '../support/users';

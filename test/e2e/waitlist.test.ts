@@ -5,7 +5,7 @@ import { api, siteUrl, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createSession, seatsTaken } from '../support/sessions';
 import { runOutHold } from '../support/stripe';
-import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
+import { releaseExpiredHolds } from '../../functions/domain/flows/hold-sweep';
 import { desktop, expectCleanAtBothWidths, expectCleanPage, newAddress, openPage, phone, useBrowser } from '../support/browser';
 
 const browser = useBrowser();

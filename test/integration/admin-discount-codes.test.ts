@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { auditHistory } from '../../functions/domain/audit';
-import { getDiscountCode } from '../../functions/domain/discounts';
-import { getSession } from '../../functions/domain/sessions';
+import { auditHistory } from '../../functions/domain/records/audit';
+import { getDiscountCode } from '../../functions/domain/records/discounts';
+import { getSession } from '../../functions/domain/records/sessions';
 import type {
   AdminDiscountCode,
   AdminDiscountCodePage,
@@ -10,7 +10,7 @@ import type {
   DiscountQuote,
 } from '../../functions/schemas/discount';
 import type { BookingReceipt } from '../../functions/schemas/booking';
-import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
+import { releaseExpiredHolds } from '../../functions/domain/flows/hold-sweep';
 import { api, waitForEmails } from '../support/stack';
 import { payCheckout, runOutHold, waitForBooking } from '../support/stripe';
 import { createCode } from '../support/discounts';

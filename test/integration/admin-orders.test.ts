@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import type { AdminOrder, AdminOrderDetail, AdminOrderPage } from '../../functions/schemas/order';
-import { getSession } from '../../functions/domain/sessions';
+import { getSession } from '../../functions/domain/records/sessions';
 import { api, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';

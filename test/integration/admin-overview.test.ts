@@ -5,7 +5,7 @@ import { handler as countFacts } from '../../functions/overview/count-facts';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import type { PurchaseAnswer } from '../../functions/schemas/purchase';
 import type { AdminOverview, OverviewWeek } from '../../functions/schemas/overview';
-import { getPurchase } from '../../functions/domain/purchases';
+import { getPurchase } from '../../functions/domain/records/purchases';
 import { api } from '../support/stack';
 import { buy, waitForPurchase } from '../support/purchases';
 import { createSession } from '../support/sessions';

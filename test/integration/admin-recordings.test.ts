@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { imagesBucketName, mediaBucketName, s3 } from '../../functions/lib/buckets';
-import { auditHistory } from '../../functions/domain/audit';
+import { auditHistory } from '../../functions/domain/records/audit';
 import type {
   AdminRecording,
   AdminRecordingList,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { decodeJwt } from 'jose';
-import { auditHistory } from '../../functions/domain/audit';
-import { getBooking } from '../../functions/domain/bookings';
+import { auditHistory } from '../../functions/domain/records/audit';
+import { getBooking } from '../../functions/domain/records/bookings';
 import type { AdminUserDetail, AdminUserPage } from '../../functions/schemas/admin-user';
 import type { ImpersonationView } from '../../functions/schemas/impersonation';
 import type { MeView, MemberBookingsPage } from '../../functions/schemas/member';
@@ -13,7 +13,7 @@ import { createCode } from '../support/discounts';
 import { buy } from '../support/purchases';
 import { createRecording, givePackage } from '../support/recordings';
 import type { RecordingDetail, RecordingList } from '../../functions/schemas/recording';
-import { getPurchase } from '../../functions/domain/purchases';
+import { getPurchase } from '../../functions/domain/records/purchases';
 import type { MemberPurchases, PackageOffer } from '../../functions/schemas/purchase';
 
 type Answer<T> = T & { message?: string; code?: string; errors?: { field: string; message: string }[] };

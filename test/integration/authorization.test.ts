@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { routes, type Route } from '../../functions/routes';
 import { api } from '../support/stack';
-import { listedPlaces } from '../../functions/domain/waitlist';
+import { listedPlaces } from '../../functions/domain/records/waitlist';
 import { createCode } from '../support/discounts';
 import { createSession } from '../support/sessions';
 import { payCheckout, waitForBooking } from '../support/stripe';

@@ -4,8 +4,14 @@ import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { transactNamed } from '../../functions/lib/transactions';
-import { bookingKey, getBooking } from '../../functions/domain/bookings';
-import { transitions, transitionUpdate, type BookingState, type TransitionName } from '../../functions/domain/booking-lifecycle';
+import { bookingKey } from '../../functions/domain/records/keys';
+import { getBooking } from '../../functions/domain/records/bookings';
+import {
+  transitions,
+  transitionUpdate,
+  type BookingState,
+  type TransitionName,
+} from '../../functions/domain/records/booking-lifecycle';
 
 const states: BookingState[] = ['held', 'unconfirmed', 'confirmed', 'released', 'cancelled', 'refunded'];
 const moves = (Object.keys(transitions) as TransitionName[]).filter(

@@ -3,8 +3,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { bookingKey } from '../../functions/domain/bookings';
-import { getPayment, getRefund } from '../../functions/domain/payment-records';
+import { bookingKey } from '../../functions/domain/records/keys';
+import { getPayment, getRefund } from '../../functions/domain/records/payment-records';
 import {
   cancellableUntil,
   type BookingReceipt,

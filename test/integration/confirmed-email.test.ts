@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import type { BookingReceipt, ManagedBooking } from '../../functions/schemas/booking';
-import { getSession } from '../../functions/domain/sessions';
-import { releaseExpiredHolds } from '../../functions/domain/hold-sweep';
+import { getSession } from '../../functions/domain/records/sessions';
+import { releaseExpiredHolds } from '../../functions/domain/flows/hold-sweep';
 import { api, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { signedInUser } from '../support/users';

@@ -8,8 +8,8 @@ import { bundleEveryFunction, handlerEntry } from '../../infra/handler-function'
 import { lambdaFunctions } from '../../functions/lambdas';
 import { schedules } from '../../functions/schedules';
 import { EVENT_SOURCE } from '../../events/catalogue';
-import { getBooking } from '../../functions/domain/bookings';
-import { getSession } from '../../functions/domain/sessions';
+import { getBooking } from '../../functions/domain/records/bookings';
+import { getSession } from '../../functions/domain/records/sessions';
 import type { ImageUploadTicket } from '../../functions/schemas/image-upload';
 import { localEnvironment } from '../../local/environment';
 import { busEvent } from '../../local/bus';

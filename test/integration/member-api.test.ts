@@ -9,7 +9,7 @@ import {
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/lib/aws';
 import { gsi2, tableName } from '../../functions/lib/table';
-import { bookingKey } from '../../functions/domain/bookings';
+import { bookingKey } from '../../functions/domain/records/keys';
 import type { MeView, MemberBookingView, MemberBookingsPage, ProfileView } from '../../functions/schemas/member';
 import type { SiteConfig } from '../../functions/schemas/site-config';
 import { api, siteUrl } from '../support/stack';

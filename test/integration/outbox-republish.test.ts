@@ -9,7 +9,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { bookingFacts, bookingItem, sessionSnapshot, type BookingRecord } from '../../functions/domain/bookings';
+import { bookingFacts, bookingItem, sessionSnapshot, type BookingRecord } from '../../functions/domain/records/bookings';
 import { outboxEvent, OUTBOX_ITEM_TYPE } from '../../functions/outbox/outbox';
 import { api, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';

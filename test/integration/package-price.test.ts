@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { getPackagePrice } from '../../functions/domain/package';
+import { getPackagePrice } from '../../functions/domain/records/package';
 import type { AdminPackagePrice } from '../../functions/schemas/package-price';
 import { api } from '../support/stack';
 import { signedInUser } from '../support/users';

@@ -3,9 +3,10 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { MEDIA_URL_MARGIN_SECONDS, mediaOf } from '../../functions/domain/recording-access';
-import { leadKey, recordingGateLimits } from '../../functions/domain/recording-leads';
-import type { RecordingRecord } from '../../functions/domain/recordings';
+import { MEDIA_URL_MARGIN_SECONDS, mediaOf } from '../../functions/domain/records/recording-access';
+import { leadKey } from '../../functions/domain/records/keys';
+import { recordingGateLimits } from '../../functions/domain/records/recording-leads';
+import type { RecordingRecord } from '../../functions/domain/records/recordings';
 import type {
   AdminLeadPage,
   PlaybackProgress,

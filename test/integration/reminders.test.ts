@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
-import { bookSession } from '../../functions/domain/book-session';
-import { queueReminders } from '../../functions/domain/reminders';
+import { bookSession } from '../../functions/domain/flows/book-session';
+import { queueReminders } from '../../functions/domain/flows/reminders';
 import { api, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 

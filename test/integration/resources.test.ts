@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ulid } from 'ulid';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { mediaBucketName, s3 } from '../../functions/lib/buckets';
-import { auditHistory } from '../../functions/domain/audit';
+import { auditHistory } from '../../functions/domain/records/audit';
 import type { AdminResource, AdminResourceList, ResourceFormInput, ResourceList } from '../../functions/schemas/resource';
 import type { UploadedVideo, VideoUploadTicket } from '../../functions/schemas/video-upload';
 import { api, siteUrl } from '../support/stack';

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import type { BookingReceipt } from '../../functions/schemas/booking';
 import { randomInt } from 'node:crypto';
 import { formatDay, formatTimes } from '../../functions/lib/when';
-import { endTime } from '../../functions/domain/sessions';
+import { endTime } from '../../functions/domain/records/sessions';
 import { api, sentEmails, siteUrl, visitorAddress, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { allowanceRefusals } from '../support/allowances';

@@ -1,4 +1,4 @@
-import type { SessionRecord } from '../../functions/domain/sessions';
+import type { SessionRecord } from '../../functions/domain/records/sessions';
 
 /** A free online session for unit tests of the booking transaction, on 2 January 2030. */
 export const freeSession = {

@@ -2,7 +2,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { discountCodeItem, type DiscountCodeRecord } from '../../functions/domain/discounts';
+import { discountCodeItem, type DiscountCodeRecord } from '../../functions/domain/records/discounts';
 import type { Discount } from '../../functions/schemas/discount';
 
 /** Writes a code straight to the table, as the admin's form would; its name is unique to the test unless `fields` names it. */

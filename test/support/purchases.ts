@@ -2,8 +2,9 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { getPurchase, purchaseKey, type PurchaseRecord } from '../../functions/domain/purchases';
-import { purchaseHold } from '../../functions/domain/purchase-payments';
+import { getPurchase, type PurchaseRecord } from '../../functions/domain/records/purchases';
+import { purchaseKey } from '../../functions/domain/records/keys';
+import { purchaseHold } from '../../functions/domain/flows/purchase-payments';
 import type { PurchaseAnswer } from '../../functions/schemas/purchase';
 import { api } from './stack';
 

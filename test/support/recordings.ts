@@ -6,8 +6,9 @@ import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { imagesBucketName, mediaBucketName, s3 } from '../../functions/lib/buckets';
 import { tableName } from '../../functions/lib/table';
-import { packageOwnerKey, type PackageOwnerRecord } from '../../functions/domain/package';
-import { newRecording, recordingItem, type RecordingRecord } from '../../functions/domain/recordings';
+import { packageOwnerKey } from '../../functions/domain/records/keys';
+import type { PackageOwnerRecord } from '../../functions/domain/records/package';
+import { newRecording, recordingItem, type RecordingRecord } from '../../functions/domain/records/recordings';
 import { RECORDING_MEDIA_PREFIX } from '../../functions/schemas/recording';
 
 /** A real demo video (4 s, H.264), as the seed uploads it. */

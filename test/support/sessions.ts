@@ -2,7 +2,7 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { gsi1, tableName } from '../../functions/lib/table';
-import { getSession, sessionItem, type SessionRecord } from '../../functions/domain/sessions';
+import { getSession, sessionItem, type SessionRecord } from '../../functions/domain/records/sessions';
 
 /**
  * Writes a session straight to the table, as an admin would create it: the shared test stack's

@@ -4,8 +4,9 @@ import type Stripe from 'stripe';
 import { dynamo } from '../../functions/lib/aws';
 import { stripe } from '../../functions/lib/stripe';
 import { tableName } from '../../functions/lib/table';
-import { bookingKey, getBooking } from '../../functions/domain/bookings';
-import { checkoutHold } from '../../functions/domain/seat-holds';
+import { bookingKey } from '../../functions/domain/records/keys';
+import { getBooking } from '../../functions/domain/records/bookings';
+import { checkoutHold } from '../../functions/domain/records/holds';
 import type { BookingConfirmation } from '../../functions/schemas/booking';
 import { api, siteUrl } from './stack';
 

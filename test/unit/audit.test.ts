@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditEntry } from '../../functions/domain/audit';
+import { auditEntry } from '../../functions/domain/records/audit';
 
 beforeAll(() => {
   process.env.TABLE_NAME = 'audit-test';

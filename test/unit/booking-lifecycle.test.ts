@@ -8,8 +8,8 @@ import {
   shownStatus,
   transitions,
   type BookingState,
-} from '../../functions/domain/booking-lifecycle';
-import type { BookingRecord } from '../../functions/domain/bookings';
+} from '../../functions/domain/records/booking-lifecycle';
+import type { BookingRecord } from '../../functions/domain/records/bookings';
 
 const states: BookingState[] = ['held', 'unconfirmed', 'confirmed', 'released', 'cancelled', 'refunded'];
 

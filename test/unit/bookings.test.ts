@@ -3,10 +3,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { bookSession } from '../../functions/domain/book-session';
-import { quotePrice, sessionPrice } from '../../functions/domain/pricing';
-import { discountCodeItem } from '../../functions/domain/discounts';
-import type { SessionRecord } from '../../functions/domain/sessions';
+import { bookSession } from '../../functions/domain/flows/book-session';
+import { quotePrice, sessionPrice } from '../../functions/domain/records/pricing';
+import { discountCodeItem } from '../../functions/domain/records/discounts';
+import type { SessionRecord } from '../../functions/domain/records/sessions';
 import { freeSession, guest } from '../support/booking-fixtures';
 
 process.env.TABLE_NAME = 'test-table';

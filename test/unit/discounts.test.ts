@@ -10,7 +10,7 @@ import {
   quoteDiscount,
   redemptionRefusal,
   type DiscountCodeRecord,
-} from '../../functions/domain/discounts';
+} from '../../functions/domain/records/discounts';
 import { convertMoney } from '../../functions/schemas/currency';
 import { DiscountCodeForm, DiscountValidationRequest } from '../../functions/schemas/discount';
 import type { Money } from '../../functions/schemas/money';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import ICAL from 'ical.js';
-import { calendarInvite } from '../../functions/domain/booking-calendar';
+import { calendarInvite } from '../../functions/domain/emails/booking-calendar';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import {
   adminBookingAlertEmail,
@@ -15,20 +15,20 @@ import {
   refundEmail,
   sessionChangedEmail,
   sessionReminderEmail,
-} from '../../functions/domain/booking-emails';
-import type { AttendeeBooking, EndedBooking } from '../../functions/domain/booking-views';
-import type { SessionRecord } from '../../functions/domain/sessions';
-import { sessionSharedEmail } from '../../functions/domain/share-email';
-import type { WaitlistPlaceRecord } from '../../functions/domain/waitlist';
-import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../../functions/domain/waitlist-emails';
-import type { ChangeNotice, MessageNotice } from '../../functions/domain/attendee-notices';
+} from '../../functions/domain/emails/booking-emails';
+import type { AttendeeBooking, EndedBooking } from '../../functions/domain/records/booking-views';
+import type { SessionRecord } from '../../functions/domain/records/sessions';
+import { sessionSharedEmail } from '../../functions/domain/emails/share-email';
+import type { WaitlistPlaceRecord } from '../../functions/domain/records/waitlist';
+import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../../functions/domain/emails/waitlist-emails';
+import type { ChangeNotice, MessageNotice } from '../../functions/domain/records/notices';
 import type { MailSite } from '../../functions/lib/email-layout';
 import type { WaitlistPlace } from '../../functions/schemas/waitlist';
-import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/account-emails';
+import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/emails/account-emails';
 import { sender } from '../../functions/lib/mail-sender';
 import { sendEmail, type Email } from '../../functions/lib/email';
-import { purchaseRefundEmail, type PurchaseRefundReason } from '../../functions/domain/purchase-emails';
-import type { PurchaseRecord } from '../../functions/domain/purchases';
+import { purchaseRefundEmail, type PurchaseRefundReason } from '../../functions/domain/emails/purchase-emails';
+import type { PurchaseRecord } from '../../functions/domain/records/purchases';
 
 const site: MailSite = { name: 'Breathwork', url: 'https://breathwork.example', contactUrl: 'mailto:hello@breathwork.example' };
 const now = new Date('2026-06-01T09:00:00.000Z');

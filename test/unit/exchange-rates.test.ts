@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { getExchangeRates, priceIn } from '../../functions/domain/exchange-rates';
+import { getExchangeRates, priceIn } from '../../functions/domain/records/exchange-rates';
 import { fallbackRates } from '../../functions/schemas/currency';
 import { logger } from '../../functions/lib/logger';
 

@@ -6,7 +6,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { count, METRICS_NAMESPACE, operatorMetrics } from '../../functions/lib/metrics';
-import { bookSession } from '../../functions/domain/book-session';
+import { bookSession } from '../../functions/domain/flows/book-session';
 import { sendEmail } from '../../functions/lib/email';
 import { handler as stripeWebhook } from '../../functions/payments/stripe-webhook';
 import { freeSession, guest } from '../support/booking-fixtures';

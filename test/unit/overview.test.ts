@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seatsBookedAndPending } from '../../functions/schemas/seats';
-import { overviewWeeks, weekStartOf } from '../../functions/domain/overview';
+import { overviewWeeks, weekStartOf } from '../../functions/domain/records/overview';
 
 describe("the overview's weeks", () => {
   it('start on Monday in the teacher’s zone, whatever the moment’s UTC date', () => {

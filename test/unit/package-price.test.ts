@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_PACKAGE_PRICE, getPackagePrice } from '../../functions/domain/package';
-import { quotePrice } from '../../functions/domain/pricing';
-import { discountCodeItem } from '../../functions/domain/discounts';
+import { DEFAULT_PACKAGE_PRICE, getPackagePrice } from '../../functions/domain/records/package';
+import { quotePrice } from '../../functions/domain/records/pricing';
+import { discountCodeItem } from '../../functions/domain/records/discounts';
 import type { Discount } from '../../functions/schemas/discount';
 
 process.env.TABLE_NAME = 'test-table';

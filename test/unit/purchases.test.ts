@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { discountCodeItem, type DiscountCodeRecord } from '../../functions/domain/discounts';
-import { packageOffer } from '../../functions/domain/package-offer';
-import { packageOwnerKey, packagePriceKey } from '../../functions/domain/package';
+import { discountCodeItem, type DiscountCodeRecord } from '../../functions/domain/records/discounts';
+import { packageOffer } from '../../functions/domain/records/package-offer';
+import { packageOwnerKey, packagePriceKey } from '../../functions/domain/records/keys';
 import {
   purchaseTransitions,
   purchaseUpdate,
   shownPurchaseStatus,
   type PurchaseState,
-} from '../../functions/domain/purchase-lifecycle';
+} from '../../functions/domain/records/purchase-lifecycle';
 
 process.env.TABLE_NAME = 'test-table';
 const dynamo = mockClient(DynamoDBDocumentClient);

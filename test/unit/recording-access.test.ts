@@ -6,7 +6,7 @@ import {
   recordingAccess,
   signMediaUrl,
   type Viewer,
-} from '../../functions/domain/recording-access';
+} from '../../functions/domain/records/recording-access';
 
 const visitor: Viewer = { signedIn: false, ownsPackage: false };
 const member: Viewer = { signedIn: true, ownsPackage: false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch } from '../../functions/domain/resources';
-import { startsAsVideo } from '../../functions/domain/video-uploads';
+import { matchesSearch } from '../../functions/domain/records/resources';
+import { startsAsVideo } from '../../functions/domain/records/video-uploads';
 import { isKeptVideo, ResourceForm, ResourceSearchQuery } from '../../functions/schemas/resource';
 
 const resource = {

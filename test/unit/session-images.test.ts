@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startsAsImage } from '../../functions/domain/image-uploads';
+import { startsAsImage } from '../../functions/domain/records/image-uploads';
 import { imageContentTypes, type ImageType } from '../../functions/schemas/image-upload';
 
 const bytes = (...parts: (string | number[])[]) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationText, placeText, toSessionView, type SessionRecord } from '../../functions/domain/sessions';
+import { locationText, placeText, toSessionView, type SessionRecord } from '../../functions/domain/records/sessions';
 
 const session: SessionRecord = {
   id: '01TEST',

@@ -8,7 +8,7 @@ import {
   stripeRequestLimits,
   stripeWorstCaseMs,
 } from '../../functions/lib/outbound-limits';
-import { CLEAN_UP_RESERVE_MS } from '../../functions/domain/payments';
+import { CLEAN_UP_RESERVE_MS } from '../../functions/domain/flows/checkout';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keptForWaitlist } from '../../functions/domain/freed-seats';
-import { offerExpiry } from '../../functions/domain/waitlist-offers';
+import { keptForWaitlist } from '../../functions/domain/records/freed-seats';
+import { offerExpiry } from '../../functions/domain/flows/waitlist-offers';
 import { WaitlistRequest } from '../../functions/schemas/waitlist';
 
 const now = new Date('2026-12-01T09:00:00.000Z');

@@ -7,7 +7,7 @@ import { NewPasswordForm, type NewPasswordForm as NewPasswordValues } from '@sch
 import { Button, ButtonLink } from '@/components/ui/button';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { NewPasswordFields } from '@/features/auth/components/new-password-fields';
-import { errorName } from '@/features/auth/session';
+import { errorName } from '@/features/auth/cognito-error';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const invalidLink = 'Invalid or expired password reset link. Please request a new one.';

@@ -1,24 +1,10 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { subscribeToToasterRequest, toasterRequested } from './toaster-request';
 
 // Toasts only follow an action on a page that can raise them, so their library loads with the
 // first such page (toast.tsx), not with every page: the home page never loads it.
 const Toaster = lazy(() => import('./toast').then((m) => ({ default: m.Toaster })));
-
-let requested = false;
-const listeners = new Set<() => void>();
-
-/** Mounts the toaster, once: called as the toasts' module loads. */
-export function requestToaster() {
-  if (requested) return;
-  requested = true;
-  listeners.forEach((listener) => listener());
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 /**
  * Keeps `host` inside the open modal dialog, if there is one, and at the end of the page otherwise:
@@ -49,7 +35,7 @@ function useModalFollowingHost() {
 
 /** Where the toasts appear, once a page that can raise one has loaded their module. */
 export function ToasterSlot() {
-  const shown = useSyncExternalStore(subscribe, () => requested);
+  const shown = useSyncExternalStore(subscribeToToasterRequest, toasterRequested);
   return shown ? <ShownToaster /> : null;
 }
 

@@ -17,7 +17,8 @@ import {
 } from 'aws-amplify/auth';
 import type { SiteConfig } from '@schemas/site-config';
 import { siteConfig } from '@/lib/site-config';
-import { errorName, type SessionUser } from './session';
+import { errorName } from './cognito-error';
+import type { SessionUser } from './session';
 
 let configured: Promise<SiteConfig> | undefined;
 

@@ -102,11 +102,6 @@ export async function signOutMember(): Promise<boolean> {
   return clean;
 }
 
-/** Cognito's exception name (UsernameExistsException, CodeMismatchException, ...). */
-export function errorName(error: unknown): string | undefined {
-  return error instanceof Error ? error.name : undefined;
-}
-
 // API calls carry the member's ID token whenever a session exists.
 setIdTokenSource(async () => (mayHaveSession() ? (await loadAmplify()).idToken() : undefined));
 

@@ -6,7 +6,8 @@ import { ChangePasswordForm, type ChangePasswordForm as PasswordValues } from '@
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
-import { errorName, loadAmplify } from '../session';
+import { errorName } from '../cognito-error';
+import { loadAmplify } from '../session';
 
 const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { sendPasswordReset } from '../amplify';
-import { errorName } from '../session';
+import { errorName } from '../cognito-error';
 
 /** 'Forgot password?': sends the reset link, then shows 'Check Your Email'. */
 export function ForgotPasswordDialog({ openAtStart = false }: { openAtStart?: boolean }) {

@@ -6,7 +6,8 @@ import { NewPasswordForm as NewPasswordSchema, type NewPasswordForm as NewPasswo
 import { Button } from '@/components/ui/button';
 import { chooseNewPassword } from '../amplify';
 import { NewPasswordFields } from './new-password-fields';
-import { errorName, refreshSession } from '../session';
+import { errorName } from '../cognito-error';
+import { refreshSession } from '../session';
 import { EmailText } from '@/components/ui/email-text';
 
 type Props = {

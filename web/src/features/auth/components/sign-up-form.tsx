@@ -6,7 +6,7 @@ import { PASSWORD_TOO_SHORT, SignUpForm as SignUpSchema } from '@schemas/account
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { createAccount } from '../amplify';
-import { errorName } from '../session';
+import { errorName } from '../cognito-error';
 
 // The setup-account page asks for the password twice, with its own words (docs/product.md#validation).
 const PASSWORDS_DIFFER = 'Please make sure your passwords match.';

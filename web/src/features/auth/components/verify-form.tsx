@@ -6,7 +6,7 @@ import { VerificationForm, type VerificationForm as VerificationValues } from '@
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { sendNewVerificationCode, verifyAccount } from '../amplify';
-import { errorName } from '../session';
+import { errorName } from '../cognito-error';
 
 /** The second step of creating an account: the code e-mailed to the address. */
 export function VerifyForm({ email, onVerified }: { email: string; onVerified: () => void }) {

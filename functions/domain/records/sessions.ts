@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../lib/aws';
+import { gsi1, tableName, withoutKeys } from '../../lib/table';
+import type { Currency } from '../../schemas/money';
+import type { LocationType, SessionView } from '../../schemas/session';
+import { addressSeatsKey, ALL_SESSIONS, sessionKey } from './keys';
+
+/** A live session as stored. Counters live on the item so lists need no per-session reads. */
+export type SessionRecord = {
+  id: string;
+  title: string;
+  description: string;
+  startTime: string;
+  durationMinutes: number;
+  locationType: LocationType;
+  location?: string;
+  address?: string;
+  city?: string;
+  postCode?: string;
+  whatToBring?: string;
+  thumbnailUrl?: string;
+  category?: string;
+  featured: boolean;
+  priceAmount: number;
+  priceCurrency: Currency;
+  /** Absent means unlimited. */
+  maxAttendees?: number;
+  /** Seats occupied: confirmed bookings plus seats held for a checkout in progress. */
+  seatsTaken: number;
+  /** The part of seatsTaken held for checkouts that have not been paid yet. */
+  seatsHeld: number;
+  /** People waiting for a seat (not those holding an offer). */
+  waitlistCount: number;
+  /** The part of seatsTaken given back while people waited: kept for the waitlist (waitlist-offers.ts). */
+  seatsForWaitlist?: number;
+  /** The part of seatsForWaitlist offered to someone now. */
+  seatsOffered?: number;
+  /** A guest's free booking holds its seat until they follow a link e-mailed to them (the teacher's choice). */
+  requireConfirmedEmail?: boolean;
+  /** Private: shared with attendees only, never in the public view. */
+  zoomLink?: string;
+  /**
+   * How many times its time, place or joining link has changed (absent: never). Attendees are told
+   * of each change, and their calendar entries' SEQUENCE follows it.
+   */
+  revision?: number;
+  recordingUrl?: string;
+  createdAt: string;
+};
+
+export function sessionItem(session: SessionRecord) {
+  return {
+    ...sessionKey(session.id),
+    [gsi1.partitionKey]: ALL_SESSIONS,
+    [gsi1.sortKey]: `${session.startTime}#${session.id}`,
+    type: 'Session',
+    ...session,
+  };
+}
+
+/** Upcoming sessions, soonest first: one Query on GSI1 (a page holds far more than one teacher schedules). */
+export function listUpcomingSessions(now: Date): Promise<SessionRecord[]> {
+  return listSessionsStarting({ from: now });
+}
+
+/** Sessions starting from `from` (and before `to`), soonest first, from GSI1. */
+export async function listSessionsStarting(range: { from: Date; to?: Date }): Promise<SessionRecord[]> {
+  const result = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: range.to ? '#pk = :all AND #sk BETWEEN :from AND :to' : '#pk = :all AND #sk >= :from',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: {
+        ':all': ALL_SESSIONS,
+        ':from': range.from.toISOString(),
+        ...(range.to && { ':to': range.to.toISOString() }),
+      },
+    }),
+  );
+  return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));
+}
+
+/** Sessions that started before `now`, latest first (one Query: a teacher's whole history fits in a page). */
+export async function listSessionsBefore(now: Date): Promise<SessionRecord[]> {
+  const result = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :all AND #sk < :now',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+      ExpressionAttributeValues: { ':all': ALL_SESSIONS, ':now': now.toISOString() },
+      ScanIndexForward: false,
+    }),
+  );
+  return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));
+}
+
+/**
+ * Takes a seat, as one item of a transaction: refused for a session that has started or is
+ * full, so a session can never be oversold. A held seat (a checkout in progress) counts as
+ * taken and as held.
+ */
+export function takeSeat(sessionId: string, now: Date, options: { held: boolean }) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sessionKey(sessionId),
+      UpdateExpression: options.held ? 'ADD seatsTaken :one, seatsHeld :one' : 'ADD seatsTaken :one',
+      ConditionExpression:
+        'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+      ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString() },
+    },
+  };
+}
+
+export type SeatCounter = 'seatsTaken' | 'seatsHeld' | 'waitlistCount' | 'seatsForWaitlist' | 'seatsOffered';
+
+/**
+ * Changes a session's counters, as one item of a transaction, on condition of `when` (over the
+ * counters' names and the named values) if given.
+ */
+export function seatCounters(
+  sessionId: string,
+  change: Partial<Record<SeatCounter, number>>,
+  when?: { condition: string; values?: Record<string, unknown> },
+) {
+  const counters = Object.entries(change);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sessionKey(sessionId),
+      UpdateExpression: `ADD ${counters.map(([name]) => `${name} :${name}`).join(', ')}`,
+      ...(when && { ConditionExpression: when.condition }),
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(counters.map(([name, by]) => [`:${name}`, by])),
+        ...when?.values,
+      },
+    },
+  };
+}
+
+/**
+ * The seats one client address has in one session, held or booked: one counter, raised with
+ * each booking on condition that it is under the limit, lowered when a seat is given back. The
+ * address is kept only as a hash, and the counter expires a day after the session starts.
+ */
+export function seatsOfAddress(session: Pick<SessionRecord, 'id' | 'startTime'>, clientAddress: string) {
+  const key = addressSeatsKey(session.id, createHash('sha256').update(clientAddress).digest('base64url'));
+  const change = (by: 1 | -1, condition?: { limit: number }) => ({
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'ADD #count :by SET #ttl = if_not_exists(#ttl, :ttl)',
+      ...(condition && { ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit' }),
+      ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':by': by,
+        ':ttl': Math.floor(Date.parse(session.startTime) / 1000) + 86_400,
+        ...(condition && { ':limit': condition.limit }),
+      },
+    },
+  });
+  return { key, take: (limit: number) => change(1, { limit }) };
+}
+
+/** A seat given back by its client address, as one item of a transaction. */
+export const giveBackAddressSeat = (key: { pk: string; sk: string }) => ({
+  Update: {
+    TableName: tableName(),
+    Key: key,
+    UpdateExpression: 'ADD #count :minusOne',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':minusOne': -1 },
+  },
+});
+
+export async function getSession(id: string, options: { consistent?: boolean } = {}): Promise<SessionRecord | undefined> {
+  const result = await dynamo.send(
+    new GetCommand({ TableName: tableName(), Key: sessionKey(id), ConsistentRead: options.consistent }),
+  );
+  return result.Item ? withoutKeys<SessionRecord>(result.Item) : undefined;
+}
+
+export function endTime(session: Pick<SessionRecord, 'startTime' | 'durationMinutes'>): string {
+  return new Date(Date.parse(session.startTime) + session.durationMinutes * 60_000).toISOString();
+}
+
+/**
+ * The location summary (docs/product.md#formats-and-limits): 'Online', else 'city, post code', city,
+ * post code, the free text, or 'On-site'.
+ */
+export function locationText(session: Pick<SessionRecord, 'locationType' | 'city' | 'postCode' | 'location'>): string {
+  if (session.locationType === 'online') return 'Online';
+  if (session.city && session.postCode) return `${session.city}, ${session.postCode}`;
+  return session.city || session.postCode || session.location || 'On-site';
+}
+
+/**
+ * Where a session happens, in full: 'Online', or the street, city and post code of a session in
+ * person (those that are given), else its free text or 'On-site'. E-mails, calendar entries and
+ * the confirmation page name the place with it.
+ */
+export function placeText(session: Pick<SessionRecord, 'locationType' | 'address' | 'city' | 'postCode' | 'location'>): string {
+  if (session.locationType === 'online') return 'Online';
+  const parts = [session.address, session.city, session.postCode].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : session.location || 'On-site';
+}
+
+export function toSessionView(session: SessionRecord): SessionView {
+  const seatsLeft = session.maxAttendees == null ? null : Math.max(0, session.maxAttendees - session.seatsTaken);
+  return {
+    id: session.id,
+    title: session.title,
+    description: session.description,
+    startTime: session.startTime,
+    endTime: endTime(session),
+    durationMinutes: session.durationMinutes,
+    locationType: session.locationType,
+    location: locationText(session),
+    address: session.address ?? null,
+    city: session.city ?? null,
+    postCode: session.postCode ?? null,
+    whatToBring: session.whatToBring ?? null,
+    thumbnailUrl: session.thumbnailUrl ?? null,
+    category: session.category ?? null,
+    featured: session.featured,
+    price: { amount: session.priceAmount, currency: session.priceCurrency },
+    maxAttendees: session.maxAttendees ?? null,
+    seatsLeft,
+    soldOut: seatsLeft === 0,
+  };
+}
