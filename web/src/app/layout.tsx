@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { useImpersonation } from '@/features/auth/impersonation';
 import { TopBar } from './top-bar';
 import { Footer } from './footer';
-import { ImpersonationBanner } from './impersonation-banner';
+
+// Only the administrator ever views the site as a user: the banner loads when she does.
+const ImpersonationBanner = lazy(() => import('./impersonation-banner').then((m) => ({ default: m.ImpersonationBanner })));
 
 /**
  * Where a page's scroll is kept: each entry of the tab's history has its own key, except the first
@@ -11,6 +15,7 @@ import { ImpersonationBanner } from './impersonation-banner';
 const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname + location.search : location.key);
 
 export function Layout() {
+  const viewingAsUser = useImpersonation() !== null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,7 +24,11 @@ export function Layout() {
       >
         Skip to content
       </a>
-      <ImpersonationBanner />
+      {viewingAsUser && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner />
+        </Suspense>
+      )}
       <TopBar />
       <main id="main" className="flex-1">
         <Outlet />
