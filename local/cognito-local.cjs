@@ -53,9 +53,10 @@ Targets.ChangePassword = (services) => {
 
 // A user created with a temporary password (AdminCreateUser, FORCE_CHANGE_PASSWORD) signs in with
 // it and must then choose their own. Cognito checks the temporary password first and accepts the
-// new one only in answer to the session it opened; cognito-local skips the check (anyone knowing
-// the address could set the password) and takes any session. Both are done here as Cognito does.
-const newPasswordSessions = new Map(); // Session -> Username
+// new one only in answer to the sign-in challenge it opened (named by the challenge's `Session`
+// token); cognito-local skips the check (anyone knowing the address could set the password) and
+// takes any challenge token. Both are done here as Cognito does.
+const newPasswordChallenges = new Map(); // the challenge's Session token -> Username
 const initiateAuth = Targets.InitiateAuth;
 Targets.InitiateAuth = (services) => {
   const start = initiateAuth(services);
@@ -70,7 +71,7 @@ Targets.InitiateAuth = (services) => {
     }
     const result = await start(ctx, req);
     if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED')
-      newPasswordSessions.set(result.Session, result.ChallengeParameters.USER_ID_FOR_SRP);
+      newPasswordChallenges.set(result.Session, result.ChallengeParameters.USER_ID_FOR_SRP);
     return result;
   };
 };
@@ -79,11 +80,11 @@ Targets.RespondToAuthChallenge = (services) => {
   const respond = respondToAuthChallenge(services);
   return async (ctx, req) => {
     if (req.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-      const opened = newPasswordSessions.get(req.Session);
+      const opened = newPasswordChallenges.get(req.Session);
       const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = opened && (await pool.getUserByUsername(ctx, (req.ChallengeResponses || {}).USERNAME));
       if (!user || user.Username !== opened) throw new NotAuthorizedError('Invalid session for the user.');
-      newPasswordSessions.delete(req.Session);
+      newPasswordChallenges.delete(req.Session);
     }
     return respond(ctx, req);
   };

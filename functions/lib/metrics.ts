@@ -14,7 +14,7 @@ export const operatorMetrics = {
   conflict: 'TransactionConflicts',
   /** A Stripe webhook was refused or failed: a payment may not have been recorded. */
   webhookFailure: 'WebhookFailures',
-  /** A paid checkout matched no checkout the site opened (another session or sum): nothing marked paid, the money refunded. */
+  /** A paid checkout matched no checkout the site opened (another Checkout Session or sum): nothing marked paid, the money refunded. */
   unexpectedPayment: 'UnexpectedPayments',
   /** Stripe refused a refund for good: the money is still owed. */
   refundFailed: 'RefundFailures',

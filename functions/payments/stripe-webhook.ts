@@ -114,7 +114,7 @@ export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ h
 /**
  * What the event did, kept as the idempotency record's result. The Checkout Session's own id
  * finds the Payment the site opened for it, and so its booking or purchase: `client_reference_id` is only
- * what the session says, and a session the site did not open settles nothing.
+ * what the Checkout Session says, and a Checkout Session the site did not open settles nothing.
  */
 async function handleEvent(event: Stripe.Event): Promise<string> {
   if (!event.type.startsWith('checkout.session.')) return 'ignored';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatAmount } from './money';
-import type { CheckoutSession, StoredSession } from './store';
+import type { CheckoutSession, StoredCheckout } from './store';
 
 const STYLE = `
 *, *::before, *::after { box-sizing: border-box; }
@@ -49,8 +49,8 @@ const NOTE =
  * The pages' headers. Their one style block is allowed by its hash and nothing else runs: the
  * buttons are plain forms, which may post here and be redirected on to the site.
  */
-export function pageHeaders(session?: CheckoutSession): Record<string, string> {
-  const targets = [session?.success_url, session?.cancel_url].flatMap((url) => (url ? [new URL(url).origin] : []));
+export function pageHeaders(checkout?: CheckoutSession): Record<string, string> {
+  const targets = [checkout?.success_url, checkout?.cancel_url].flatMap((url) => (url ? [new URL(url).origin] : []));
   return {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': [
@@ -66,22 +66,22 @@ export function pageHeaders(session?: CheckoutSession): Record<string, string> {
   };
 }
 
-/** The hosted page of an open session: what is bought, for how much, and the Pay and Cancel buttons. */
-export function checkoutPage(stored: StoredSession, options: { now: number; error?: string }): string {
-  const { session, lineItems } = stored;
-  const price = (amount: number) => formatAmount(amount, session.currency!);
-  const total = price(session.amount_total!);
+/** The hosted page of an open Checkout Session: what is bought, for how much, and the Pay and Cancel buttons. */
+export function checkoutPage(stored: StoredCheckout, options: { now: number; error?: string }): string {
+  const { checkout, lineItems } = stored;
+  const price = (amount: number) => formatAmount(amount, checkout.currency!);
+  const total = price(checkout.amount_total!);
   const [first] = lineItems;
   const rows = lineItems.map(
     (item) =>
       `<li><span>${escape(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</span><span>${price(item.unitAmount * item.quantity)}</span></li>`,
   );
   const items = lineItems.length > 1 ? `<ul class="items">${rows.join('')}</ul>` : '';
-  const email = session.customer_email ? `<div><dt>E-mail</dt><dd>${escape(session.customer_email)}</dd></div>` : '';
-  const emailField = session.customer_email
+  const email = checkout.customer_email ? `<div><dt>E-mail</dt><dd>${escape(checkout.customer_email)}</dd></div>` : '';
+  const emailField = checkout.customer_email
     ? ''
     : '<label for="email">E-mail</label><input id="email" name="email" type="email" autocomplete="email" required>';
-  const action = `/checkout/${encodeURIComponent(session.id)}`;
+  const action = `/checkout/${encodeURIComponent(checkout.id)}`;
   return document(
     `${first.name} · Test checkout`,
     'checkout',
@@ -105,28 +105,28 @@ export function checkoutPage(stored: StoredSession, options: { now: number; erro
     <input id="name" name="name" autocomplete="cc-name" maxlength="200">
     <button class="pay" type="submit">Pay ${total}</button>
   </form>
-  ${session.cancel_url ? `<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>` : ''}
-  <p class="hold">This checkout is held until ${heldUntil(session.expires_at, options.now)}.</p>
+  ${checkout.cancel_url ? `<form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>` : ''}
+  <p class="hold">This checkout is held until ${heldUntil(checkout.expires_at, options.now)}.</p>
 </section>
 ${NOTE}`,
   );
 }
 
-/** A session that can no longer be paid: expired, or paid already. */
-export function closedPage(stored: StoredSession, now: number): string {
-  const { session } = stored;
-  const total = formatAmount(session.amount_total!, session.currency!);
+/** A Checkout Session that can no longer be paid: expired, or paid already. */
+export function closedPage(stored: StoredCheckout, now: number): string {
+  const { checkout } = stored;
+  const total = formatAmount(checkout.amount_total!, checkout.currency!);
   const [title, line, back] =
-    session.status === 'complete'
+    checkout.status === 'complete'
       ? [
           'This checkout is paid',
           `${total} was paid for ${stored.lineItems[0].name}.`,
-          session.success_url?.replaceAll('{CHECKOUT_SESSION_ID}', session.id),
+          checkout.success_url?.replaceAll('{CHECKOUT_SESSION_ID}', checkout.id),
         ]
       : [
           'This checkout has expired',
-          `Its hold ended at ${heldUntil(session.expires_at, now)}. Nothing was charged.`,
-          session.cancel_url,
+          `Its hold ended at ${heldUntil(checkout.expires_at, now)}. Nothing was charged.`,
+          checkout.cancel_url,
         ];
   return document(
     `${title} · Test checkout`,

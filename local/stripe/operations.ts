@@ -6,11 +6,11 @@ import {
   type LineItem,
   type Refund,
   type Store,
-  type StoredSession,
+  type StoredCheckout,
   type WebhookEvent,
 } from './store';
 
-/** Stripe's bounds on `expires_at`, from the session's creation. */
+/** Stripe's bounds on `expires_at`, from the Checkout Session's creation. */
 const MIN_HOLD_S = 30 * 60;
 const MAX_HOLD_S = 24 * 60 * 60;
 const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
@@ -22,23 +22,23 @@ const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
  */
 export function createOperations(options: {
   store: Store;
-  /** The stand-in's own address, for the sessions' hosted page. */
+  /** The stand-in's own address, for the Checkout Sessions' hosted page. */
   baseUrl: string;
   now: () => number;
-  send: (type: WebhookEvent['type'], session: CheckoutSession) => void;
+  send: (type: WebhookEvent['type'], checkout: CheckoutSession) => void;
 }) {
   const { store } = options;
   const { state } = store;
   const seconds = () => Math.floor(options.now() / 1000);
 
-  const storedSession = (id: string) => {
-    const stored = state.sessions[id];
+  const storedCheckout = (id: string) => {
+    const stored = state.checkouts[id];
     if (!stored) throw new StripeError(404, `No such checkout.session: '${id}'`, { code: 'resource_missing', param: 'session' });
     return stored;
   };
 
-  const paidSession = (paymentIntent: string) => {
-    const paid = Object.values(state.sessions).find((stored) => stored.session.payment_intent === paymentIntent);
+  const paidCheckout = (paymentIntent: string) => {
+    const paid = Object.values(state.checkouts).find((stored) => stored.checkout.payment_intent === paymentIntent);
     if (!paid?.payment)
       throw new StripeError(404, `No such payment_intent: '${paymentIntent}'`, {
         code: 'resource_missing',
@@ -50,21 +50,21 @@ export function createOperations(options: {
   const refundsOf = (paymentIntent: string) =>
     Object.values(state.refunds).filter((refund) => refund.payment_intent === paymentIntent);
 
-  const finish = (stored: StoredSession, change: Partial<CheckoutSession>, event: WebhookEvent['type']) => {
-    // Stripe drops the hosted page's address once the session is no longer open.
-    stored.session = { ...stored.session, ...change, url: null };
+  const finish = (stored: StoredCheckout, change: Partial<CheckoutSession>, event: WebhookEvent['type']) => {
+    // Stripe drops the hosted page's address once the Checkout Session is no longer open.
+    stored.checkout = { ...stored.checkout, ...change, url: null };
     store.save();
-    options.send(event, stored.session);
-    return stored.session;
+    options.send(event, stored.checkout);
+    return stored.checkout;
   };
 
-  const expire = (stored: StoredSession) => finish(stored, { status: 'expired' }, 'checkout.session.expired');
+  const expire = (stored: StoredCheckout) => finish(stored, { status: 'expired' }, 'checkout.session.expired');
 
   return {
-    /** The session with its line items, for the hosted page; undefined for an unknown id. */
-    findSession: (id: string): StoredSession | undefined => state.sessions[id],
+    /** The Checkout Session with its line items, for the hosted page; undefined for an unknown id. */
+    findCheckout: (id: string): StoredCheckout | undefined => state.checkouts[id],
 
-    createSession(params: Params): CheckoutSession {
+    createCheckout(params: Params): CheckoutSession {
       onlyKnown(params, [
         'mode',
         'line_items',
@@ -99,7 +99,7 @@ export function createOperations(options: {
         throw new StripeError(400, `Invalid email address: ${customerEmail}`, { code: 'email_invalid', param: 'customer_email' });
       const amount = items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
       const id = newId('cs_test_', 58);
-      const session: CheckoutSession = {
+      const checkout: CheckoutSession = {
         id,
         object: 'checkout.session',
         amount_subtotal: amount,
@@ -120,42 +120,42 @@ export function createOperations(options: {
         success_url: url(params, 'success_url', true),
         url: `${options.baseUrl}/checkout/${id}`,
       };
-      state.sessions[id] = {
-        session,
+      state.checkouts[id] = {
+        checkout,
         lineItems: items.map(({ currency: _, ...item }) => item),
         paymentIntentMetadata: metadata(paymentIntentData, 'metadata', 'payment_intent_data'),
       };
       store.save();
-      return session;
+      return checkout;
     },
 
-    retrieveSession: (id: string) => storedSession(id).session,
+    retrieveCheckout: (id: string) => storedCheckout(id).checkout,
 
-    listSessions(query: Params) {
+    listCheckouts(query: Params) {
       onlyKnown(query, ['payment_intent', 'limit']);
       const paymentIntent = text(query, 'payment_intent');
-      const sessions = Object.values(state.sessions)
-        .map((stored) => stored.session)
-        .filter((session) => paymentIntent === undefined || session.payment_intent === paymentIntent);
-      return page(sessions, query, '/v1/checkout/sessions');
+      const checkouts = Object.values(state.checkouts)
+        .map((stored) => stored.checkout)
+        .filter((checkout) => paymentIntent === undefined || checkout.payment_intent === paymentIntent);
+      return page(checkouts, query, '/v1/checkout/sessions');
     },
 
-    /** Expires an open session at once, as a site does when it lets a hold go. */
-    expireSession(id: string) {
-      const stored = storedSession(id);
-      if (stored.session.status !== 'open')
+    /** Expires an open Checkout Session at once, as a site does when it lets a hold go. */
+    expireCheckout(id: string) {
+      const stored = storedCheckout(id);
+      if (stored.checkout.status !== 'open')
         throw new StripeError(
           400,
-          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${stored.session.status}".`,
+          `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${stored.checkout.status}".`,
           { param: 'session' },
         );
       return expire(stored);
     },
 
     /** What the hosted page's Pay button does: the payment succeeds at once. */
-    paySession(id: string, customer: { email: string; name: string | null }) {
-      const stored = storedSession(id);
-      if (stored.session.status !== 'open') throw new StripeError(400, `This Checkout Session is ${stored.session.status}.`);
+    payCheckout(id: string, customer: { email: string; name: string | null }) {
+      const stored = storedCheckout(id);
+      if (stored.checkout.status !== 'open') throw new StripeError(400, `This Checkout Session is ${stored.checkout.status}.`);
       stored.payment = { charge: newId('ch_test_'), created: seconds() };
       return finish(
         stored,
@@ -178,24 +178,24 @@ export function createOperations(options: {
       );
     },
 
-    /** Expires every open session whose `expires_at` has passed. */
+    /** Expires every open Checkout Session whose `expires_at` has passed. */
     expireDue() {
       const now = seconds();
-      for (const stored of Object.values(state.sessions)) {
-        if (stored.session.status === 'open' && stored.session.expires_at <= now) expire(stored);
+      for (const stored of Object.values(state.checkouts)) {
+        if (stored.checkout.status === 'open' && stored.checkout.expires_at <= now) expire(stored);
       }
     },
 
-    /** The payment intent behind a paid session: its amount, status and metadata. */
+    /** The payment intent behind a paid Checkout Session: its amount, status and metadata. */
     retrievePaymentIntent(id: string) {
-      const { session, payment, paymentIntentMetadata } = paidSession(id);
+      const { checkout, payment, paymentIntentMetadata } = paidCheckout(id);
       return {
         id,
         object: 'payment_intent',
-        amount: session.amount_total,
-        amount_received: session.amount_total,
+        amount: checkout.amount_total,
+        amount_received: checkout.amount_total,
         created: payment.created,
-        currency: session.currency,
+        currency: checkout.currency,
         latest_charge: payment.charge,
         livemode: false,
         metadata: paymentIntentMetadata,
@@ -203,14 +203,14 @@ export function createOperations(options: {
       };
     },
 
-    /** Refunds a paid session's payment, whole or in part, up to what is left of it. */
+    /** Refunds a paid Checkout Session's payment, whole or in part, up to what is left of it. */
     createRefund(params: Params): Refund {
       onlyKnown(params, ['payment_intent', 'amount', 'reason', 'metadata']);
       const paymentIntent = text(params, 'payment_intent', { required: true });
-      const { session, payment } = paidSession(paymentIntent);
-      const currency = session.currency!;
+      const { checkout, payment } = paidCheckout(paymentIntent);
+      const currency = checkout.currency!;
       const refunded = refundsOf(paymentIntent).reduce((sum, refund) => sum + refund.amount, 0);
-      const left = session.amount_total! - refunded;
+      const left = checkout.amount_total! - refunded;
       if (left <= 0)
         throw new StripeError(400, `Charge ${payment.charge} has already been refunded.`, { code: 'charge_already_refunded' });
       const amount = integer(params, 'amount', { min: 1 }) ?? left;

@@ -15,13 +15,13 @@ type Route = { method: string; path: RegExp; run: (operations: Operations, param
 
 /** The part of Stripe's API the site uses, at Stripe's paths. */
 const routes: Route[] = [
-  { method: 'POST', path: /^\/v1\/checkout\/sessions$/, run: (o, params) => o.createSession(params) },
-  { method: 'GET', path: /^\/v1\/checkout\/sessions$/, run: (o, params) => o.listSessions(params) },
-  { method: 'GET', path: /^\/v1\/checkout\/sessions\/([^/]+)$/, run: (o, params, [id]) => none(params, o.retrieveSession(id)) },
+  { method: 'POST', path: /^\/v1\/checkout\/sessions$/, run: (o, params) => o.createCheckout(params) },
+  { method: 'GET', path: /^\/v1\/checkout\/sessions$/, run: (o, params) => o.listCheckouts(params) },
+  { method: 'GET', path: /^\/v1\/checkout\/sessions\/([^/]+)$/, run: (o, params, [id]) => none(params, o.retrieveCheckout(id)) },
   {
     method: 'POST',
     path: /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
-    run: (o, params, [id]) => none(params, o.expireSession(id)),
+    run: (o, params, [id]) => none(params, o.expireCheckout(id)),
   },
   {
     method: 'GET',
@@ -64,7 +64,7 @@ export function startStripeStandIn(options: {
     log: options.log,
     retryDelaysMs: options.retryDelaysMs,
   });
-  const operations = createOperations({ store, baseUrl, now, send: (type, session) => webhooks.send(type, session) });
+  const operations = createOperations({ store, baseUrl, now, send: (type, checkout) => webhooks.send(type, checkout) });
   let expiryTimer: NodeJS.Timeout | undefined;
 
   const server = createServer((request, response) => {
@@ -135,23 +135,24 @@ export function startStripeStandIn(options: {
   /** The hosted checkout page and its two buttons; no API key here, as on checkout.stripe.com. */
   const servePage = (response: ServerResponse, method: string, path: string, body: string) => {
     const [, id, action] = /^\/checkout\/([^/]+)(?:\/(pay|cancel))?$/.exec(path) ?? [];
-    const stored = id === undefined ? undefined : operations.findSession(id);
+    const stored = id === undefined ? undefined : operations.findCheckout(id);
     if (!stored) return sendHtml(response, 404, missingPage());
     const allowed = action ? 'POST' : 'GET';
     if (method !== allowed) return sendHtml(response, 405, missingPage(), { ...pageHeaders(), allow: allowed });
-    const { session } = stored;
-    // Cancel leaves the session open, as on Stripe's page: the customer may come back to it.
+    const { checkout } = stored;
+    // Cancel leaves the Checkout Session open, as on Stripe's page: the customer may come back to it.
     if (action === 'cancel')
-      return session.cancel_url ? redirect(response, session.cancel_url) : sendHtml(response, 404, missingPage());
-    if (session.status !== 'open') return sendHtml(response, action ? 409 : 200, closedPage(stored, now()), pageHeaders(session));
-    if (!action) return sendHtml(response, 200, checkoutPage(stored, { now: now() }), pageHeaders(session));
+      return checkout.cancel_url ? redirect(response, checkout.cancel_url) : sendHtml(response, 404, missingPage());
+    if (checkout.status !== 'open')
+      return sendHtml(response, action ? 409 : 200, closedPage(stored, now()), pageHeaders(checkout));
+    if (!action) return sendHtml(response, 200, checkoutPage(stored, { now: now() }), pageHeaders(checkout));
     const form = new URLSearchParams(body);
-    const email = session.customer_email ?? form.get('email')?.trim();
+    const email = checkout.customer_email ?? form.get('email')?.trim();
     if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
       const page = checkoutPage(stored, { now: now(), error: 'Enter the e-mail address for the receipt.' });
-      return sendHtml(response, 400, page, pageHeaders(session));
+      return sendHtml(response, 400, page, pageHeaders(checkout));
     }
-    const paid = operations.paySession(session.id, { email, name: form.get('name')?.trim().slice(0, 200) || null });
+    const paid = operations.payCheckout(checkout.id, { email, name: form.get('name')?.trim().slice(0, 200) || null });
     redirect(response, paid.success_url!.replaceAll('{CHECKOUT_SESSION_ID}', paid.id));
   };
 
@@ -160,8 +161,8 @@ export function startStripeStandIn(options: {
       new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(options.port, '127.0.0.1', () => {
-          // Events an earlier run had not delivered go first; then sessions that expired while the
-          // stand-in was stopped are expired, each with its own new event.
+          // Events an earlier run had not delivered go first; then Checkout Sessions that expired
+          // while the stand-in was stopped are expired, each with its own new event.
           webhooks.resume();
           operations.expireDue();
           expiryTimer = setInterval(() => operations.expireDue(), EXPIRY_CHECK_MS);

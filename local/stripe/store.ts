@@ -34,9 +34,9 @@ export type Refund = Pick<
 
 export type LineItem = { name: string; description: string | null; unitAmount: number; quantity: number };
 
-/** A session with what Stripe keeps beside it: its line items, and its payment once paid. */
-export type StoredSession = {
-  session: CheckoutSession;
+/** A Checkout Session with what Stripe keeps beside it: its line items, and its payment once paid. */
+export type StoredCheckout = {
+  checkout: CheckoutSession;
   lineItems: LineItem[];
   /** `payment_intent_data[metadata]`: the payment intent's metadata once there is one. */
   paymentIntentMetadata: Record<string, string>;
@@ -62,7 +62,7 @@ export type PendingWebhook = { event: WebhookEvent; attempts: number };
 export type IdempotentAnswer = { request: string; status: number; body: unknown; created: number };
 
 export type StandInState = {
-  sessions: Record<string, StoredSession>;
+  checkouts: Record<string, StoredCheckout>;
   refunds: Record<string, Refund>;
   idempotency: Record<string, IdempotentAnswer>;
   webhooks: Record<string, PendingWebhook>;
@@ -79,10 +79,10 @@ export const newId = (prefix: string, length = 24) =>
  * writes it whole, then renames: a kill mid-write leaves a .tmp file, never half a state.
  */
 export function openStore(dataFile: string) {
-  const state: StandInState = { sessions: {}, refunds: {}, idempotency: {}, webhooks: {} };
+  const state: StandInState = { checkouts: {}, refunds: {}, idempotency: {}, webhooks: {} };
   if (existsSync(dataFile)) {
     try {
-      Object.assign(state, JSON.parse(readFileSync(dataFile, 'utf8')));
+      Object.assign(state, withCheckouts(JSON.parse(readFileSync(dataFile, 'utf8')) as SavedState));
     } catch (error) {
       throw new Error(`${dataFile} is unreadable: remove it, or start with --fresh`, { cause: error });
     }
@@ -98,3 +98,15 @@ export function openStore(dataFile: string) {
 }
 
 export type Store = ReturnType<typeof openStore>;
+
+/** A state as saved, by this stand-in or by its earlier versions. */
+type SavedState = Partial<StandInState> & { sessions?: Record<string, EarlierStoredCheckout> };
+/** How earlier versions saved a Checkout Session: under `sessions`, each as `session`. */
+type EarlierStoredCheckout = Omit<StoredCheckout, 'checkout'> & { session: CheckoutSession };
+
+/** The saved state with the Checkout Sessions an earlier version kept read as this one keeps them. */
+function withCheckouts({ sessions, ...saved }: SavedState): Partial<StandInState> {
+  if (!sessions) return saved;
+  const earlier = Object.entries(sessions).map(([id, { session, ...stored }]) => [id, { checkout: session, ...stored }] as const);
+  return { ...saved, checkouts: { ...Object.fromEntries(earlier), ...saved.checkouts } };
+}

@@ -77,14 +77,14 @@ export function createWebhookSender(options: {
   };
 
   return {
-    /** Records the event for the session as it now is, then sends it. */
-    send(type: WebhookEvent['type'], session: CheckoutSession) {
+    /** Records the event for the Checkout Session as it now is, then sends it. */
+    send(type: WebhookEvent['type'], checkout: CheckoutSession) {
       const event: WebhookEvent = {
         id: newId('evt_test_'),
         object: 'event',
         api_version: Stripe.API_VERSION,
         created: Math.floor(options.now() / 1000),
-        data: { object: structuredClone(session) },
+        data: { object: structuredClone(checkout) },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },

@@ -22,10 +22,10 @@ export async function signedWebhook(payload: string, timestamp?: number): Promis
 }
 
 let eventCount = 0;
-/** A checkout event of the given type carrying the session as given, as Stripe sends it. */
+/** A checkout event of the given type carrying the Checkout Session as given, as Stripe sends it. */
 export function checkoutEvent(
   type: string,
-  session: Partial<Stripe.Checkout.Session>,
+  checkout: Partial<Stripe.Checkout.Session>,
   id = `evt_test_${Date.now()}_${eventCount++}`,
 ) {
   return JSON.stringify({
@@ -36,7 +36,7 @@ export function checkoutEvent(
     created: Math.floor(Date.now() / 1000),
     livemode: false,
     pending_webhooks: 1,
-    data: { object: { object: 'checkout.session', ...session } },
+    data: { object: { object: 'checkout.session', ...checkout } },
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -79,7 +79,7 @@ async function start(options: {
   return { standIn, stripe, port, dataFile, stop, origin: `http://127.0.0.1:${port}` };
 }
 
-const sessionParams = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
+const checkoutParams = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}): Stripe.Checkout.SessionCreateParams => ({
   mode: 'payment',
   line_items: [
     {
@@ -122,7 +122,7 @@ describe('the local Stripe stand-in', () => {
     const receiver = await webhookReceiver();
     const { stripe, standIn, origin } = await start({ webhookUrl: receiver.url });
 
-    const created = await stripe.checkout.sessions.create(sessionParams());
+    const created = await stripe.checkout.sessions.create(checkoutParams());
     expect(created).toMatchObject({
       object: 'checkout.session',
       status: 'open',
@@ -165,15 +165,15 @@ describe('the local Stripe stand-in', () => {
     const event = await verified(receiver.received[0]);
     expect(event).toMatchObject({ type: 'checkout.session.completed', api_version: Stripe.API_VERSION, livemode: false });
     expect(event.id).toMatch(/^evt_test_/);
-    const session = event.data.object as Stripe.Checkout.Session;
-    expect(session).toMatchObject({
+    const checkout = event.data.object as Stripe.Checkout.Session;
+    expect(checkout).toMatchObject({
       id: created.id,
       status: 'complete',
       payment_status: 'paid',
       customer_details: { email: 'ada@example.com', name: 'Ada Lovelace' },
       url: null,
     });
-    const paymentIntent = session.payment_intent as string;
+    const paymentIntent = checkout.payment_intent as string;
     expect(paymentIntent).toMatch(/^pi_test_/);
     expect(await stripe.paymentIntents.retrieve(paymentIntent)).toMatchObject({ amount: 1500, metadata: { bookingId: 'B1' } });
 
@@ -202,7 +202,7 @@ describe('the local Stripe stand-in', () => {
   it('refunds in part, up to what is left, and only a paid payment intent', async () => {
     const receiver = await webhookReceiver();
     const { stripe } = await start({ webhookUrl: receiver.url });
-    const { url, id } = await stripe.checkout.sessions.create(sessionParams());
+    const { url, id } = await stripe.checkout.sessions.create(checkoutParams());
     expect((await refusal(stripe.refunds.create({ payment_intent: 'pi_test_none' }))).statusCode).toBe(404);
     await pay(url!);
     const paymentIntent = (await stripe.checkout.sessions.retrieve(id)).payment_intent as string;
@@ -211,10 +211,10 @@ describe('the local Stripe stand-in', () => {
     expect((await stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(1000);
   });
 
-  it('asks the page for an e-mail address when the session has none', async () => {
+  it('asks the page for an e-mail address when the Checkout Session has none', async () => {
     const receiver = await webhookReceiver();
     const { stripe, standIn } = await start({ webhookUrl: receiver.url });
-    const { id, url } = await stripe.checkout.sessions.create(sessionParams({ customer_email: undefined }));
+    const { id, url } = await stripe.checkout.sessions.create(checkoutParams({ customer_email: undefined }));
     expect(await (await fetch(url!)).text()).toContain('name="email"');
     const refused = await pay(url!);
     expect(refused.status).toBe(400);
@@ -227,10 +227,10 @@ describe('the local Stripe stand-in', () => {
     });
   });
 
-  it('expires an open session on request and tells the webhook; an expired one cannot be paid or expired again', async () => {
+  it('expires an open Checkout Session on request and tells the webhook; an expired one cannot be paid or expired again', async () => {
     const receiver = await webhookReceiver();
     const { stripe, standIn } = await start({ webhookUrl: receiver.url });
-    const { id, url } = await stripe.checkout.sessions.create(sessionParams());
+    const { id, url } = await stripe.checkout.sessions.create(checkoutParams());
 
     const expired = await stripe.checkout.sessions.expire(id);
     expect(expired).toMatchObject({ status: 'expired', payment_status: 'unpaid', url: null });
@@ -245,19 +245,19 @@ describe('the local Stripe stand-in', () => {
     expect(page).toContain(`href="${site}/sessions/S1"`);
     expect((await pay(url!)).status).toBe(409);
 
-    // Cancel goes back to the site and leaves an open session open.
-    const open = await stripe.checkout.sessions.create(sessionParams());
+    // Cancel goes back to the site and leaves an open Checkout Session open.
+    const open = await stripe.checkout.sessions.create(checkoutParams());
     const cancelled = await fetch(`${open.url}/cancel`, { method: 'POST', redirect: 'manual' });
     expect(cancelled.status).toBe(303);
     expect(cancelled.headers.get('location')).toBe(`${site}/sessions/S1`);
     expect((await stripe.checkout.sessions.retrieve(open.id)).status).toBe('open');
   });
 
-  it('expires a session when its expires_at passes, with its webhook', async () => {
+  it('expires a Checkout Session when its expires_at passes, with its webhook', async () => {
     const receiver = await webhookReceiver();
     let clock = Date.now();
     const { stripe, standIn } = await start({ webhookUrl: receiver.url, now: () => clock });
-    const { id } = await stripe.checkout.sessions.create(sessionParams({ expires_at: Math.floor(clock / 1000) + hour }));
+    const { id } = await stripe.checkout.sessions.create(checkoutParams({ expires_at: Math.floor(clock / 1000) + hour }));
     clock += hour * 1000;
     await expect.poll(() => receiver.received.length, { timeout: 3000 }).toBe(1);
     await standIn.idle();
@@ -267,15 +267,15 @@ describe('the local Stripe stand-in', () => {
   it("refuses an expires_at outside 30 minutes to 24 hours, and what Stripe's API would refuse", async () => {
     const { stripe } = await start({ webhookUrl: site });
     const now = Math.floor(Date.now() / 1000);
-    const soon = await refusal(stripe.checkout.sessions.create(sessionParams({ expires_at: now + 10 * 60 })));
+    const soon = await refusal(stripe.checkout.sessions.create(checkoutParams({ expires_at: now + 10 * 60 })));
     expect(soon).toMatchObject({ type: 'StripeInvalidRequestError', param: 'expires_at', statusCode: 400 });
     expect(soon.message).toContain('at least 30 minutes');
-    const late = await refusal(stripe.checkout.sessions.create(sessionParams({ expires_at: now + 25 * hour })));
+    const late = await refusal(stripe.checkout.sessions.create(checkoutParams({ expires_at: now + 25 * hour })));
     expect(late.message).toContain('less than 24 hours');
 
-    const unknown = await refusal(stripe.checkout.sessions.create({ ...sessionParams(), locale: 'fr' }));
+    const unknown = await refusal(stripe.checkout.sessions.create({ ...checkoutParams(), locale: 'fr' }));
     expect(unknown).toMatchObject({ code: 'parameter_unknown', param: 'locale' });
-    const noName = sessionParams();
+    const noName = checkoutParams();
     delete (noName.line_items![0].price_data!.product_data as { name?: string }).name;
     expect(await refusal(stripe.checkout.sessions.create(noName))).toMatchObject({
       code: 'parameter_missing',
@@ -288,14 +288,14 @@ describe('the local Stripe stand-in', () => {
   it('answers 401 to a wrong API key', async () => {
     const { port } = await start({ webhookUrl: site });
     const stranger = new Stripe('sk_test_someone_else', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
-    const error = await refusal(stranger.checkout.sessions.create(sessionParams()));
+    const error = await refusal(stranger.checkout.sessions.create(checkoutParams()));
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(error.statusCode).toBe(401);
   });
 
   it('replays the first answer to a repeated Idempotency-Key, and refuses the key with other parameters', async () => {
     const { stripe } = await start({ webhookUrl: site });
-    const params = sessionParams();
+    const params = checkoutParams();
     const first = await stripe.checkout.sessions.create(params, { idempotencyKey: 'booking-B1' });
     const second = await stripe.checkout.sessions.create(params, { idempotencyKey: 'booking-B1' });
     expect(second.id).toBe(first.id);
@@ -310,7 +310,7 @@ describe('the local Stripe stand-in', () => {
   it('sends a webhook again after the endpoint fails, then gives up after the last retry', async () => {
     const receiver = await webhookReceiver([500]);
     const { stripe, standIn } = await start({ webhookUrl: receiver.url });
-    await stripe.checkout.sessions.expire((await stripe.checkout.sessions.create(sessionParams())).id);
+    await stripe.checkout.sessions.expire((await stripe.checkout.sessions.create(checkoutParams())).id);
     await standIn.idle();
     expect(receiver.received).toHaveLength(2);
     const [first, second] = await Promise.all(receiver.received.map(verified));
@@ -318,20 +318,20 @@ describe('the local Stripe stand-in', () => {
 
     const failing = await webhookReceiver([500, 500, 500, 500]);
     const other = await start({ webhookUrl: failing.url });
-    await other.stripe.checkout.sessions.expire((await other.stripe.checkout.sessions.create(sessionParams())).id);
+    await other.stripe.checkout.sessions.expire((await other.stripe.checkout.sessions.create(checkoutParams())).id);
     await other.standIn.idle();
     expect(failing.received).toHaveLength(3);
   });
 
-  it('keeps its sessions and refunds across a restart, and expires on start what expired while it was stopped', async () => {
+  it('keeps its Checkout Sessions and refunds across a restart, and expires on start what expired while it was stopped', async () => {
     const receiver = await webhookReceiver();
     let clock = Date.now();
     const first = await start({ webhookUrl: receiver.url, now: () => clock });
-    const paid = await first.stripe.checkout.sessions.create(sessionParams());
+    const paid = await first.stripe.checkout.sessions.create(checkoutParams());
     await pay(paid.url!);
     const paymentIntent = (await first.stripe.checkout.sessions.retrieve(paid.id)).payment_intent as string;
     const refund = await first.stripe.refunds.create({ payment_intent: paymentIntent, amount: 500 });
-    const open = await first.stripe.checkout.sessions.create(sessionParams());
+    const open = await first.stripe.checkout.sessions.create(checkoutParams());
     await first.standIn.idle();
     await first.stop();
 
@@ -348,10 +348,36 @@ describe('the local Stripe stand-in', () => {
     expect(types).toEqual(['checkout.session.completed', 'checkout.session.expired']);
   });
 
+  it('reads the Checkout Sessions of a state file its earlier versions saved', async () => {
+    const receiver = await webhookReceiver();
+    const first = await start({ webhookUrl: receiver.url });
+    const paid = await first.stripe.checkout.sessions.create(checkoutParams());
+    await pay(paid.url!);
+    const open = await first.stripe.checkout.sessions.create(checkoutParams());
+    await first.standIn.idle();
+    await first.stop();
+    // Earlier versions kept them under `sessions`, each as `session`.
+    const { checkouts, ...saved } = JSON.parse(readFileSync(first.dataFile, 'utf8')) as {
+      checkouts: Record<string, { checkout: unknown }>;
+    };
+    const sessions = Object.fromEntries(
+      Object.entries(checkouts).map(([id, { checkout, ...rest }]) => [id, { session: checkout, ...rest }]),
+    );
+    writeFileSync(first.dataFile, JSON.stringify({ sessions, ...saved }));
+
+    const second = await start({ webhookUrl: receiver.url, dataFile: first.dataFile, port: first.port });
+    const paymentIntent = (await second.stripe.checkout.sessions.retrieve(paid.id)).payment_intent as string;
+    expect(await second.stripe.paymentIntents.retrieve(paymentIntent)).toMatchObject({ amount: 1500, status: 'succeeded' });
+    expect((await second.stripe.checkout.sessions.list()).data.map((c) => c.id)).toEqual([open.id, paid.id]);
+    expect((await pay(open.url!)).status).toBe(303);
+  });
+
   it('keeps an undelivered webhook across a restart and sends it then', async () => {
     const receiver = await webhookReceiver([500]);
     const first = await start({ webhookUrl: receiver.url, retryDelaysMs: [60_000] });
-    const { id } = await first.stripe.checkout.sessions.expire((await first.stripe.checkout.sessions.create(sessionParams())).id);
+    const { id } = await first.stripe.checkout.sessions.expire(
+      (await first.stripe.checkout.sessions.create(checkoutParams())).id,
+    );
     await expect.poll(() => receiver.received.length).toBe(1);
     await first.stop();
 

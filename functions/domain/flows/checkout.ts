@@ -36,7 +36,7 @@ export type CheckoutOrder = {
 /**
  * Opens a Stripe Checkout Session for an order, of any kind: the server's price in minor units,
  * the order's id as `client_reference_id`, its expiry as `expires_at`. Keyed by the order for
- * Stripe's idempotency, so a retried request (or two at once) gets the same session. Stripe is
+ * Stripe's idempotency, so a retried request (or two at once) gets the same Checkout Session. Stripe is
  * given up in time for the caller to clean up before the function's `deadline`. Throws when
  * Stripe cannot open one; the caller ends its order and answers 502.
  */
@@ -89,7 +89,7 @@ export type CheckoutRecord = {
  * Opens an order's Checkout Session (startCheckout) and keeps its address on the order, with the
  * order's Payment, in one transaction conditioned on the order still awaiting payment. If Stripe
  * cannot open one, the order is ended (`endUnopened`) and the answer is 502 'Failed to create
- * checkout session'; an order that moved on meanwhile gets no link, and the session is closed again.
+ * checkout session'; an order that moved on meanwhile gets no link, and the Checkout Session is closed again.
  */
 export async function openOrderCheckout(order: CheckoutOrder, record: CheckoutRecord, deadline?: number): Promise<string> {
   let checkout: Stripe.Checkout.Session & { url: string };
@@ -112,7 +112,7 @@ export async function openOrderCheckout(order: CheckoutOrder, record: CheckoutRe
         ExpressionAttributeValues: { ':id': checkout.id, ':url': checkout.url, ':awaiting': record.awaiting },
       },
     },
-    // Stripe answers a retried request with the same session: its Payment is already written.
+    // Stripe answers a retried request with the same Checkout Session: its Payment is already written.
     payment: openPayment({
       checkoutSessionId: checkout.id,
       subject: order.subject,
@@ -198,7 +198,7 @@ export async function closedUnpaid(checkoutSessionId: string): Promise<boolean> 
     return true;
   } catch (error) {
     if (!isStripeError(error, 'StripeInvalidRequestError')) throw error;
-    // Stripe expires only an open session: this one ran out already, or was completed.
+    // Stripe expires only an open Checkout Session: this one ran out already, or was completed.
     return (await client.checkout.sessions.retrieve(checkoutSessionId)).status === 'expired';
   }
 }

@@ -30,7 +30,7 @@ const ASYNC_PAYMENT_HOLD_DAYS = 7;
 /**
  * Records a paid checkout, once, for the Payment it opened: only a Checkout Session the site
  * opened, at the amount and currency it was opened for, marks anything paid. Any other payment
- * (another session naming a booking, another sum) is logged and counted for the operator, and
+ * (another Checkout Session naming a booking, another sum) is logged and counted for the operator, and
  * money that arrived is given back.
  *
  * A recordings purchase is settled by purchase-payments.ts. A held booking is confirmed: the seat no longer held but taken, BookingConfirmed in the outbox.

@@ -22,7 +22,7 @@ export async function syncWithStripe(order: { paid: boolean; checkoutSessionId?:
   return outcome === 'already_paid' ? 'already_paid' : 'updated';
 }
 
-/** What Stripe reports of a paid checkout: which session, which payment, what was paid, and by whom. */
+/** What Stripe reports of a paid checkout: which Checkout Session, which payment, what was paid, and by whom. */
 export function paidCheckoutOf(checkout: Stripe.Checkout.Session): PaidCheckout {
   const intent = checkout.payment_intent;
   const email = checkout.customer_details?.email ?? checkout.customer_email;

@@ -10,7 +10,7 @@ import { ALL_HOLDS, holdKey } from './keys';
 
 /**
  * How long a paid booking holds its seat: Stripe Checkout's shortest expiry, 30 minutes, which
- * Stripe counts from its own clock when the session is created a moment after the hold
+ * Stripe counts from its own clock when the Checkout Session is created a moment after the hold
  * begins, so one more minute keeps the request inside Stripe's range.
  */
 export const HOLD_MINUTES = 31;

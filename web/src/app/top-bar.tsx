@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { CurrencySelector } from '@/features/currency/currency-selector';
 import { buttonClass } from '@/components/ui/button';
 import { Icon } from '@/components/ui/icon';
-import { useAuthSession } from '@/features/auth/session';
+import { useSignIn } from '@/features/auth/sign-in';
 import { useSiteLinks } from './links';
 
 const navLink = ({ isActive }: { isActive: boolean }) =>
@@ -44,9 +44,9 @@ export function TopBar() {
 
 /** Dashboard (and Admin for the admin group) when signed in, Sign In when not; nothing while unknown. */
 function AccountLinks() {
-  const session = useAuthSession();
-  if (session.status === 'loading') return <span aria-hidden="true" className="ml-2 inline-block h-9 w-24" />;
-  if (session.status === 'signed-out') {
+  const signIn = useSignIn();
+  if (signIn.status === 'loading') return <span aria-hidden="true" className="ml-2 inline-block h-9 w-24" />;
+  if (signIn.status === 'signed-out') {
     return (
       <Link to="/sign-in" className={buttonClass({ size: 'sm', className: 'ml-2' })}>
         Sign In
@@ -55,7 +55,7 @@ function AccountLinks() {
   }
   return (
     <>
-      {session.user.isAdmin && (
+      {signIn.user.isAdmin && (
         <NavLink to="/admin" className={navLink}>
           Admin
         </NavLink>
@@ -131,7 +131,7 @@ function OfferingMenu({ links }: { links: { label: string; href: string }[] }) {
 
 /** On small screens: a full-screen top sheet with the same links, as a modal dialog. */
 function MobileMenu() {
-  const session = useAuthSession();
+  const signIn = useSignIn();
   const { about, offerings } = useSiteLinks();
   const dialog = useRef<HTMLDialogElement>(null);
   const close = () => dialog.current?.close();
@@ -182,9 +182,9 @@ function MobileMenu() {
           <div className="px-4 py-3">
             <CurrencySelector id="currency-mobile" />
           </div>
-          {session.status === 'signed-in' ? (
+          {signIn.status === 'signed-in' ? (
             <>
-              {session.user.isAdmin && (
+              {signIn.user.isAdmin && (
                 <Link to="/admin" onClick={close} className={sheetLink}>
                   Admin
                 </Link>
@@ -194,7 +194,7 @@ function MobileMenu() {
               </Link>
             </>
           ) : (
-            session.status === 'signed-out' && (
+            signIn.status === 'signed-out' && (
               <Link to="/sign-in?tab=sign-up" onClick={close} className={buttonClass({ className: 'mx-4 mt-2' })}>
                 Join now
               </Link>

@@ -25,7 +25,7 @@ let idToken: TokenSource = () => Promise.resolve(undefined);
 
 /**
  * Where API calls get the signed-in member's ID token from. The auth feature sets it; without
- * a session it answers nothing and requests go out anonymous.
+ * a sign-in it answers nothing and requests go out anonymous.
  */
 export function setIdTokenSource(source: TokenSource) {
   idToken = source;
@@ -47,7 +47,7 @@ export function setViewAsUser(headers: ViewHeaders, refused: (body: Record<strin
   onViewRefused = refused;
 }
 
-/** What to do when the API refuses the member's token (401): the auth feature checks the session again. */
+/** What to do when the API refuses the member's token (401): the auth feature checks the sign-in again. */
 export function setTokenRefusedHandler(handler: () => void) {
   onRefused = handler;
 }

@@ -1,5 +1,5 @@
 import { Link, NavLink, Outlet, useLoaderData } from 'react-router';
-import type { SessionUser } from '@/features/auth/session';
+import type { SignedInMember } from '@/features/auth/sign-in';
 import { ButtonLink } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { adminAreas } from '@/features/admin/areas';
@@ -11,7 +11,7 @@ const tab = ({ isActive }: { isActive: boolean }) =>
 
 /** The frame of every /admin page: the areas that exist as tabs, and the way back to the site. */
 export function AdminLayout() {
-  const user = useLoaderData<SessionUser>();
+  const user = useLoaderData<SignedInMember>();
   if (!user.isAdmin) return <AccessDenied />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:px-6 md:py-10">

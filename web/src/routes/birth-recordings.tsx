@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/features/dashboard/components/booking-list';
 import { recordingsQuery } from '@/features/recordings/api/recordings';
 import { RecordingCard, RecordingGridSkeleton } from '@/features/recordings/components/recording-card';
-import { useActingMember, useAuthSession } from '@/features/auth/session';
+import { useActingMember, useSignIn } from '@/features/auth/sign-in';
 import { PackageOffer } from '@/features/purchases/components/package-offer';
 import { useSiteLinks } from '@/app/links';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
  */
 export function BirthRecordingsPage() {
   useDocumentTitle('Birth Recordings');
-  const auth = useAuthSession();
+  const auth = useSignIn();
   const member = useActingMember(auth);
   const userId = member?.id;
   const buyer = member && { id: member.id, email: member.email, name: member.name };

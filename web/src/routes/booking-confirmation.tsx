@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SessionFacts } from '@/components/session-facts';
 import { useBooking } from '@/features/bookings/api/bookings';
 import { manageTokenOf } from '@/features/bookings/manage-links';
-import { useAuthSession } from '@/features/auth/session';
+import { useSignIn } from '@/features/auth/sign-in';
 import { ShareButton } from '@/features/sessions/components/share-button';
 import { formatDate, formatTimeWithZone } from '@/lib/format';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -160,7 +160,7 @@ export function BookingConfirmationPage() {
  * enough to manage it: it says where the link is (their e-mail) and offers an account.
  */
 function MyBookingsLink({ bookingId }: { bookingId: string }) {
-  const auth = useAuthSession();
+  const auth = useSignIn();
   if (auth.status === 'signed-in') return <ButtonLink to="/dashboard/bookings">View My Bookings</ButtonLink>;
   if (auth.status !== 'signed-out') return null;
   const token = manageTokenOf(bookingId);

@@ -8,7 +8,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useSession } from '@/features/sessions/api/sessions';
 import { PriceText } from '@/features/currency/price-text';
 import { ShareButton } from '@/features/sessions/components/share-button';
-import { useActingMember, useAuthSession, type AuthSession } from '@/features/auth/session';
+import { useActingMember, useSignIn, type SignIn } from '@/features/auth/sign-in';
 import { meQuery } from '@/features/auth/api/me';
 import { splitFullName } from '@/lib/names';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -29,7 +29,7 @@ export function SessionDetailPage() {
   const { id = '' } = useParams();
   const { data: session, isLoading, isError } = useSession(id);
   const [booking, setBooking] = useState(false);
-  const auth = useAuthSession();
+  const auth = useSignIn();
   const { currency } = useCurrency();
   const signedIn = auth.status === 'signed-in';
   const onServer = useRenderedOnServer();
@@ -164,7 +164,7 @@ export function SessionDetailPage() {
  * Who a signed-in member books as: their address at once, and their name from their profile
  * (read once they open the form), split into the form's first and last name.
  */
-function useBookingMember(auth: AuthSession, booking: boolean) {
+function useBookingMember(auth: SignIn, booking: boolean) {
   const user = useActingMember(auth);
   const me = useQuery({ ...meQuery(user?.id ?? ''), enabled: Boolean(user) && booking });
   if (!user) return undefined;

@@ -6,7 +6,7 @@ import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { VerifyForm } from '@/features/auth/components/verify-form';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
 import { afterSignIn } from '@/features/auth/return-url';
-import { resolveSession } from '@/features/auth/session';
+import { resolveSignIn } from '@/features/auth/sign-in';
 import { hasAccount } from '@/features/auth/api/account-lookup';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const email = params.get('email')?.trim().toLowerCase();
   if (!email) return redirect('/');
   // A member who is already signed in has an account: on, as /sign-in sends them.
-  if ((await resolveSession()).status === 'signed-in') return redirect(afterSignIn(params));
+  if ((await resolveSignIn()).status === 'signed-in') return redirect(afterSignIn(params));
   return { hasAccount: await hasAccount(email) };
 }
 

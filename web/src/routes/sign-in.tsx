@@ -6,14 +6,14 @@ import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { VerifyForm } from '@/features/auth/components/verify-form';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
-import { resolveSession } from '@/features/auth/session';
+import { resolveSignIn } from '@/features/auth/sign-in';
 import { afterSignIn } from '@/features/auth/return-url';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** A member who is already signed in goes on to where they were headed. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await resolveSession();
-  if (session.status === 'signed-in') return redirect(afterSignIn(new URL(request.url).searchParams));
+  const signIn = await resolveSignIn();
+  if (signIn.status === 'signed-in') return redirect(afterSignIn(new URL(request.url).searchParams));
   return null;
 }
 

@@ -18,7 +18,7 @@ import {
 import type { SiteConfig } from '@schemas/site-config';
 import { siteConfig } from '@/lib/site-config';
 import { errorName } from './cognito-error';
-import type { SessionUser } from './session';
+import type { SignedInMember } from './sign-in';
 
 let configured: Promise<SiteConfig> | undefined;
 
@@ -42,7 +42,7 @@ function ready(): Promise<SiteConfig> {
 }
 
 /** The signed-in member from their ID token (refreshed by Amplify when it nears expiry), or nothing. */
-export async function currentUser(): Promise<SessionUser | undefined> {
+export async function currentUser(): Promise<SignedInMember | undefined> {
   await ready();
   const { tokens } = await fetchAuthSession();
   const claims = tokens?.idToken?.payload;
@@ -77,7 +77,7 @@ export async function signInWithPassword(email: string, password: string): Promi
   try {
     result = await attempt();
   } catch (error) {
-    // A session left from another account: end it and sign in as asked.
+    // A sign-in left from another account: end it and sign in as asked.
     if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
     await signOut();
     result = await attempt();
@@ -146,7 +146,7 @@ export async function changePassword(currentPassword: string, newPassword: strin
   await updatePassword({ oldPassword: currentPassword, newPassword });
 }
 
-export async function endSession() {
+export async function endSignIn() {
   await ready();
   await signOut();
 }

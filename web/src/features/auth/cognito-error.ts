@@ -1,4 +1,4 @@
-// Apart from session.ts, which loads amplify.ts lazily: amplify.ts and the forms read it here.
+// Apart from sign-in.ts, which loads amplify.ts lazily: amplify.ts and the forms read it here.
 
 /** Cognito's exception name (UsernameExistsException, CodeMismatchException, ...). */
 export function errorName(error: unknown): string | undefined {

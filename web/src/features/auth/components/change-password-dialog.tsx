@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Icon } from '@/components/ui/icon';
 import { errorName } from '../cognito-error';
-import { loadAmplify } from '../session';
+import { loadAmplify } from '../sign-in';
 
 const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { chooseNewPassword } from '../amplify';
 import { NewPasswordFields } from './new-password-fields';
 import { errorName } from '../cognito-error';
-import { refreshSession } from '../session';
+import { refreshSignIn } from '../sign-in';
 import { EmailText } from '@/components/ui/email-text';
 
 type Props = {
@@ -41,7 +41,7 @@ export function NewPasswordForm({ email, onSignedIn, onExpired }: Props) {
       return;
     }
     toast.success('Password updated successfully');
-    await refreshSession();
+    await refreshSignIn();
     onSignedIn();
   });
 

@@ -6,7 +6,7 @@ import { SignInForm as SignInSchema, type SignInForm as SignInValues } from '@sc
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { signInWithPassword } from '../amplify';
-import { refreshSession } from '../session';
+import { refreshSignIn } from '../sign-in';
 import { NewPasswordForm } from './new-password-form';
 
 type Props = {
@@ -33,7 +33,7 @@ export function SignInForm({ email, defaultEmail, forgotPassword, onSignedIn, on
       const outcome = await signInWithPassword(values.email, values.password);
       if (outcome === 'needs-verification') return onNeedsVerification(values.email);
       if (outcome === 'needs-new-password') return setChoosingPasswordFor(values.email);
-      await refreshSession();
+      await refreshSignIn();
       onSignedIn();
     } catch {
       toast.error('Error', { description: 'Failed to sign in' });

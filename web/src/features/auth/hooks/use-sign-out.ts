@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import { queryRoots } from '@/lib/query-keys';
-import { signOutMember } from '../session';
+import { signOutMember } from '../sign-in';
 
-/** Sign out: the session and the impersonation flag go, then home with the 'Logged out' notice. */
+/** Sign out: the sign-in and the impersonation flag go, then home with the 'Logged out' notice. */
 export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
