@@ -82,7 +82,7 @@ export function openStore(dataFile: string) {
   const state: StandInState = { checkouts: {}, refunds: {}, idempotency: {}, webhooks: {} };
   if (existsSync(dataFile)) {
     try {
-      Object.assign(state, withCheckouts(JSON.parse(readFileSync(dataFile, 'utf8')) as SavedState));
+      Object.assign(state, JSON.parse(readFileSync(dataFile, 'utf8')) as Partial<StandInState>);
     } catch (error) {
       throw new Error(`${dataFile} is unreadable: remove it, or start with --fresh`, { cause: error });
     }
@@ -98,15 +98,3 @@ export function openStore(dataFile: string) {
 }
 
 export type Store = ReturnType<typeof openStore>;
-
-/** A state as saved, by this stand-in or by its earlier versions. */
-type SavedState = Partial<StandInState> & { sessions?: Record<string, EarlierStoredCheckout> };
-/** How earlier versions saved a Checkout Session: under `sessions`, each as `session`. */
-type EarlierStoredCheckout = Omit<StoredCheckout, 'checkout'> & { session: CheckoutSession };
-
-/** The saved state with the Checkout Sessions an earlier version kept read as this one keeps them. */
-function withCheckouts({ sessions, ...saved }: SavedState): Partial<StandInState> {
-  if (!sessions) return saved;
-  const earlier = Object.entries(sessions).map(([id, { session, ...stored }]) => [id, { checkout: session, ...stored }] as const);
-  return { ...saved, checkouts: { ...Object.fromEntries(earlier), ...saved.checkouts } };
-}

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -346,30 +346,6 @@ describe('the local Stripe stand-in', () => {
     await second.standIn.idle();
     const types = await Promise.all(receiver.received.map(async (r) => (await verified(r)).type));
     expect(types).toEqual(['checkout.session.completed', 'checkout.session.expired']);
-  });
-
-  it('reads the Checkout Sessions of a state file its earlier versions saved', async () => {
-    const receiver = await webhookReceiver();
-    const first = await start({ webhookUrl: receiver.url });
-    const paid = await first.stripe.checkout.sessions.create(checkoutParams());
-    await pay(paid.url!);
-    const open = await first.stripe.checkout.sessions.create(checkoutParams());
-    await first.standIn.idle();
-    await first.stop();
-    // Earlier versions kept them under `sessions`, each as `session`.
-    const { checkouts, ...saved } = JSON.parse(readFileSync(first.dataFile, 'utf8')) as {
-      checkouts: Record<string, { checkout: unknown }>;
-    };
-    const sessions = Object.fromEntries(
-      Object.entries(checkouts).map(([id, { checkout, ...rest }]) => [id, { session: checkout, ...rest }]),
-    );
-    writeFileSync(first.dataFile, JSON.stringify({ sessions, ...saved }));
-
-    const second = await start({ webhookUrl: receiver.url, dataFile: first.dataFile, port: first.port });
-    const paymentIntent = (await second.stripe.checkout.sessions.retrieve(paid.id)).payment_intent as string;
-    expect(await second.stripe.paymentIntents.retrieve(paymentIntent)).toMatchObject({ amount: 1500, status: 'succeeded' });
-    expect((await second.stripe.checkout.sessions.list()).data.map((c) => c.id)).toEqual([open.id, paid.id]);
-    expect((await pay(open.url!)).status).toBe(303);
   });
 
   it('keeps an undelivered webhook across a restart and sends it then', async () => {
