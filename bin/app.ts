@@ -1,7 +1,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { deploySettings, type DeploySettings } from '../infra/deploy-settings';
+import { deploySettings, STACK_NAME, type DeploySettings } from '../infra/deploy-settings';
 import { bundleEveryFunction } from '../infra/handler-function';
 import { requireFreshSiteBuild, siteBuild } from '../infra/site-build';
 import { BreathworkStack } from '../infra/stack';
@@ -26,8 +26,9 @@ try {
 const bundlingStacks = (app.node.tryGetContext(BUNDLING_STACKS) as string[] | undefined) ?? ['**'];
 if (bundlingStacks.length > 0) await bundleEveryFunction();
 
-const { region, ...stackSettings } = settings;
-new BreathworkStack(app, 'Breathwork', {
+// The deploy-only switches are for `npm run deploy`'s checks, not the stack.
+const { region, allowSesSandbox: _sandbox, allowLowConcurrency: _concurrency, ...stackSettings } = settings;
+new BreathworkStack(app, STACK_NAME, {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
   ...stackSettings,
   webDist,

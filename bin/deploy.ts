@@ -1,30 +1,59 @@
 /**
- * `npm run deploy -- -c region=eu-west-2 -c fromEmail=... -c adminEmail=... [more -c, cdk deploy options]`
+ * `npm run deploy -- -c region=eu-west-2 -c fromEmail=... -c adminEmail=... [more -c] [--allow-replace <LogicalId>]`
  * Checks the settings and what must exist in the account before the stack (the sender's SES
- * identity, the Stripe secret), builds the site, then runs the project's own `cdk deploy` with the
- * same arguments. Each check that fails says the command that fixes it, and nothing is deployed.
- * Context comes from cdk.json and the -c (--context) arguments, as the CDK app reads it.
+ * identity, the Stripe secret, SES out of its sandbox, Lambda's concurrency), builds the site, has
+ * the project's own `cdk` prepare a change set with the same arguments, and runs it only when it
+ * replaces or removes nothing the stack retains (the table, the user pool, the buckets...) but
+ * what `--allow-replace` names (a restore retires the old table so). The stack is left with
+ * termination protection and a stack policy that keeps the data, and the alerts topic is checked:
+ * confirmed by the administrator, and sent a test. Each check that fails says the command that
+ * fixes it, and nothing is deployed. Context comes from cdk.json and the -c (--context) arguments,
+ * as the CDK app reads it.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { LambdaClient } from '@aws-sdk/client-lambda';
-import { deployContext, deploySettings } from '../infra/deploy-settings';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SNSClient } from '@aws-sdk/client-sns';
+import { deployContext, deploySettings, STACK_NAME } from '../infra/deploy-settings';
+import {
+  changeSetChanges,
+  checkAlerts,
+  dropChangeSet,
+  executeChangeSet,
+  protectStack,
+  reviewChanges,
+  stackExists,
+  stackOutput,
+} from '../infra/deploy-guard';
 import { preflight } from '../infra/preflight';
 
 const projectDir = join(import.meta.dirname, '..');
-const args = process.argv.slice(2);
 
 function stop(lines: string[]): never {
   console.error(`\n${lines.map((line) => `  ${line}`).join('\n\n')}\n`);
   process.exit(1);
 }
 
+/** `--allow-replace <LogicalId>` (repeatable) is this script's; every other argument goes to `cdk deploy`. */
+function splitArguments(argv: string[]) {
+  const allowed: string[] = [];
+  const cdkArgs: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--allow-replace')
+      allowed.push(argv[++i] ?? stop(['--allow-replace names a logical id: --allow-replace Table']));
+    else cdkArgs.push(argv[i]);
+  }
+  return { allowed, cdkArgs };
+}
+
+const { allowed, cdkArgs } = splitArguments(process.argv.slice(2));
 const cdkJson = JSON.parse(readFileSync(join(projectDir, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
-const context = deployContext(args, cdkJson.context);
+const context = deployContext(cdkArgs, cdkJson.context);
 let settings: ReturnType<typeof deploySettings>;
 try {
   settings = deploySettings((name) => context[name]);
@@ -42,18 +71,71 @@ const clients = {
 const report = await preflight(clients, settings).catch((error: Error) =>
   stop([`The checks before deploying could not run (AWS credentials for ${region}?): ${error.message}`]),
 );
-for (const warning of report.warnings) console.warn(`\n  Soon: ${warning}`);
+for (const warning of report.warnings) console.warn(`\n  Test deploy: ${warning}`);
 if (report.problems.length > 0) stop(['Nothing was deployed. First:', ...report.problems]);
 
 console.log('\n  Building the site...');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (spawnSync(npm, ['run', 'build:web'], { cwd: projectDir, stdio: 'inherit' }).status !== 0) stop(['The site did not build.']);
 
-// The CLI pinned in package.json, given the region the checks ran in (AWS_REGION may have chosen it).
+const cloudFormation = new CloudFormationClient({ region });
+const creating = !(await stackExists(cloudFormation, STACK_NAME));
+const changeSet = { stackName: STACK_NAME, changeSetName: `deploy-${Date.now()}` };
+
+// The CLI pinned in package.json, given the region the checks ran in (AWS_REGION may have chosen
+// it). It synthesizes, uploads the assets and prepares the change set, and runs nothing.
 const cdk = join(dirname(createRequire(import.meta.url).resolve('aws-cdk/package.json')), 'bin', 'cdk');
 const regionArgs = context.region ? [] : ['-c', `region=${region}`];
-const deploy = spawnSync(process.execPath, [cdk, 'deploy', ...args, ...regionArgs], {
-  cwd: projectDir,
-  stdio: 'inherit',
-});
-process.exit(deploy.status ?? 1);
+const prepared = spawnSync(
+  process.execPath,
+  [
+    cdk,
+    'deploy',
+    STACK_NAME,
+    '--method=prepare-change-set',
+    '--change-set-name',
+    changeSet.changeSetName,
+    ...cdkArgs,
+    ...regionArgs,
+  ],
+  { cwd: projectDir, stdio: 'inherit' },
+);
+if (prepared.status !== 0) stop(['Nothing was deployed: the change set could not be prepared (above).']);
+
+const changes = await changeSetChanges(cloudFormation, changeSet);
+if (changes === undefined) {
+  console.log('\n  Nothing in the stack changes.');
+} else {
+  const template = JSON.parse(readFileSync(join(projectDir, 'cdk.out', `${STACK_NAME}.template.json`), 'utf8'));
+  const review = reviewChanges(changes, template, allowed);
+  console.log(`\n  The change set changes ${changes.length} resources.`);
+  if (review.replaced.length > 0) console.log(`  Replaced (made anew): ${review.replaced.join(', ')}`);
+  if (review.removed.length > 0) console.log(`  Removed: ${review.removed.join(', ')}`);
+  if (review.refused.length > 0) {
+    await dropChangeSet(cloudFormation, changeSet);
+    stop([
+      `Nothing was deployed: this would replace or remove what the stack keeps: ${review.refused.join(', ')}.`,
+      'A replaced table, user pool or bucket would be new and empty, the old one left outside the stack. Find which setting changed it (`npx cdk diff`); when it is meant (a restored table retiring the old one), run again with --allow-replace <LogicalId> for each.',
+    ]);
+  }
+  console.log('\n  Deploying...');
+  await executeChangeSet(cloudFormation, changeSet, { creating, allowed }).catch((error: Error) =>
+    stop([
+      `The deploy failed and CloudFormation rolled it back: ${error.message}`,
+      'The stack events in the CloudFormation console say why.',
+    ]),
+  );
+}
+await protectStack(cloudFormation, STACK_NAME);
+console.log('\n  Termination protection is on, and the stack policy keeps the table, the user pool and the buckets.');
+
+const { confirmed } = await checkAlerts(
+  new SNSClient({ region }),
+  await stackOutput(cloudFormation, STACK_NAME, 'AlertsTopicArn'),
+  settings.adminEmail,
+);
+if (confirmed) console.log(`\n  A test alert went to ${settings.adminEmail}.`);
+else
+  console.warn(
+    `\n  Alarms reach no one yet: open the link in "AWS Notification - Subscription Confirmation", sent to ${settings.adminEmail}, then run the deploy again to send a test.`,
+  );

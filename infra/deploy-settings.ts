@@ -20,7 +20,13 @@ export type DeploySettings = {
   tableGeneration?: number;
   /** Synthesizes only what `cdk import` re-attaches after a teardown (docs/operations.md). */
   reattach: boolean;
+  /** A test deploy: SES's sandbox and a low Lambda concurrency quota do not stop `npm run deploy`. */
+  allowSesSandbox: boolean;
+  allowLowConcurrency: boolean;
 };
+
+/** The stack's name in CloudFormation. */
+export const STACK_NAME = 'Breathwork';
 
 const REGION = /^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/;
 
@@ -56,6 +62,8 @@ export function deploySettings(
     monthlyBudgetUsd: numberSetting(context('monthlyBudgetUsd')),
     tableGeneration: numberSetting(context('tableGeneration')),
     reattach: String(context('reattach')) === 'true',
+    allowSesSandbox: String(context('allowSesSandbox')) === 'true',
+    allowLowConcurrency: String(context('allowLowConcurrency')) === 'true',
   };
 }
 

@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
 import {
@@ -17,7 +17,8 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { HandlerFunction } from './handler-function';
 import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
-import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { METRICS_NAMESPACE, METRICS_SERVICE, operatorMetrics } from '../functions/lib/metrics';
 
@@ -89,6 +90,35 @@ export function mailConfigurationSet(scope: Construct): ConfigurationSet {
     ],
   });
   return mail;
+}
+
+/**
+ * The topic every alarm and the budget tell, e-mailing the administrator. Its policy (which
+ * `enforceSSL` makes) replaces SNS's default one, so each service that publishes is allowed by
+ * name: CloudWatch here, for this account's alarms; Budgets with the budget.
+ */
+export function alertsTopic(scope: Construct, adminEmail: string): Topic {
+  const stack = Stack.of(scope);
+  // The dead-letter alarms came first, hence the id, which stays so the confirmed subscription does too.
+  const alerts = new Topic(scope, 'DeadLetterAlerts', { displayName: 'Breathwork alerts', enforceSSL: true });
+  alerts.addSubscription(new EmailSubscription(adminEmail));
+  alerts.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [alerts.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': stack.account },
+        ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*` },
+      },
+    }),
+  );
+  Validations.of(alerts).acknowledge({
+    id: 'AwsSolutions-SNS2',
+    reason:
+      'CloudWatch alarms cannot publish to a topic encrypted with the AWS managed SNS key; its messages name an alarm and carry no personal data.',
+  });
+  return alerts;
 }
 
 export type MonitoringProps = {
@@ -195,7 +225,7 @@ export function monitor(scope: Construct, props: MonitoringProps) {
     metric: operator('unexpectedPayment'),
     threshold: alarmThresholds.unexpectedPayments,
     description:
-      'A paid checkout did not match a checkout the site opened (another session, amount or currency): nothing was marked paid and the money is being refunded. Someone else may be using the Stripe key.',
+      'A paid checkout did not match a checkout the site opened (another Checkout Session, amount or currency): nothing was marked paid and the money is being refunded. Someone else may be using the Stripe key.',
   });
   watch('RefundFailuresAlarm', {
     metric: operator('refundFailed'),

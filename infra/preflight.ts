@@ -14,24 +14,35 @@ export type PreflightClients = { ses: SESv2Client; secrets: SecretsManagerClient
 /** What stops a deploy (it would fail, or deploy a site that cannot work), and what only needs doing soon. */
 export type PreflightReport = { problems: string[]; warnings: string[] };
 
-type Checked = Pick<DeploySettings, 'region' | 'fromEmail' | 'senderIdentity' | 'stripeSecretName'>;
+type Checked = Pick<
+  DeploySettings,
+  'region' | 'fromEmail' | 'senderIdentity' | 'stripeSecretName' | 'allowSesSandbox' | 'allowLowConcurrency'
+>;
 
 /**
  * The steps of the deploy checklist that can be checked from here, each finding with the command
  * that fixes it: the sender's SES identity (Cognito refuses to create the pool without it, and a
  * failed create rolls back around the retained table and buckets), the Stripe secret and its two
- * keys; and, as warnings, SES's sandbox and the account's Lambda concurrency.
+ * keys, SES's sandbox (deployed in it, the site comes up but sign-up codes and booking e-mails
+ * reach no one else) and the account's Lambda concurrency. The last two are warnings only for a
+ * test deploy that says so (`-c allowSesSandbox=true`, `-c allowLowConcurrency=true`).
  */
 export async function preflight(clients: PreflightClients, settings: Checked): Promise<PreflightReport> {
   const [identity, secret, sandbox, concurrency] = await Promise.all([
     senderProblem(clients.ses, settings),
     stripeSecretProblem(clients.secrets, settings),
-    sandboxWarning(clients.ses, settings.region),
-    concurrencyWarning(clients.lambda, settings.region),
+    sandboxFinding(clients.ses, settings.region),
+    concurrencyFinding(clients.lambda, settings.region),
   ]);
+  const problems = [identity, secret];
+  const warnings: (string | undefined)[] = [];
+  (settings.allowSesSandbox ? warnings : problems).push(sandbox && `${sandbox} For a test deploy, pass -c allowSesSandbox=true.`);
+  (settings.allowLowConcurrency ? warnings : problems).push(
+    concurrency && `${concurrency} For a test deploy, pass -c allowLowConcurrency=true.`,
+  );
   return {
-    problems: [identity, secret].filter((line) => line !== undefined),
-    warnings: [sandbox, concurrency].filter((line) => line !== undefined),
+    problems: problems.filter((line) => line !== undefined),
+    warnings: warnings.filter((line) => line !== undefined),
   };
 }
 
@@ -103,10 +114,10 @@ async function stripeSecretProblem(secrets: SecretsManagerClient, { region, stri
   return `The Stripe secret ${name} lacks a valid ${wrong.join(' and ')} (sk_... or rk_..., and whsec_...): run \`${put}\`.`;
 }
 
-async function sandboxWarning(ses: SESv2Client, region: string): Promise<string | undefined> {
+async function sandboxFinding(ses: SESv2Client, region: string): Promise<string | undefined> {
   const account = await ses.send(new GetAccountCommand({}));
   if (account.ProductionAccessEnabled) return undefined;
-  return `SES is in its sandbox in ${region}: e-mails reach only verified addresses until AWS grants production access (SES console, Account dashboard, Request production access).`;
+  return `SES is in its sandbox in ${region}: sign-up codes and booking e-mails reach only verified addresses until AWS grants production access (SES console, Account dashboard, Request production access; ask a few days before).`;
 }
 
 /**
@@ -115,9 +126,9 @@ async function sandboxWarning(ses: SESv2Client, region: string): Promise<string 
  */
 export const concurrencyNeeded = Math.max(...routes.map((route) => route.throttle?.burst ?? 0)) + defaultThrottle.burst;
 
-async function concurrencyWarning(lambda: LambdaClient, region: string): Promise<string | undefined> {
+async function concurrencyFinding(lambda: LambdaClient, region: string): Promise<string | undefined> {
   const settings = await lambda.send(new GetAccountSettingsCommand({}));
   const limit = settings.AccountLimit?.ConcurrentExecutions ?? 0;
   if (limit >= concurrencyNeeded) return undefined;
-  return `This account may run ${limit} Lambda functions at once in ${region}, and a rush of bookings needs ${concurrencyNeeded}: run \`aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region ${region}\`.`;
+  return `This account may run ${limit} Lambda functions at once in ${region}, and a rush of bookings needs ${concurrencyNeeded}: run \`aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region ${region}\` (a few days before).`;
 }

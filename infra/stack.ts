@@ -33,8 +33,7 @@ import type { ConfigurationSet } from 'aws-cdk-lib/aws-ses';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
@@ -57,7 +56,7 @@ import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
 import { lambdaFunction, type HandlerFunction, type PoolDerived } from './handler-function';
 import { functionNameOf, lambdaFunctionOf } from '../functions/lambdas';
-import { apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
+import { alertsTopic, apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
 import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
@@ -115,21 +114,14 @@ const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
  */
 export class BreathworkStack extends Stack {
   constructor(scope: Construct, id: string, props: BreathworkStackProps) {
-    super(scope, id, props);
+    // `npm run deploy` sets it too, with the stack policy that keeps the data (infra/deploy-guard.ts).
+    super(scope, id, { terminationProtection: true, ...props });
     const fromEmail = requireRealAddress('fromEmail', props.fromEmail);
     const adminEmail = requireRealAddress('adminEmail', props.adminEmail);
 
     const table = this.table(props.tableGeneration ?? 1);
 
-    // Every alarm and the budget e-mail the administrator (the dead-letter alarms came first,
-    // hence the id, which stays so the confirmed subscription does too).
-    const alerts = new Topic(this, 'DeadLetterAlerts', { displayName: 'Breathwork alerts', enforceSSL: true });
-    alerts.addSubscription(new EmailSubscription(adminEmail));
-    Validations.of(alerts).acknowledge({
-      id: 'AwsSolutions-SNS2',
-      reason:
-        'CloudWatch alarms cannot publish to a topic encrypted with the AWS managed SNS key; its messages name an alarm and carry no personal data.',
-    });
+    const alerts = alertsTopic(this, adminEmail);
 
     const mail = mailConfigurationSet(this);
     const { users, webClient } = this.userPool(
@@ -319,6 +311,8 @@ export class BreathworkStack extends Stack {
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    // `npm run deploy` checks the administrator confirmed it and sends it a test.
+    new CfnOutput(this, 'AlertsTopicArn', { value: alerts.topicArn });
     new CfnOutput(this, 'UserPoolId', { value: users.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: webClient.userPoolClientId });
     new CfnOutput(this, 'MediaBucketName', { value: mediaBucket.bucketName });

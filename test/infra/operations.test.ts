@@ -85,6 +85,38 @@ describe('alarms on what a customer would notice', () => {
     }
   });
 
+  it("lets CloudWatch publish this account's alarms to the topic, whose own policy replaces SNS's default one", () => {
+    const [topicId] = onlyOne('AWS::SNS::Topic');
+    const [, topicPolicy] = onlyOne('AWS::SNS::TopicPolicy');
+    const statements = topicPolicy.Properties.PolicyDocument.Statement as Json[];
+    const alarms = statements.filter((s) => (s.Principal as { Service?: string })?.Service === 'cloudwatch.amazonaws.com');
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({ Effect: 'Allow', Action: 'sns:Publish', Resource: { Ref: topicId } });
+    const { Condition } = ops.stack.resolve(alarms[0]) as { Condition: Json };
+    expect(Condition).toEqual({
+      StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+      ArnLike: {
+        'aws:SourceArn': {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':cloudwatch:',
+              { Ref: 'AWS::Region' },
+              ':',
+              { Ref: 'AWS::AccountId' },
+              ':alarm:*',
+            ],
+          ],
+        },
+      },
+    });
+    // Nothing else may publish but Budgets, and every statement but the SSL refusal allows.
+    const publishers = statements.filter((s) => s.Effect === 'Allow').map((s) => (s.Principal as { Service?: string }).Service);
+    expect(publishers.sort()).toEqual(['budgets.amazonaws.com', 'cloudwatch.amazonaws.com']);
+  });
+
   it("fires when the outbox relay falls more than five minutes behind the table's stream", () => {
     const [relayId] = functionOf(outboxRelay.handler);
     expect(alarm('RelayIteratorAgeAlarm')).toMatchObject({
@@ -316,6 +348,10 @@ describe('data that survives mistakes', () => {
     expect(pool.Properties.DeletionProtection).toBe('ACTIVE');
     expect(onlyOne('AWS::Cognito::UserPoolGroup')[1].DeletionPolicy).toBe('Retain');
     for (const [id, bucket] of ofType('AWS::S3::Bucket')) expect(bucket.DeletionPolicy, id).toBe('Retain');
+  });
+
+  it('cannot be deleted while termination protection is on (`npm run deploy` keeps it on, with the stack policy)', () => {
+    expect(ops.stack.terminationProtection).toBe(true);
   });
 
   it('versions the media bucket and keeps a replaced or deleted recording for 30 days', () => {

@@ -154,11 +154,12 @@ describe("a deploy's settings", () => {
       exchangeRatesUrl: 'https://api.exchangerate-api.com/v4/latest',
       site: { timeZone: DEFAULT_TIME_ZONE },
       reattach: false,
+      allowSesSandbox: false,
+      allowLowConcurrency: false,
     });
-    expect(settings({ region: 'eu-west-2', ...addresses, monthlyBudgetUsd: '45', reattach: 'true' })).toMatchObject({
-      monthlyBudgetUsd: 45,
-      reattach: true,
-    });
+    expect(
+      settings({ region: 'eu-west-2', ...addresses, monthlyBudgetUsd: '45', reattach: 'true', allowSesSandbox: 'true' }),
+    ).toMatchObject({ monthlyBudgetUsd: 45, reattach: true, allowSesSandbox: true, allowLowConcurrency: false });
   });
 });
 

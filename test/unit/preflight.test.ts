@@ -25,6 +25,8 @@ const settings = {
   fromEmail: 'hello@breathwork-demo.co.uk',
   senderIdentity: 'address' as const,
   stripeSecretName: 'breathwork/stripe',
+  allowSesSandbox: false,
+  allowLowConcurrency: false,
 };
 const notFound = () => new NotFoundException({ message: 'Email identity does not exist.', $metadata: {} });
 
@@ -117,17 +119,33 @@ describe('the checks before a deploy', () => {
     expect((await preflight(clients, settings)).problems).toEqual([]);
   });
 
-  it("report every problem at once, and SES's sandbox and a small Lambda quota as things to do soon", async () => {
+  const sandbox =
+    'SES is in its sandbox in eu-west-2: sign-up codes and booking e-mails reach only verified addresses until AWS grants production access (SES console, Account dashboard, Request production access; ask a few days before).';
+  const lowConcurrency = `This account may run 10 Lambda functions at once in eu-west-2, and a rush of bookings needs ${concurrencyNeeded}: run \`aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-2\` (a few days before).`;
+
+  it("report every problem at once, SES's sandbox and a small Lambda quota among them", async () => {
     identities({});
     secrets.on(DescribeSecretCommand).rejects(new ResourceNotFoundException({ message: 'not found', $metadata: {} }));
     ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: false });
     lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 10 } });
     const report = await preflight(clients, settings);
-    expect(report.problems).toHaveLength(2);
-    expect(report.warnings).toEqual([
-      'SES is in its sandbox in eu-west-2: e-mails reach only verified addresses until AWS grants production access (SES console, Account dashboard, Request production access).',
-      `This account may run 10 Lambda functions at once in eu-west-2, and a rush of bookings needs ${concurrencyNeeded}: run \`aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-2\`.`,
+    expect(report.problems).toHaveLength(4);
+    expect(report.problems.slice(2)).toEqual([
+      `${sandbox} For a test deploy, pass -c allowSesSandbox=true.`,
+      `${lowConcurrency} For a test deploy, pass -c allowLowConcurrency=true.`,
     ]);
+    expect(report.warnings).toEqual([]);
+  });
+
+  it('let a test deploy that says so go ahead in the sandbox and with a small quota, warning of each', async () => {
+    ses.on(GetAccountCommand).resolves({ ProductionAccessEnabled: false });
+    lambda.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions: 10 } });
+    const sandboxOnly = await preflight(clients, { ...settings, allowSesSandbox: true });
+    expect(sandboxOnly.warnings).toEqual([`${sandbox} For a test deploy, pass -c allowSesSandbox=true.`]);
+    expect(sandboxOnly.problems).toEqual([`${lowConcurrency} For a test deploy, pass -c allowLowConcurrency=true.`]);
+    const both = await preflight(clients, { ...settings, allowSesSandbox: true, allowLowConcurrency: true });
+    expect(both.problems).toEqual([]);
+    expect(both.warnings).toHaveLength(2);
   });
 
   it("sizes the Lambda concurrency for the booking route's burst plus the stage's, from the catalogue", () => {
