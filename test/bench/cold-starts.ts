@@ -177,32 +177,51 @@ export function monthOfRequests(seed = 20_000): ModelRequest[] {
   return requests.sort((a, b) => a.at - b.at);
 }
 
-type Environment = { busyUntil: number; lastUsed: number };
+/** An execution environment: busy until, last used, and the routes whose code it has loaded. */
+type Environment = { busyUntil: number; lastUsed: number; loaded: Set<string> };
 
-/** Which requests start cold, for a function map and an idle lifetime: each function a pool of environments. */
-export function coldRequests(requests: readonly ModelRequest[], functionOf: FunctionMap, idleMs: number): boolean[] {
+/**
+ * How a request starts: on a new environment ('cold'), on a warm one that loads its route's code
+ * first, its route's first call there ('loads its route'), or on one that has it ('warm').
+ */
+export type RequestStart = 'cold' | 'loads its route' | 'warm';
+
+/** How each request starts, for a function map and an idle lifetime: each function a pool of environments. */
+export function requestStarts(requests: readonly ModelRequest[], functionOf: FunctionMap, idleMs: number): RequestStart[] {
   const pools = new Map<string, Environment[]>();
   return requests.map(({ at, key, ms }) => {
     const fn = functionOf(key);
-    // Lambda reclaims an environment idle for its lifetime.
     const pool = (pools.get(fn) ?? []).filter((env) => at - env.lastUsed <= idleMs || env.busyUntil > at);
     pools.set(fn, pool);
     const free = pool.filter((env) => env.busyUntil <= at).sort((a, b) => b.lastUsed - a.lastUsed)[0];
     if (free) {
       free.busyUntil = at + ms;
       free.lastUsed = free.busyUntil;
-      return false;
+      if (free.loaded.has(key)) return 'warm';
+      free.loaded.add(key);
+      return 'loads its route';
     }
-    pool.push({ busyUntil: at + COLD_START_MS + ms, lastUsed: at + COLD_START_MS + ms });
-    return true;
+    pool.push({ busyUntil: at + COLD_START_MS + ms, lastUsed: at + COLD_START_MS + ms, loaded: new Set([key]) });
+    return 'cold';
   });
 }
 
-export type ColdShares = { all: number; bookings: number; webhooks: number; admin: number; requests: number; functions: number };
+export type ColdShares = {
+  all: number;
+  bookings: number;
+  webhooks: number;
+  admin: number;
+  requests: number;
+  functions: number;
+  /** Requests in the month that start cold, and that load their route's code in a warm environment. */
+  coldStarts: number;
+  routeLoads: number;
+};
 
 /** The share of cold starts among all requests, bookings, Stripe's webhooks and the administrator's requests. */
 export function coldShares(requests: readonly ModelRequest[], functionOf: FunctionMap, idleMs: number): ColdShares {
-  const cold = coldRequests(requests, functionOf, idleMs);
+  const starts = requestStarts(requests, functionOf, idleMs);
+  const cold = starts.map((start) => start === 'cold');
   const share = (which: (key: string) => boolean) => {
     const picked = requests.map((request, index) => [request, cold[index]] as const).filter(([request]) => which(request.key));
     return picked.filter(([, isCold]) => isCold).length / picked.length;
@@ -214,5 +233,7 @@ export function coldShares(requests: readonly ModelRequest[], functionOf: Functi
     admin: share((key) => key.includes(' /api/admin/')),
     requests: requests.length,
     functions: new Set(requests.map((request) => functionOf(request.key))).size,
+    coldStarts: starts.filter((start) => start === 'cold').length,
+    routeLoads: starts.filter((start) => start === 'loads its route').length,
   };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING, coldRequests, coldShares, monthOfRequests, WEBHOOK, type ModelRequest } from '../bench/cold-starts';
+import { BOOKING, coldShares, monthOfRequests, requestStarts, WEBHOOK, type ModelRequest } from '../bench/cold-starts';
 
 const MINUTE = 60_000;
 const request = (at: number, key = 'GET /api/sessions', ms = 50): ModelRequest => ({ at, key, ms });
 const oneFunction = () => 'Visitors';
+const coldRequests = (requests: ModelRequest[], functionOf: (key: string) => string, idleMs: number) =>
+  requestStarts(requests, functionOf, idleMs).map((start) => start === 'cold');
 
 describe('the cold-start model', () => {
   it('starts a function cold after it has been idle longer than the lifetime, and warm within it', () => {
@@ -15,6 +17,18 @@ describe('the cold-start model', () => {
   it('starts another environment for requests sent together, and keeps both warm', () => {
     const together = [request(0), request(0), request(MINUTE), request(MINUTE)];
     expect(coldRequests(together, oneFunction, 10 * MINUTE)).toEqual([true, true, false, false]);
+  });
+
+  it("loads a route's code on its first call in a warm environment, once per environment", () => {
+    const requests = [
+      request(0),
+      request(MINUTE, BOOKING),
+      request(2 * MINUTE, BOOKING),
+      request(3 * MINUTE),
+      request(30 * MINUTE, BOOKING),
+    ];
+    expect(requestStarts(requests, oneFunction, 10 * MINUTE)).toEqual(['cold', 'loads its route', 'warm', 'warm', 'cold']);
+    expect(coldShares(requests, oneFunction, 10 * MINUTE)).toMatchObject({ coldStarts: 2, routeLoads: 1 });
   });
 
   it('keeps a rarely called route warm only when it shares a function with frequent ones', () => {
