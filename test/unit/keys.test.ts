@@ -62,7 +62,7 @@ const built: Record<string, { key: Key; values?: Record<string, string> }> = {
   Attendee: { key: attendeeKey('S1', 'ann@example.com'), values: { id: 'S1', email: 'ann@example.com' } },
   Booking: { key: bookingKey('B1'), values: { id: 'B1' } },
   Purchase: { key: purchaseKey('P1'), values: { id: 'P1' } },
-  Hold: { key: holdKey('B1'), values: { 'bookingId or placeId': 'B1' } },
+  Hold: { key: holdKey('B1'), values: { holderId: 'B1' } },
   'Waitlist place': { key: placeKey('W1'), values: { id: 'W1' } },
   'Waitlist address': { key: listedAddressKey('S1', 'ann@example.com'), values: { id: 'S1', email: 'ann@example.com' } },
   'Audit entry': {
