@@ -225,7 +225,7 @@ export function monitor(scope: Construct, props: MonitoringProps) {
     metric: operator('unexpectedPayment'),
     threshold: alarmThresholds.unexpectedPayments,
     description:
-      'A paid checkout did not match a checkout the site opened (another Checkout Session, amount or currency): nothing was marked paid and the money is being refunded. Someone else may be using the Stripe key.',
+      "A paid checkout carrying the site's mark did not match a checkout the site opened (another Checkout Session, amount or currency): nothing was marked paid and the money is being refunded. Someone else may be using the Stripe key.",
   });
   watch('RefundFailuresAlarm', {
     metric: operator('refundFailed'),

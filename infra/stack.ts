@@ -260,6 +260,8 @@ export class BreathworkStack extends Stack {
       ADMIN_EMAIL: adminEmail,
       SES_CONFIGURATION_SET: mail.configurationSetName,
       SITE_URL: siteUrl,
+      // Stable for the stack's account, region and name: a Stripe account may be shared by several.
+      SITE_ID: `${this.account}:${this.region}:${this.stackName}`,
       SITE_TIME_ZONE: props.site.timeZone,
       ...(props.site.contactUrl && { SITE_CONTACT_URL: props.site.contactUrl }),
       ORIGIN_VERIFY_SECRET: originVerifyValue,

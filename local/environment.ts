@@ -124,6 +124,8 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     SES_CONFIGURATION_SET: 'breathwork',
     ADMIN_EMAIL,
     SITE_URL: local(ports.site),
+    // Each local stack has a Stripe stand-in of its own.
+    SITE_ID: 'local',
     SITE_TIME_ZONE: site.timeZone,
     ...(site.contactUrl && { SITE_CONTACT_URL: site.contactUrl }),
     ORIGIN_VERIFY_SECRET: originVerifySecret,

@@ -13,6 +13,12 @@ export type HandlerEnvironment = {
   SES_CONFIGURATION_SET: string;
   /** The site's public address, for links in e-mails. */
   SITE_URL: string;
+  /**
+   * Which deployment this is, on a Stripe account it may share with others (another site, a test
+   * deployment, payment links): every Checkout Session it opens carries it as `metadata.site`,
+   * and a payment for no checkout of its own is refunded only when it carries it.
+   */
+  SITE_ID: string;
   /** The teacher's time zone (IANA), which e-mails and the checkout page name times in: the site's `timeZone` setting. */
   SITE_TIME_ZONE: string;
   /** Where e-mails send questions (mailto: or https:): the site's `contact` setting; absent, e-mails leave the line out. */

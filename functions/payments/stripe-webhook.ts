@@ -1,5 +1,7 @@
+import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
 import type Stripe from 'stripe';
 import * as z from 'zod/mini';
+import { environment } from '../lib/environment';
 import { HttpError } from '../lib/errors';
 import { openRoute } from '../lib/route-handler';
 import { oncePerKey } from '../lib/idempotency';
@@ -101,7 +103,16 @@ export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ h
     }
     // An event still in progress when this invocation times out may be taken up by Stripe's retry.
     const event = payload as Stripe.Event;
-    await handleOnce(event, event.id, context);
+    try {
+      await handleOnce(event, event.id, context);
+    } catch (error) {
+      // Another delivery of the same event is being handled right now. Not a 2xx: should that one
+      // fail, Stripe must still retry the event; its retry finds it handled and gets a 200.
+      if (error instanceof IdempotencyAlreadyInProgressError) {
+        return { status: 409, body: { message: 'This event is being handled by another delivery of it.' } };
+      }
+      throw error;
+    }
     return { body: { received: true } };
   } catch (error) {
     // Refused (a wrong signing secret looks like this) or failed: either way Stripe retries, and
@@ -114,7 +125,9 @@ export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ h
 /**
  * What the event did, kept as the idempotency record's result. The Checkout Session's own id
  * finds the Payment the site opened for it, and so its booking or purchase: `client_reference_id` is only
- * what the Checkout Session says, and a Checkout Session the site did not open settles nothing.
+ * what the Checkout Session says, and a Checkout Session the site did not open settles nothing. One
+ * that does not carry the site's mark either (`metadata.site`) is another seller's on the account:
+ * acknowledged, and left alone.
  */
 async function handleEvent(event: Stripe.Event): Promise<string> {
   if (!event.type.startsWith('checkout.session.')) return 'ignored';
@@ -129,6 +142,8 @@ async function handleEvent(event: Stripe.Event): Promise<string> {
   if (payment?.subject.kind === 'purchase') return purchaseCheckoutEvent(event.type, payment.subject.id, now);
   const booking = payment && (await getBooking(payment.subject.id));
   if (!booking) {
+    // Another seller's on the same Stripe account (a payment link, another site) is no concern of ours.
+    if (checkout.metadata?.site !== environment('SITE_ID')) return 'not ours';
     logger.warn('A checkout event names no checkout of ours', { eventId: event.id, checkoutSessionId: checkout.id });
     return 'unknown checkout';
   }

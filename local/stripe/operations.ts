@@ -1,5 +1,5 @@
 import { formatAmount, isCurrency } from './money';
-import { hash, integer, list, metadata, onlyKnown, paramName, StripeError, text, type Params } from './params';
+import { choices, hash, integer, list, metadata, onlyKnown, paramName, StripeError, text, type Params } from './params';
 import {
   newId,
   type CheckoutSession,
@@ -72,6 +72,7 @@ export function createOperations(options: {
         'client_reference_id',
         'metadata',
         'payment_intent_data',
+        'allowed_payment_method_types',
         'expires_at',
         'success_url',
         'cancel_url',
@@ -79,6 +80,8 @@ export function createOperations(options: {
       const mode = text(params, 'mode', { required: true });
       if (mode !== 'payment')
         throw new StripeError(400, 'The Stripe stand-in takes mode=payment only.', { code: 'parameter_invalid', param: 'mode' });
+      // Its page takes a card, which settles at once; an account's methods, unfiltered, are more.
+      const paymentMethodTypes = choices(params, 'allowed_payment_method_types', ['card']) ?? ['card', 'link', 'bacs_debit'];
       const items = list(params, 'line_items').map((item, index) => lineItem(item, `line_items[${index}]`));
       const currencies = new Set(items.map((item) => item.currency));
       if (currencies.size > 1) throw new StripeError(400, 'All line items must use the same currency.', { param: 'line_items' });
@@ -115,6 +118,7 @@ export function createOperations(options: {
         metadata: metadata(params, 'metadata'),
         mode: 'payment',
         payment_intent: null,
+        payment_method_types: paymentMethodTypes,
         payment_status: 'unpaid',
         status: 'open',
         success_url: url(params, 'success_url', true),

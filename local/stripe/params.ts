@@ -111,6 +111,18 @@ export function list(params: Params, name: string): Params[] {
   return entries;
 }
 
+/** A list of strings the SDK sent as `name[0]=...`, each one of `allowed`. */
+export function choices(params: Params, name: string, allowed: readonly string[]): string[] | undefined {
+  const value = present(params, name, '', false);
+  if (value === undefined) return undefined;
+  const entries = Array.isArray(value) ? value : [];
+  if (entries.length === 0 || !entries.every((entry): entry is string => typeof entry === 'string'))
+    throw invalid('Invalid array', name);
+  const other = entries.find((entry) => !allowed.includes(entry));
+  if (other !== undefined) throw invalid(`Invalid ${name}: the Stripe stand-in takes ${allowed.join(', ')}, not ${other}.`, name);
+  return entries;
+}
+
 /** Metadata with Stripe's limits: up to 50 keys of 40 characters, values of 500. */
 export function metadata(params: Params, name: string, prefix = ''): Record<string, string> {
   const entries = Object.entries(hash(params, name, prefix) ?? {});

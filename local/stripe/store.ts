@@ -21,6 +21,7 @@ export type CheckoutSession = Pick<
   | 'metadata'
   | 'mode'
   | 'payment_intent'
+  | 'payment_method_types'
   | 'payment_status'
   | 'status'
   | 'success_url'

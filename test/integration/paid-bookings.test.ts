@@ -47,6 +47,8 @@ async function paidCheckoutOf(bookingId: string) {
     payment_intent: `pi_test_${ulid()}`,
     amount_total: 1500,
     currency: 'gbp',
+    // What the site writes on every Checkout Session it opens.
+    metadata: { site: 'local', bookingId, sessionId: (await getBooking(bookingId))!.sessionId },
   };
 }
 
@@ -174,7 +176,25 @@ describe('paid bookings', () => {
     expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
   });
 
-  it('mark nothing paid for a signed payment of another checkout, amount or currency, and give that money back', async () => {
+  it('answer deliveries of one event that overlap as duplicates, never as failures, and settle it once', async () => {
+    const session = await paidSession();
+    const email = newEmail('overlap');
+    const { body } = await book(session.id, { email });
+    const completed = checkoutEvent('checkout.session.completed', await paidCheckoutOf(body.booking.id));
+    const signature = await signedWebhook(completed);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => postWebhook(completed, signature)));
+    // The first handles it; one arriving while it runs hears 409 (Stripe retries it), one after it 200.
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect(answer).toEqual({ status: 409, body: { message: 'This event is being handled by another delivery of it.' } });
+    }
+    expect(await postWebhook(completed, signature)).toEqual({ status: 200, body: { received: true } });
+    expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+    await settle();
+    expect((await waitForEmails(email, 1)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+  });
+
+  it("mark nothing paid for a signed payment marked as the site's for another checkout, amount or currency, and give that money back", async () => {
     const session = await paidSession();
     const { body } = await book(session.id, {});
     const opened = await paymentOfBooking(body.booking.id);
@@ -202,6 +222,37 @@ describe('paid bookings', () => {
     // The checkout the booking opened still settles it.
     await payCheckout(body.checkoutUrl!);
     expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+  });
+
+  it('leave alone a payment another seller on the Stripe account took: acknowledged, nothing refunded or written', async () => {
+    // A payment link for a workshop, say: paid on the same account, without the site's mark.
+    const workshop = await (
+      await stripe()
+    ).checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { quantity: 1, price_data: { currency: 'gbp', unit_amount: 4500, product_data: { name: 'Spring workshop' } } },
+      ],
+      success_url: 'https://workshops.example.org/thanks',
+      customer_email: 'workshop-buyer@example.org',
+      metadata: { workshop: 'spring' },
+    });
+    await payCheckout(workshop.url!);
+    const paid = await (await stripe()).checkout.sessions.retrieve(workshop.id);
+    expect(paid.payment_status).toBe('paid');
+    for (const type of ['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.expired']) {
+      expect(await postWebhook(checkoutEvent(type, paid))).toEqual({ status: 200, body: { received: true } });
+    }
+    await settle();
+    expect(await getRefund(paid.payment_intent as string)).toBeUndefined();
+    expect(await getPayment(paid.id)).toBeUndefined();
+    // The site's own checkouts carry its mark.
+    const { body } = await book((await paidSession()).id, {});
+    const opened = await (await stripe()).checkout.sessions.retrieve((await paymentOfBooking(body.booking.id)).checkoutSessionId);
+    expect(opened.metadata).toMatchObject({ site: 'local', bookingId: body.booking.id });
+    // ...and take cards only, paid or refused at once: no bank debit keeps a seat held for days.
+    expect(opened.payment_method_types).toEqual(['card']);
+    expect(workshop.payment_method_types).not.toEqual(['card']);
   });
 
   it('refuse a webhook with a bad, stale or missing signature, and write nothing', async () => {

@@ -273,6 +273,11 @@ describe('the local Stripe stand-in', () => {
     const late = await refusal(stripe.checkout.sessions.create(checkoutParams({ expires_at: now + 25 * hour })));
     expect(late.message).toContain('less than 24 hours');
 
+    const bank = await refusal(
+      stripe.checkout.sessions.create({ ...checkoutParams(), allowed_payment_method_types: ['card', 'sepa_debit'] }),
+    );
+    expect(bank).toMatchObject({ code: 'parameter_invalid', param: 'allowed_payment_method_types' });
+    expect(bank.message).toContain('takes card, not sepa_debit');
     const unknown = await refusal(stripe.checkout.sessions.create({ ...checkoutParams(), locale: 'fr' }));
     expect(unknown).toMatchObject({ code: 'parameter_unknown', param: 'locale' });
     const noName = checkoutParams();

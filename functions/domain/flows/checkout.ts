@@ -56,9 +56,12 @@ async function startCheckout(order: CheckoutOrder, deadline?: number): Promise<S
         },
       ],
       customer_email: order.email,
+      // A card (with Apple Pay and Google Pay) is paid or refused at once. A bank debit would keep a
+      // session's seat held for the days it takes, from people who could book it now.
+      allowed_payment_method_types: ['card'],
       client_reference_id: order.subject.id,
-      metadata: order.metadata,
-      payment_intent_data: { metadata: order.metadata },
+      metadata: { ...order.metadata, site: environment('SITE_ID') },
+      payment_intent_data: { metadata: { ...order.metadata, site: environment('SITE_ID') } },
       expires_at: Math.floor(Date.parse(order.expiresAt) / 1000),
       success_url: `${siteUrl}${order.successPath}`,
       cancel_url: `${siteUrl}${order.cancelPath}`,

@@ -1,3 +1,4 @@
+import { environment } from '../../lib/environment';
 import { logger } from '../../lib/logger';
 import { count } from '../../lib/metrics';
 import { transactNamed } from '../../lib/transactions';
@@ -30,8 +31,9 @@ const ASYNC_PAYMENT_HOLD_DAYS = 7;
 /**
  * Records a paid checkout, once, for the Payment it opened: only a Checkout Session the site
  * opened, at the amount and currency it was opened for, marks anything paid. Any other payment
- * (another Checkout Session naming a booking, another sum) is logged and counted for the operator, and
- * money that arrived is given back.
+ * marked as this site's (another Checkout Session naming a booking, another sum) is logged and
+ * counted for the operator, and money that arrived is given back; one without the site's mark
+ * (SITE_ID) is another seller's on the same Stripe account, and is left alone.
  *
  * A recordings purchase is settled by purchase-payments.ts. A held booking is confirmed: the seat no longer held but taken, BookingConfirmed in the outbox.
  * A booking whose hold was already released takes a seat again if one is free; if not (or the
@@ -41,6 +43,8 @@ const ASYNC_PAYMENT_HOLD_DAYS = 7;
 export async function recordPayment(paid: PaidCheckout, now: Date): Promise<PaymentOutcome> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const payment = await getPayment(paid.checkoutSessionId);
+    // The account may take other payments (a payment link, another site): those are not this site's to settle or refund.
+    if (!payment && paid.site !== environment('SITE_ID')) return 'not_ours';
     if (!payment || !sameMoney(payment.amount, paid.amount)) return refundUnexpected(paid, payment, now);
     if (payment.state === 'paid') return 'already_paid';
     if (payment.subject.kind === 'purchase') {

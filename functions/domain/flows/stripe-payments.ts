@@ -31,5 +31,6 @@ export function paidCheckoutOf(checkout: Stripe.Checkout.Session): PaidCheckout 
     paymentIntentId: typeof intent === 'string' ? intent : (intent?.id ?? null),
     amount: { amount: checkout.amount_total ?? 0, currency: (checkout.currency ?? '').toUpperCase() },
     ...(email && { payer: { email, name: checkout.customer_details?.name ?? null } }),
+    ...(checkout.metadata?.site && { site: checkout.metadata.site }),
   };
 }

@@ -34,10 +34,20 @@ export type ReportedMoney = { amount: number; currency: string };
 export type Payer = { email: string; name: string | null };
 
 /** What Stripe reports of a paid checkout, with whom it has as the payer. */
-export type PaidCheckout = { checkoutSessionId: string; paymentIntentId: string | null; amount: ReportedMoney; payer?: Payer };
+export type PaidCheckout = {
+  checkoutSessionId: string;
+  paymentIntentId: string | null;
+  amount: ReportedMoney;
+  payer?: Payer;
+  /** The deployment the Checkout Session says opened it (its `metadata.site`), if any. */
+  site?: string;
+};
 
-/** What a payment did: confirmed its booking (or paid its purchase), found it already recorded, or must be given back. */
-export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unexpected';
+/**
+ * What a payment did: confirmed its booking (or paid its purchase), found it already recorded,
+ * must be given back, or was for a checkout another seller on the Stripe account opened ('not_ours').
+ */
+export type PaymentOutcome = 'confirmed' | 'already_paid' | 'refund_due' | 'unexpected' | 'not_ours';
 
 /** Why a payment that came after its hold was released goes back: its seat, or its code's last use, was taken since. */
 export type LateRefundReason = 'late_payment' | 'code_used_up';
