@@ -137,6 +137,11 @@ export const eventCatalogue = {
       "A paid recordings purchase was refunded (by the administrator, or as a second purchase of a package its member owns): what was paid (none when it was given free) comes off the week's revenue.",
     schema: z.extend(PurchaseFacts, { refund: z.nullable(Money), refundedAt: z.iso.datetime() }),
   },
+  Heartbeat: {
+    description:
+      'Sent every 10 minutes through the table, its stream, the relay and the bus to a consumer: when none arrives, that path has stopped.',
+    schema: z.object({ sentAt: z.iso.datetime() }),
+  },
 } satisfies Record<string, { description: string; schema: z.ZodMiniType }>;
 
 export type EventType = keyof typeof eventCatalogue;
@@ -214,6 +219,10 @@ export const consumers = [
   {
     handler: 'payments/send-refund',
     on: ['RefundDue'],
+  },
+  {
+    handler: 'health/heartbeat',
+    on: ['Heartbeat'],
   },
 ] as const satisfies readonly Consumer[];
 

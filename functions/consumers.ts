@@ -22,6 +22,7 @@ export const consumerGrants: Record<ConsumerName, readonly Grant[]> = {
   'notifications/purchase-admin-alert': mail,
   'notifications/purchase-receipt': mail,
   'payments/send-refund': [...mail, 'stripe:read'],
+  'health/heartbeat': records,
 };
 
 /** Every consumer with what it may touch, for the stack and the local bus. */

@@ -15,6 +15,8 @@ export const schedules: Schedule[] = [
   { handler: 'notifications/queue-reminders', every: '15 minutes', grants: ['table:read', 'table:write'] },
   // Releases the seats of checkouts past their hold, should Stripe's expiry webhook be late or lost.
   { handler: 'payments/release-expired-holds', every: '5 minutes', grants: ['table:read', 'table:write'] },
+  // Writes a Heartbeat to the outbox: the health/heartbeat consumer records its arrival, an alarm its absence.
+  { handler: 'health/send-heartbeat', every: '10 minutes', grants: ['table:write'] },
 ];
 
 /** A rate as milliseconds, for the local timer. */

@@ -1,9 +1,8 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { alertingAlarm } from './alarms';
 
 /**
  * A dead-letter queue someone sees: an alarm on its first message notifies `alerts`, the topic
@@ -18,15 +17,10 @@ export function deadLetterQueue(scope: Construct, id: string, options: { descrip
     removalPolicy: RemovalPolicy.RETAIN,
   });
   Validations.of(queue).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself a dead-letter queue.' });
-  const alarm = new Alarm(scope, `${id}Alarm`, {
-    alarmDescription: options.description,
+  alertingAlarm(scope, `${id}Alarm`, options.alerts, {
     metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
     threshold: 1,
-    evaluationPeriods: 1,
-    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    treatMissingData: TreatMissingData.NOT_BREACHING,
+    description: options.description,
   });
-  alarm.addAlarmAction(new SnsAction(options.alerts));
-  alarm.addOkAction(new SnsAction(options.alerts));
   return queue;
 }

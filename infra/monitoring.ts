@@ -1,26 +1,16 @@
 import { CfnOutput, Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CfnBudget } from 'aws-cdk-lib/aws-budgets';
-import {
-  Alarm,
-  AlarmStatusWidget,
-  ComparisonOperator,
-  Dashboard,
-  GraphWidget,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-  type IMetric,
-} from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Alarm, AlarmStatusWidget, Dashboard, GraphWidget, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { alertingAlarm, type AlertingAlarmOptions } from './alarms';
 import { HandlerFunction } from './handler-function';
 import { CloudWatchDimensionSource, ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Topic, type ITopic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { METRICS_NAMESPACE, METRICS_SERVICE, operatorMetrics } from '../functions/lib/metrics';
+import { METRICS_NAMESPACE, METRICS_SERVICE, operatorGauges, operatorMetrics } from '../functions/lib/metrics';
 
 /**
  * When each alarm fires, and why there. Counts are per five minutes unless said otherwise.
@@ -40,6 +30,13 @@ export const alarmThresholds = {
   /** Percent of sends over six hours: SES warns an account at 5% bounces and 0.1% complaints. */
   bounceRatePercent: 5,
   complaintRatePercent: 0.1,
+  /** SES's own reputation of the account, as a fraction: it reviews an account at these, and may pause its sending. */
+  reputationBounceRate: 0.05,
+  reputationComplaintRate: 0.001,
+  /** A heartbeat is sent every 10 minutes: three missing in a row is a stopped path, not one late. */
+  heartbeatWindowMinutes: 30,
+  /** The sweep runs every 5 minutes: a hold still past its expiry after three runs is one it cannot end. */
+  oldestExpiredHoldSeconds: 15 * 60,
 } as const;
 
 /** Until this is set with `-c monthlyBudgetUsd=`, a month of a small site costs well under it. */
@@ -139,22 +136,7 @@ export type MonitoringProps = {
 export function monitor(scope: Construct, props: MonitoringProps) {
   const stack = Stack.of(scope);
   const { alerts } = props;
-  const watch = (id: string, options: { metric: IMetric; threshold: number; description: string; above?: boolean }) => {
-    const alarm = new Alarm(scope, id, {
-      alarmDescription: options.description,
-      metric: options.metric,
-      threshold: options.threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: options.above
-        ? ComparisonOperator.GREATER_THAN_THRESHOLD
-        : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No traffic is no trouble: quiet hours must not raise (or hold) an alarm.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(new SnsAction(alerts));
-    alarm.addOkAction(new SnsAction(alerts));
-    return alarm;
-  };
+  const watch = (id: string, options: AlertingAlarmOptions) => alertingAlarm(scope, id, alerts, options);
 
   const operator = (name: keyof typeof operatorMetrics, period = FIVE_MINUTES) =>
     new Metric({
@@ -185,6 +167,17 @@ export function monitor(scope: Construct, props: MonitoringProps) {
       label: `${what} rate (%)`,
     });
 
+  const oldestExpiredHold = new Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: operatorGauges.oldestExpiredHold,
+    dimensionsMap: { service: METRICS_SERVICE },
+    statistic: 'Maximum',
+    period: FIVE_MINUTES,
+  });
+  // The account's reputation as SES judges it, over every configuration set (published hourly or so).
+  const reputation = (metricName: 'Reputation.BounceRate' | 'Reputation.ComplaintRate') =>
+    new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.hours(1) });
+
   const relayAge = props.relay.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) });
   const triggerErrors = new MathExpression({
     expression: props.cognitoTriggers.map((_, i) => `FILL(t${i}, 0)`).join(' + '),
@@ -196,7 +189,7 @@ export function monitor(scope: Construct, props: MonitoringProps) {
   watch('RelayIteratorAgeAlarm', {
     metric: relayAge,
     threshold: alarmThresholds.relayIteratorAgeMs,
-    above: true,
+    when: 'above',
     description:
       "The outbox relay is more than 5 minutes behind the table's stream: booking e-mails and other events are late. See the relay's log; docs/operations.md.",
   });
@@ -249,6 +242,33 @@ export function monitor(scope: Construct, props: MonitoringProps) {
       'Recipients marked e-mails as spam (0.1% of sends in six hours or more): SES reviews accounts that keep this up.',
   });
 
+  // What fails without an error: a path that stopped, a sweep that ends nothing, SES's verdict.
+  watch('HeartbeatMissingAlarm', {
+    metric: operator('heartbeat', Duration.minutes(alarmThresholds.heartbeatWindowMinutes)),
+    threshold: 1,
+    when: 'below',
+    noData: 'trouble',
+    description:
+      "No heartbeat came through the table's stream, the outbox relay and the bus in 30 minutes: domain events (and their e-mails) are not flowing. See the relay's and the health/heartbeat consumer's logs; docs/operations.md.",
+  });
+  watch('OldestExpiredHoldAlarm', {
+    metric: oldestExpiredHold,
+    threshold: alarmThresholds.oldestExpiredHoldSeconds,
+    when: 'above',
+    description:
+      "A seat hold has been past its expiry for over 15 minutes and the sweep has not ended it: a seat stays taken that should be free. See payments/release-expired-holds' log.",
+  });
+  watch('MailReputationBounceAlarm', {
+    metric: reputation('Reputation.BounceRate'),
+    threshold: alarmThresholds.reputationBounceRate,
+    description: "SES's own bounce rate for the account reached 5%: it reviews accounts there, and may pause their sending.",
+  });
+  watch('MailReputationComplaintAlarm', {
+    metric: reputation('Reputation.ComplaintRate'),
+    threshold: alarmThresholds.reputationComplaintRate,
+    description: "SES's own complaint rate for the account reached 0.1%: it reviews accounts there, and may pause their sending.",
+  });
+
   monthlyBudget(scope, alerts, props.monthlyBudgetUsd);
 
   const everyAlarm = stack.node.findAll().filter((c): c is Alarm => c instanceof Alarm);
@@ -297,6 +317,19 @@ export function monitor(scope: Construct, props: MonitoringProps) {
           width: 8,
         }),
         new GraphWidget({ title: 'Bounce and complaint rates (%)', left: [mailRate('Bounce'), mailRate('Complaint')], width: 8 }),
+      ],
+      [
+        new GraphWidget({
+          title: 'Heartbeats through the outbox (per 30 minutes)',
+          left: [operator('heartbeat', Duration.minutes(alarmThresholds.heartbeatWindowMinutes))],
+          width: 8,
+        }),
+        new GraphWidget({ title: 'Oldest hold past its expiry (s)', left: [oldestExpiredHold], width: 8 }),
+        new GraphWidget({
+          title: "SES's reputation of the account",
+          left: [reputation('Reputation.BounceRate'), reputation('Reputation.ComplaintRate')],
+          width: 8,
+        }),
       ],
     ],
   });

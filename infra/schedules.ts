@@ -7,6 +7,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { everyMs, type Schedule } from '../functions/schedules';
+import { alertingAlarm } from './alarms';
 import { deadLetterQueue } from './dead-letters';
 import { functionNameOf } from '../functions/lambdas';
 
@@ -25,6 +26,7 @@ export function scheduleJobs(
 ): ScheduleResource[] {
   return jobs.map((job) => {
     const id = functionNameOf(job.handler);
+    const rateMs = everyMs(job.every);
     const deadLetters = deadLetterQueue(scope, `${id}DeadLetters`, {
       description: `${job.handler} (every ${job.every}) failed: see its dead-letter queue.`,
       alerts: options.alerts,
@@ -38,13 +40,21 @@ export function scheduleJobs(
     });
     const schedule = new ScheduleResource(scope, `${id}Schedule`, {
       description: `${job.handler}, every ${job.every}`,
-      schedule: ScheduleExpression.rate(Duration.minutes(everyMs(job.every) / 60_000)),
+      schedule: ScheduleExpression.rate(Duration.minutes(rateMs / 60_000)),
       target: new LambdaInvoke(fn, {
         role: invoker,
         retryAttempts: 3,
         maxEventAge: Duration.hours(1),
         deadLetterQueue: deadLetters,
       }),
+    });
+    // A job that stopped running raises no error of its own: its missing runs do.
+    alertingAlarm(scope, `${id}NotRunningAlarm`, options.alerts, {
+      metric: fn.metricInvocations({ period: Duration.millis(3 * rateMs), statistic: 'Sum' }),
+      threshold: 1,
+      when: 'below',
+      noData: 'trouble',
+      description: `${job.handler} (every ${job.every}) has not run for three of its turns: check its schedule and its log.`,
     });
     const policy = invoker.node.tryFindChild('DefaultPolicy');
     const functionResource = fn.node.defaultChild;

@@ -112,6 +112,9 @@ const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
  * triggers, and the relay that carries the table's outbox to the bus. Adding an entry there adds
  * it here and locally.
  */
+/** How often the relay retries a batch (or the part of it left after halving) before giving up on it. */
+export const RELAY_RETRY_ATTEMPTS = 10;
+
 export class BreathworkStack extends Stack {
   constructor(scope: Construct, id: string, props: BreathworkStackProps) {
     // `npm run deploy` sets it too, with the stack policy that keeps the data (infra/deploy-guard.ts).
@@ -377,8 +380,12 @@ export class BreathworkStack extends Stack {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: 100,
         reportBatchItemFailures: true,
-        // No retry count: a batch the bus refuses is retried until its records are a day old (the
-        // stream keeps them 24 hours), then its position goes to the watched queue below.
+        // One record the bus keeps refusing must not hold every later one for a day: the failing
+        // part of a batch is halved until it is that record alone, retried a bounded number of
+        // times, then its stream position goes to the watched queue below, its event still in the
+        // outbox to re-publish. An outage of the bus sends batches there too; the alarm says so.
+        bisectBatchOnError: true,
+        retryAttempts: RELAY_RETRY_ATTEMPTS,
         maxRecordAge: Duration.days(1),
         onFailure: new SqsDlq(relayFailures),
         // Only new outbox items start the relay; every other write to the table passes by.

@@ -20,6 +20,14 @@ export const operatorMetrics = {
   refundFailed: 'RefundFailures',
   /** An e-mail was handed to SES. */
   emailSent: 'EmailsSent',
+  /** A heartbeat came through the table, its stream, the relay and the bus: none for 30 minutes raises an alarm. */
+  heartbeat: 'Heartbeats',
+} as const;
+
+/** What an operator watches the level of, each measured where it is known. */
+export const operatorGauges = {
+  /** After each sweep, how long the oldest hold past its expiry has waited to be ended (0 when none). */
+  oldestExpiredHold: 'OldestExpiredHoldSeconds',
 } as const;
 
 const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE });
@@ -31,4 +39,9 @@ const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS
  */
 export function count(what: keyof typeof operatorMetrics): void {
   metrics.singleMetric().addMetric(operatorMetrics[what], MetricUnit.Count, 1);
+}
+
+/** Records a level in seconds, written at once as count() is. */
+export function measureSeconds(what: keyof typeof operatorGauges, seconds: number): void {
+  metrics.singleMetric().addMetric(operatorGauges[what], MetricUnit.Seconds, seconds);
 }

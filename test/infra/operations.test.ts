@@ -8,9 +8,9 @@ import { OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { BreathworkStack, type BreathworkStackProps } from '../../infra/stack';
 import { alarmThresholds, DEFAULT_MONTHLY_BUDGET_USD } from '../../infra/monitoring';
-import { METRICS_NAMESPACE, operatorMetrics } from '../../functions/lib/metrics';
+import { METRICS_NAMESPACE, operatorGauges, operatorMetrics } from '../../functions/lib/metrics';
 import { routes } from '../../functions/routes';
-import { schedules } from '../../functions/schedules';
+import { everyMs, schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { consumerFunctions as consumers, outboxRelay } from '../../functions/consumers';
 import { importMapping } from '../../bin/operations/retained-resources';
@@ -76,13 +76,66 @@ describe('alarms on what a customer would notice', () => {
   it('notifies the alerts topic of every alarm, when it fires and when it clears', () => {
     const [topicId] = onlyOne('AWS::SNS::Topic');
     const alarms = ofType('AWS::CloudWatch::Alarm');
-    // Ten watched conditions, and one dead-letter queue per consumer, per job and for the relay.
-    expect(alarms).toHaveLength(10 + consumers.length + schedules.length + 1);
+    // Fourteen watched conditions; one dead-letter queue per consumer, per job and for the relay;
+    // and each job's missing runs.
+    expect(alarms).toHaveLength(14 + consumers.length + 2 * schedules.length + 1);
     for (const [id, alarm] of alarms) {
       expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.AlarmDescription, id).toBeTruthy();
     }
+  });
+
+  it('fires when no heartbeat came through the stream, the relay and the bus in 30 minutes, counting silence as trouble', () => {
+    expect(alarm('HeartbeatMissingAlarm')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: operatorMetrics.heartbeat,
+      Statistic: 'Sum',
+      Period: 1800,
+      Threshold: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+    });
+    // Sent by a job every 10 minutes, received by a consumer of the bus.
+    expect(schedules.find((job) => job.handler === 'health/send-heartbeat')?.every).toBe('10 minutes');
+    expect(consumers.find((consumer) => consumer.handler === 'health/heartbeat')?.on).toEqual(['Heartbeat']);
+  });
+
+  it('fires when a job misses three of its turns, and when a hold stays past its expiry for 15 minutes', () => {
+    for (const job of schedules) {
+      const [fnId] = functionOf(job.handler);
+      const notRunning = ofType('AWS::CloudWatch::Alarm').filter(
+        ([id, alarm]) => id.includes('NotRunningAlarm') && JSON.stringify(alarm.Properties.Dimensions ?? []).includes(fnId),
+      );
+      expect(notRunning, job.handler).toHaveLength(1);
+      expect(notRunning[0][1].Properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        MetricName: 'Invocations',
+        Period: (3 * everyMs(job.every)) / 1000,
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+        TreatMissingData: 'breaching',
+      });
+    }
+    expect(alarm('OldestExpiredHoldAlarm')).toMatchObject({
+      MetricName: operatorGauges.oldestExpiredHold,
+      Statistic: 'Maximum',
+      Threshold: alarmThresholds.oldestExpiredHoldSeconds,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+  });
+
+  it("fires on SES's own reputation of the account: 5% bounces, 0.1% complaints", () => {
+    expect(alarm('MailReputationBounceAlarm')).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: 'Reputation.BounceRate',
+      Threshold: 0.05,
+    });
+    expect(alarm('MailReputationComplaintAlarm')).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: 'Reputation.ComplaintRate',
+      Threshold: 0.001,
+    });
   });
 
   it("lets CloudWatch publish this account's alarms to the topic, whose own policy replaces SNS's default one", () => {
@@ -304,7 +357,8 @@ describe('the dashboard and the logs', () => {
     const body = JSON.stringify(ops.stack.resolve(dashboard.Properties.DashboardBody));
     for (const [alarmId] of ofType('AWS::CloudWatch::Alarm')) expect(body, alarmId).toContain(alarmId);
     expect(body).toContain('Bookings per hour');
-    for (const name of Object.values(operatorMetrics)) expect(body, name).toContain(`\\"${name}\\"`);
+    for (const name of [...Object.values(operatorMetrics), ...Object.values(operatorGauges)])
+      expect(body, name).toContain(`\\"${name}\\"`);
     // Bookings summed by the hour.
     expect(body).toMatch(/\\"Bookings\\",\\"service\\",\\"breathwork\\",\{[^}]*\\"period\\":3600/);
     expect(ops.json.Outputs.DashboardUrl).toBeDefined();

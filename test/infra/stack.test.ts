@@ -18,7 +18,7 @@ import { SITE_NAME, type SiteSettings } from '../../functions/schemas/site-confi
 import { sender } from '../../functions/lib/mail-sender';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
+import { BreathworkStack, RELAY_RETRY_ATTEMPTS, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
 import { routeParts } from '../../infra/api-routes';
 import { lambdaFunctions } from '../../functions/lambdas';
 import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
@@ -218,7 +218,7 @@ describe('the CDK stack', () => {
     });
   });
 
-  it("relays only new outbox items from the table's stream, reporting failed items and giving up into a watched queue", () => {
+  it("relays only new outbox items from the table's stream, halving a failing batch, giving up on a record after bounded retries into a watched queue", () => {
     const [relayId] = functionOf(outboxRelay.handler);
     const [tableId] = onlyOne('AWS::DynamoDB::Table');
     const [, mapping] = onlyOne('AWS::Lambda::EventSourceMapping');
@@ -228,8 +228,9 @@ describe('the CDK stack', () => {
       StartingPosition: 'TRIM_HORIZON',
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
-    // Retried for as long as the stream keeps the records, not a fixed number of times.
-    expect(mapping.Properties.MaximumRetryAttempts).toBeUndefined();
+    // One poisoned record holds the stream for a few retries, not for the day the stream keeps it.
+    expect(mapping.Properties.BisectBatchOnFunctionError).toBe(true);
+    expect(mapping.Properties.MaximumRetryAttempts).toBe(RELAY_RETRY_ATTEMPTS);
     expect(mapping.Properties.MaximumRecordAgeInSeconds).toBe(86_400);
     expect(mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual([
       { eventName: ['INSERT'], dynamodb: { NewImage: { type: { S: [OUTBOX_ITEM_TYPE] } } } },

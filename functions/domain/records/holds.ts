@@ -1,4 +1,4 @@
-import { paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { paginateQuery, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws';
 import { gsi1, tableName } from '../../lib/table';
 import type { BookingRecord } from './bookings';
@@ -62,18 +62,24 @@ export const checkoutHold = (
 /** How long a guest has to follow the link that confirms a free booking. */
 export const EMAIL_CONFIRMATION_MINUTES = 30;
 
+/** The holds past their expiry (gsi1 `HOLDS`, by expiry), oldest first. */
+const lapsedHoldsQuery = (now: Date): QueryCommandInput => ({
+  TableName: tableName(),
+  IndexName: gsi1.indexName,
+  KeyConditionExpression: '#pk = :holds AND #sk < :now',
+  ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
+  ExpressionAttributeValues: { ':holds': ALL_HOLDS, ':now': now.toISOString() },
+});
+
+/** When the oldest hold still past its expiry expired, if one is: what the sweep could not end yet. */
+export async function oldestLapsedHold(now: Date): Promise<Date | undefined> {
+  const { Items } = await dynamo.send(new QueryCommand({ ...lapsedHoldsQuery(now), Limit: 1 }));
+  return Items?.[0] && new Date(String(Items[0].expiresAt));
+}
+
 /** The holds past their expiry, for the sweep: read a page at a time as it ends them. */
 export async function* lapsedHolds(now: Date) {
-  const pages = paginateQuery(
-    { client: dynamo },
-    {
-      TableName: tableName(),
-      IndexName: gsi1.indexName,
-      KeyConditionExpression: '#pk = :holds AND #sk < :now',
-      ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-      ExpressionAttributeValues: { ':holds': ALL_HOLDS, ':now': now.toISOString() },
-    },
-  );
+  const pages = paginateQuery({ client: dynamo }, lapsedHoldsQuery(now));
   for await (const page of pages) {
     for (const hold of page.Items ?? []) {
       yield hold.kind === 'waitlist-offer'

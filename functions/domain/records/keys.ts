@@ -110,5 +110,7 @@ export const requestKey = (idempotencyKey: string) => ({ pk: `REQUEST#${idempote
 export const OVERVIEW_PARTITION = 'OVERVIEW';
 /** One week of the owner's figures, by its Monday. */
 export const weekKey = (weekStart: string) => ({ pk: OVERVIEW_PARTITION, sk: `WEEK#${weekStart}` });
+/** When a heartbeat last came through the table, its stream, the relay and the bus. */
+export const heartbeatKey = { pk: 'HEALTH', sk: 'HEARTBEAT' } as const;
 /** The mark that a fact was counted in the figures. */
 export const countedKey = (fact: string) => ({ pk: `OVERVIEW#COUNTED#${fact}`, sk: 'COUNTED' });
