@@ -9,6 +9,13 @@ import { currencies } from './money';
  */
 export const EVENT_SOURCE = 'breathwork';
 
+/**
+ * How long an event can be brought back: a dead-letter queue keeps a failed delivery this long, the
+ * outbox keeps every event this long for re-publishing, and a consumer remembers this long which
+ * events it handled, so nothing re-driven or re-published within it is lost or handled twice.
+ */
+export const EVENT_RETENTION_DAYS = 14;
+
 /** Who booked what: every booking event carries it. */
 const text = z.string().check(z.minLength(1));
 const BookingFacts = z.object({

@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { EVENT_RETENTION_DAYS } from '../events/catalogue';
 import { alertingAlarm } from './alarms';
 
 /**
@@ -11,7 +12,7 @@ import { alertingAlarm } from './alarms';
  */
 export function deadLetterQueue(scope: Construct, id: string, options: { description: string; alerts: ITopic }): Queue {
   const queue = new Queue(scope, id, {
-    retentionPeriod: Duration.days(14),
+    retentionPeriod: Duration.days(EVENT_RETENTION_DAYS),
     encryption: QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
     removalPolicy: RemovalPolicy.RETAIN,

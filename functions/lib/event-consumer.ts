@@ -1,7 +1,14 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { consumers, eventCatalogue, type ConsumerName, type EventDetail, type EventType } from '../../events/catalogue';
+import {
+  consumers,
+  EVENT_RETENTION_DAYS,
+  eventCatalogue,
+  type ConsumerName,
+  type EventDetail,
+  type EventType,
+} from '../../events/catalogue';
 import { logger } from './logger';
 import { oncePerKey } from './idempotency';
 
@@ -9,8 +16,8 @@ type EventsOf<N extends ConsumerName> = Extract<(typeof consumers)[number], { ha
 /** What a consumer receives: one of the events it declared, with its parsed detail. */
 export type ConsumedEvent<N extends ConsumerName> = { [T in EventsOf<N>]: { type: T; detail: EventDetail<T> } }[EventsOf<N>];
 
-/** A consumer's effects run at most once per event within this window (and at least once). */
-const IDEMPOTENCY_WINDOW_SECONDS = 7 * 86_400;
+/** A consumer's effects run at most once per event within this window (and at least once): as long as it may be re-driven. */
+const IDEMPOTENCY_WINDOW_SECONDS = EVENT_RETENTION_DAYS * 86_400;
 
 /**
  * Wraps a catalogue consumer as a middy Lambda handler. Delivery is at least once, so the

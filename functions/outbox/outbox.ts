@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
 import { expiresIn, tableName } from '../lib/table';
-import { eventCatalogue, type EventDetail, type EventType } from '../../events/catalogue';
+import { EVENT_RETENTION_DAYS, eventCatalogue, type EventDetail, type EventType } from '../../events/catalogue';
 
-/** Outbox items outlive their delivery by a week, then DynamoDB deletes them. */
-const OUTBOX_RETENTION_SECONDS = 7 * 86_400;
+/** Outbox items outlive their delivery as long as a failed delivery may be re-driven, then DynamoDB deletes them. */
+const OUTBOX_RETENTION_SECONDS = EVENT_RETENTION_DAYS * 86_400;
 
 export const OUTBOX_ITEM_TYPE = 'OutboxEvent';
 

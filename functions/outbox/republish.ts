@@ -12,7 +12,7 @@ export type OutboxPlace = { tableName: string; busName: string };
 /**
  * The outbox items written in a window, oldest first (ULIDs sort by time). Outbox items are
  * keyed by their own id, so this reads the table with a filtered Scan: an operator's command,
- * never a request path. Items older than the outbox's seven days are gone already.
+ * never a request path. Items older than the outbox's EVENT_RETENTION_DAYS are gone already.
  */
 export async function outboxItems(
   dynamo: DynamoDBDocumentClient,

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { everyMs, schedules } from '../../functions/schedules';
 import { triggers } from '../../functions/triggers';
 import { consumerFunctions as consumers, outboxRelay } from '../../functions/consumers';
 import { importMapping } from '../../bin/operations/retained-resources';
+import { outboxEvent } from '../../functions/outbox/outbox';
 import {
   catalogueFunctions,
   functionNamed,
@@ -416,13 +417,18 @@ describe('data that survives mistakes', () => {
     ]);
   });
 
-  it('keeps every dead-letter queue, with 14 days of messages, when the stack goes', () => {
+  it('keeps every dead-letter queue, with 14 days of messages, when the stack goes, and the outbox its events as long', () => {
     const queues = ofType('AWS::SQS::Queue');
     expect(queues).toHaveLength(consumers.length + schedules.length + 1);
     for (const [id, queue] of queues) {
       expect(queue.DeletionPolicy, id).toBe('Retain');
       expect(queue.Properties.MessageRetentionPeriod, id).toBe(14 * 86_400);
     }
+    // A dead letter re-driven on its last day finds its event still in the outbox.
+    const now = new Date('2030-01-01T10:00:00.000Z');
+    vi.stubEnv('TABLE_NAME', 'Table');
+    const { ttl } = outboxEvent('Heartbeat', { sentAt: now.toISOString() }, now).Put.Item;
+    expect(ttl - now.getTime() / 1000).toBe(14 * 86_400);
   });
 
   it('names in its outputs what the runbooks need: the table, the bus and every dead-letter queue', () => {
