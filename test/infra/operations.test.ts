@@ -428,6 +428,7 @@ describe('data that survives mistakes', () => {
     const now = new Date('2030-01-01T10:00:00.000Z');
     vi.stubEnv('TABLE_NAME', 'Table');
     const { ttl } = outboxEvent('Heartbeat', { sentAt: now.toISOString() }, now).Put.Item;
+    vi.unstubAllEnvs();
     expect(ttl - now.getTime() / 1000).toBe(14 * 86_400);
   });
 
