@@ -15,6 +15,9 @@ export const schedules: Schedule[] = [
   { handler: 'notifications/queue-reminders', every: '15 minutes', grants: ['table:read', 'table:write'] },
   // Releases the seats of checkouts past their hold, should Stripe's expiry webhook be late or lost.
   { handler: 'payments/release-expired-holds', every: '5 minutes', grants: ['table:read', 'table:write'] },
+  // Records the payments of the last two days that Stripe has and the site does not (a lost webhook).
+  // Four times a day, so three missed runs (the alarm on a job's silence) stay within one day.
+  { handler: 'payments/reconcile-payments', every: '6 hours', grants: ['table:read', 'table:write', 'stripe:read'] },
   // Writes a Heartbeat to the outbox: the health/heartbeat consumer records its arrival, an alarm its absence.
   { handler: 'health/send-heartbeat', every: '10 minutes', grants: ['table:write'] },
 ];

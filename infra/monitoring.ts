@@ -220,6 +220,12 @@ export function monitor(scope: Construct, props: MonitoringProps) {
     description:
       "A paid checkout carrying the site's mark did not match a checkout the site opened (another Checkout Session, amount or currency): nothing was marked paid and the money is being refunded. Someone else may be using the Stripe key.",
   });
+  watch('ReconciledPaymentsAlarm', {
+    metric: operator('reconciledPayment', Duration.hours(1)),
+    threshold: 1,
+    description:
+      "Stripe had payments the site had not recorded (a webhook never arrived): the reconciliation recorded them now. Check the webhook endpoint in Stripe's Dashboard (enabled, the right address) and the webhook's log.",
+  });
   watch('RefundFailuresAlarm', {
     metric: operator('refundFailed'),
     threshold: alarmThresholds.refundFailures,
@@ -308,7 +314,13 @@ export function monitor(scope: Construct, props: MonitoringProps) {
       [
         new GraphWidget({
           title: 'Payments and accounts',
-          left: [operator('webhookFailure'), operator('unexpectedPayment'), operator('refundFailed'), triggerErrors],
+          left: [
+            operator('webhookFailure'),
+            operator('unexpectedPayment'),
+            operator('reconciledPayment'),
+            operator('refundFailed'),
+            triggerErrors,
+          ],
           width: 8,
         }),
         new GraphWidget({

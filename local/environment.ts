@@ -1,5 +1,6 @@
 // No AWS SDK imports here: the environment must be in place before any client is created.
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { HandlerEnvironment } from '../functions/lib/environment';
 import type { SiteSettings } from '../functions/schemas/site-config';
 import { siteSettings, type SiteSettingName } from '../infra/site-settings';
@@ -124,8 +125,8 @@ export function localEnvironment(port: number, userPool?: LocalUserPool): LocalE
     SES_CONFIGURATION_SET: 'breathwork',
     ADMIN_EMAIL,
     SITE_URL: local(ports.site),
-    // Each local stack has a Stripe stand-in of its own.
-    SITE_ID: 'local',
+    // Stable across restarts; apart from other machines' stacks should they share a Stripe test account.
+    SITE_ID: `local:${hostname()}`,
     SITE_TIME_ZONE: site.timeZone,
     ...(site.contactUrl && { SITE_CONTACT_URL: site.contactUrl }),
     ORIGIN_VERIFY_SECRET: originVerifySecret,

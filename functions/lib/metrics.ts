@@ -20,6 +20,8 @@ export const operatorMetrics = {
   refundFailed: 'RefundFailures',
   /** An e-mail was handed to SES. */
   emailSent: 'EmailsSent',
+  /** The reconciliation found a payment Stripe had and the site had not recorded: a webhook never arrived. */
+  reconciledPayment: 'ReconciledPayments',
   /** A heartbeat came through the table, its stream, the relay and the bus: none for 30 minutes raises an alarm. */
   heartbeat: 'Heartbeats',
 } as const;

@@ -136,11 +136,19 @@ export function createOperations(options: {
     retrieveCheckout: (id: string) => storedCheckout(id).checkout,
 
     listCheckouts(query: Params) {
-      onlyKnown(query, ['payment_intent', 'limit']);
+      onlyKnown(query, ['payment_intent', 'status', 'created', 'limit', 'starting_after']);
       const paymentIntent = text(query, 'payment_intent');
+      const status = text(query, 'status');
+      if (status !== undefined && !['open', 'complete', 'expired'].includes(status))
+        throw new StripeError(400, `Invalid status: must be one of open, complete, or expired`, { param: 'status' });
+      const created = hash(query, 'created') ?? {};
+      onlyKnown(created, ['gte'], 'created');
+      const since = integer(created, 'gte', { prefix: 'created' });
       const checkouts = Object.values(state.checkouts)
         .map((stored) => stored.checkout)
-        .filter((checkout) => paymentIntent === undefined || checkout.payment_intent === paymentIntent);
+        .filter((checkout) => paymentIntent === undefined || checkout.payment_intent === paymentIntent)
+        .filter((checkout) => status === undefined || checkout.status === status)
+        .filter((checkout) => since === undefined || checkout.created >= since);
       return page(checkouts, query, '/v1/checkout/sessions');
     },
 
@@ -249,8 +257,24 @@ export function createOperations(options: {
       const paymentIntent = text(query, 'payment_intent');
       return page(paymentIntent === undefined ? Object.values(state.refunds) : refundsOf(paymentIntent), query, '/v1/refunds');
     },
+
+    /** The site's webhook endpoint, the stand-in's one: disabled, as in Stripe's Dashboard, its events are not sent. */
+    updateWebhookEndpoint(id: string, params: Params) {
+      if (id !== WEBHOOK_ENDPOINT_ID)
+        throw new StripeError(404, `No such webhook endpoint: '${id}'`, { code: 'resource_missing', param: 'id' });
+      onlyKnown(params, ['disabled']);
+      const disabled = text(params, 'disabled');
+      if (disabled !== undefined && disabled !== 'true' && disabled !== 'false')
+        throw new StripeError(400, 'Invalid boolean: disabled', { code: 'parameter_invalid', param: 'disabled' });
+      if (disabled !== undefined) state.endpointDisabled = disabled === 'true';
+      store.save();
+      return { id, object: 'webhook_endpoint', status: state.endpointDisabled ? 'disabled' : 'enabled' };
+    },
   };
 }
+
+/** The id of the stand-in's one webhook endpoint, the site's. */
+export const WEBHOOK_ENDPOINT_ID = 'we_local';
 
 export type Operations = ReturnType<typeof createOperations>;
 
@@ -291,8 +315,14 @@ function url(params: Params, name: string, required = false) {
 }
 
 /** One page of a list, newest first, in Stripe's list object. */
-function page<T>(items: T[], query: Params, path: string) {
+/** A page of a list, newest first, from after `starting_after` (the SDK's auto-paging sends the last id it got). */
+function page<T extends { id: string }>(items: T[], query: Params, path: string) {
   const limit = integer(query, 'limit', { min: 1, max: 100 }) ?? 10;
+  const after = text(query, 'starting_after');
   const newestFirst = items.toReversed();
-  return { object: 'list', data: newestFirst.slice(0, limit), has_more: newestFirst.length > limit, url: path };
+  const at = after === undefined ? -1 : newestFirst.findIndex((item) => item.id === after);
+  if (after !== undefined && at === -1)
+    throw new StripeError(400, `No such object: '${after}'`, { code: 'resource_missing', param: 'starting_after' });
+  const rest = newestFirst.slice(at + 1);
+  return { object: 'list', data: rest.slice(0, limit), has_more: rest.length > limit, url: path };
 }

@@ -29,6 +29,11 @@ const routes: Route[] = [
     run: (o, params, [id]) => none(params, o.retrievePaymentIntent(id)),
   },
   { method: 'POST', path: /^\/v1\/refunds$/, run: (o, params) => o.createRefund(params) },
+  {
+    method: 'POST',
+    path: /^\/v1\/webhook_endpoints\/([^/]+)$/,
+    run: (o, params, [id]) => o.updateWebhookEndpoint(id, params),
+  },
   { method: 'GET', path: /^\/v1\/refunds$/, run: (o, params) => o.listRefunds(params) },
 ];
 

@@ -67,6 +67,8 @@ export type StandInState = {
   refunds: Record<string, Refund>;
   idempotency: Record<string, IdempotentAnswer>;
   webhooks: Record<string, PendingWebhook>;
+  /** Whether the site's webhook endpoint is disabled, as in Stripe's Dashboard: its events are then not sent. */
+  endpointDisabled?: boolean;
 };
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -77,8 +77,9 @@ export function createWebhookSender(options: {
   };
 
   return {
-    /** Records the event for the Checkout Session as it now is, then sends it. */
+    /** Records the event for the Checkout Session as it now is, then sends it, unless the endpoint is disabled. */
     send(type: WebhookEvent['type'], checkout: CheckoutSession) {
+      if (store.state.endpointDisabled) return;
       const event: WebhookEvent = {
         id: newId('evt_test_'),
         object: 'event',

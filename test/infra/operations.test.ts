@@ -77,9 +77,9 @@ describe('alarms on what a customer would notice', () => {
   it('notifies the alerts topic of every alarm, when it fires and when it clears', () => {
     const [topicId] = onlyOne('AWS::SNS::Topic');
     const alarms = ofType('AWS::CloudWatch::Alarm');
-    // Fourteen watched conditions; one dead-letter queue per consumer, per job and for the relay;
+    // Fifteen watched conditions; one dead-letter queue per consumer, per job and for the relay;
     // and each job's missing runs.
-    expect(alarms).toHaveLength(14 + consumers.length + 2 * schedules.length + 1);
+    expect(alarms).toHaveLength(15 + consumers.length + 2 * schedules.length + 1);
     for (const [id, alarm] of alarms) {
       expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
@@ -124,6 +124,17 @@ describe('alarms on what a customer would notice', () => {
       Threshold: alarmThresholds.oldestExpiredHoldSeconds,
       ComparisonOperator: 'GreaterThanThreshold',
     });
+  });
+
+  it('fires when the reconciliation finds a payment Stripe had and the site had not recorded, which runs every 6 hours', () => {
+    expect(alarm('ReconciledPaymentsAlarm')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: operatorMetrics.reconciledPayment,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    const job = schedules.find((each) => each.handler === 'payments/reconcile-payments');
+    expect(job).toMatchObject({ every: '6 hours', grants: ['table:read', 'table:write', 'stripe:read'] });
   });
 
   it("fires on SES's own reputation of the account: 5% bounces, 0.1% complaints", () => {

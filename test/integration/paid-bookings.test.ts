@@ -17,7 +17,17 @@ import { api, sentEmails, siteUrl, waitForEmails } from '../support/stack';
 import { createSession } from '../support/sessions';
 import { createCode } from '../support/discounts';
 import { signedInUser } from '../support/users';
-import { checkoutEvent, payCheckout, postWebhook, runOutHold, signedWebhook, stripe, waitForBooking } from '../support/stripe';
+import {
+  checkoutEvent,
+  payCheckout,
+  postWebhook,
+  runOutHold,
+  setWebhookEndpoint,
+  signedWebhook,
+  stripe,
+  waitForBooking,
+} from '../support/stripe';
+import { reconcilePayments } from '../../functions/domain/flows/stripe-payments';
 
 const newEmail = (name: string) => `${name}-${ulid().toLowerCase()}@example.com`;
 
@@ -48,7 +58,7 @@ async function paidCheckoutOf(bookingId: string) {
     amount_total: 1500,
     currency: 'gbp',
     // What the site writes on every Checkout Session it opens.
-    metadata: { site: 'local', bookingId, sessionId: (await getBooking(bookingId))!.sessionId },
+    metadata: { site: process.env.SITE_ID!, bookingId, sessionId: (await getBooking(bookingId))!.sessionId },
   };
 }
 
@@ -249,10 +259,30 @@ describe('paid bookings', () => {
     // The site's own checkouts carry its mark.
     const { body } = await book((await paidSession()).id, {});
     const opened = await (await stripe()).checkout.sessions.retrieve((await paymentOfBooking(body.booking.id)).checkoutSessionId);
-    expect(opened.metadata).toMatchObject({ site: 'local', bookingId: body.booking.id });
+    expect(opened.metadata).toMatchObject({ site: process.env.SITE_ID, bookingId: body.booking.id });
     // ...and take cards only, paid or refused at once: no bank debit keeps a seat held for days.
     expect(opened.payment_method_types).toEqual(['card']);
     expect(workshop.payment_method_types).not.toEqual(['card']);
+  });
+
+  it('are recorded by the reconciliation when their webhook never came (the endpoint disabled), once', async () => {
+    const session = await paidSession();
+    const email = newEmail('lost');
+    const { body } = await book(session.id, { email });
+    await setWebhookEndpoint(true);
+    try {
+      await payCheckout(body.checkoutUrl!);
+    } finally {
+      await setWebhookEndpoint(false);
+    }
+    await settle();
+    expect(await waitForBooking(body.booking.id, () => true)).toMatchObject({ status: 'pending', paymentStatus: 'pending' });
+
+    expect(await reconcilePayments(new Date())).toBeGreaterThanOrEqual(1);
+    expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
+    expect((await waitForEmails(email, 1)).map((m) => m.subject)).toEqual([`Booking confirmed: ${session.title}`]);
+    // Recorded now, it is not recorded again.
+    expect(await reconcilePayments(new Date())).toBe(0);
   });
 
   it('refuse a webhook with a bad, stale or missing signature, and write nothing', async () => {

@@ -13,11 +13,16 @@ import { api, siteUrl } from './stack';
 /** The stack's Stripe (the stand-in), through the handlers' own client. */
 export { stripe };
 
-/** Signs an event as Stripe would for the stack's webhook endpoint, with `timestamp` in seconds if given. */
-export async function signedWebhook(payload: string, timestamp?: number): Promise<string> {
+/** The stack's Stripe keys, from its secret. */
+async function stripeKeys() {
   const secrets = new SecretsManagerClient({});
   const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: process.env.STRIPE_SECRET_NAME }));
-  const { STRIPE_WEBHOOK_SECRET } = JSON.parse(SecretString!) as { STRIPE_WEBHOOK_SECRET: string };
+  return JSON.parse(SecretString!) as { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string };
+}
+
+/** Signs an event as Stripe would for the stack's webhook endpoint, with `timestamp` in seconds if given. */
+export async function signedWebhook(payload: string, timestamp?: number): Promise<string> {
+  const { STRIPE_WEBHOOK_SECRET } = await stripeKeys();
   return (await stripe()).webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET, timestamp });
 }
 
@@ -48,6 +53,21 @@ export async function postWebhook(payload: string, signature?: string) {
     body: payload,
   });
   return { status: response.status, body: (await response.json()) as { message?: string } };
+}
+
+/**
+ * Disables or enables the site's webhook endpoint on the stand-in, as in Stripe's Dashboard: while
+ * it is disabled, Stripe sends it nothing. Through Stripe's API itself (the site's client carries
+ * only what the site calls).
+ */
+export async function setWebhookEndpoint(disabled: boolean): Promise<void> {
+  const { STRIPE_SECRET_KEY } = await stripeKeys();
+  const response = await fetch(`${process.env.STRIPE_API_URL}/v1/webhook_endpoints/we_local`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${STRIPE_SECRET_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: `disabled=${disabled}`,
+  });
+  if (!response.ok) throw new Error(`The stand-in answered ${response.status} to the webhook endpoint's update`);
 }
 
 /** Pays a checkout on the stand-in's hosted page, as the visitor's Pay button does. */

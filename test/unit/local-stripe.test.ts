@@ -211,6 +211,50 @@ describe('the local Stripe stand-in', () => {
     expect((await stripe.refunds.create({ payment_intent: paymentIntent })).amount).toBe(1000);
   });
 
+  it('lists Checkout Sessions by status and creation, a page at a time, as the SDK pages them', async () => {
+    const { stripe } = await start({ webhookUrl: site });
+    const made = [];
+    for (let n = 0; n < 3; n++)
+      made.push(await stripe.checkout.sessions.create(checkoutParams({ client_reference_id: `B${n}` })));
+    await pay(made[0].url!);
+    await pay(made[2].url!);
+    const complete = [];
+    for await (const checkout of stripe.checkout.sessions.list({
+      status: 'complete',
+      created: { gte: made[0].created },
+      limit: 1,
+    }))
+      complete.push(checkout.id);
+    expect(complete).toEqual([made[2].id, made[0].id]);
+    const later = await stripe.checkout.sessions.list({ created: { gte: made[2].created + 60 } });
+    expect(later.data).toEqual([]);
+    expect(await refusal(stripe.checkout.sessions.list({ starting_after: 'cs_test_none' }))).toMatchObject({
+      code: 'resource_missing',
+    });
+  });
+
+  it('sends nothing to a disabled webhook endpoint, as Stripe does, and sends again once it is enabled', async () => {
+    const receiver = await webhookReceiver();
+    const { stripe, standIn, origin } = await start({ webhookUrl: receiver.url });
+    const endpoint = (disabled: boolean) =>
+      fetch(`${origin}/v1/webhook_endpoints/we_local`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secretKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `disabled=${disabled}`,
+      }).then((response) => response.json() as Promise<{ status: string }>);
+    expect(await endpoint(true)).toMatchObject({ status: 'disabled' });
+    const unseen = await stripe.checkout.sessions.create(checkoutParams());
+    await pay(unseen.url!);
+    await standIn.idle();
+    expect(receiver.received).toHaveLength(0);
+    expect((await stripe.checkout.sessions.retrieve(unseen.id)).payment_status).toBe('paid');
+    expect(await endpoint(false)).toMatchObject({ status: 'enabled' });
+    const seen = await stripe.checkout.sessions.create(checkoutParams());
+    await pay(seen.url!);
+    await standIn.idle();
+    expect((await verified(receiver.received[0])).data.object).toMatchObject({ id: seen.id });
+  });
+
   it('asks the page for an e-mail address when the Checkout Session has none', async () => {
     const receiver = await webhookReceiver();
     const { stripe, standIn } = await start({ webhookUrl: receiver.url });

@@ -1,7 +1,10 @@
 import type Stripe from 'stripe';
+import { environment } from '../../lib/environment';
+import { logger } from '../../lib/logger';
+import { count } from '../../lib/metrics';
 import { stripe } from '../../lib/stripe';
 import { recordPayment } from './settle-payment';
-import type { PaidCheckout } from '../records/payment-records';
+import { getPayment, getRefund, type PaidCheckout } from '../records/payment-records';
 
 // What Stripe says was paid, brought to the one payment path (settle-payment.ts): apart from
 // checkout.ts, so the functions that open and close checkouts carry none of what settles them.
@@ -33,4 +36,38 @@ export function paidCheckoutOf(checkout: Stripe.Checkout.Session): PaidCheckout 
     ...(email && { payer: { email, name: checkout.customer_details?.name ?? null } }),
     ...(checkout.metadata?.site && { site: checkout.metadata.site }),
   };
+}
+
+/**
+ * How far back the reconciliation looks: two days, so each Checkout Session is seen by several
+ * runs, one that completed while a run was going among them.
+ */
+const RECONCILE_WINDOW_SECONDS = 2 * 86_400;
+
+/**
+ * Payments Stripe has and the site does not (a webhook lost, an endpoint disabled), every six hours: every
+ * Checkout Session of this site paid in the last two days whose Payment is not recorded as paid,
+ * and whose money is not owed back already, goes through the webhook's own path now. Answers how many it recorded, each counted for the
+ * alarm: any is a webhook that never arrived.
+ */
+export async function reconcilePayments(now: Date): Promise<number> {
+  const since = Math.floor(now.getTime() / 1000) - RECONCILE_WINDOW_SECONDS;
+  let recorded = 0;
+  for await (const checkout of (await stripe()).checkout.sessions.list({
+    created: { gte: since },
+    status: 'complete',
+    limit: 100,
+  })) {
+    if (checkout.metadata?.site !== environment('SITE_ID') || checkout.payment_status !== 'paid') continue;
+    if ((await getPayment(checkout.id))?.state === 'paid') continue;
+    // Money the site already owes back (a payment it could not match) has been acted on.
+    const paid = paidCheckoutOf(checkout);
+    if (paid.paymentIntentId && (await getRefund(paid.paymentIntentId))) continue;
+    const outcome = await recordPayment(paid, now);
+    if (outcome === 'already_paid') continue;
+    logger.warn('A payment Stripe had was not recorded: recorded now', { checkoutSessionId: checkout.id, outcome });
+    count('reconciledPayment');
+    recorded++;
+  }
+  return recorded;
 }
