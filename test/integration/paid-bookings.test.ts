@@ -438,16 +438,22 @@ describe('paid bookings', () => {
     expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
   });
 
-  it('take a free seat again for a payment that arrives after its hold was released', async () => {
-    const session = await paidSession({ maxAttendees: 1 });
+  it("take a free seat again for a payment that arrives after its hold was released, counted as its network's again", async () => {
+    // Four seats: one for each network.
+    const session = await paidSession({ maxAttendees: 4 });
+    const from = { 'cloudfront-viewer-address': `198.18.${Math.floor(Math.random() * 256)}.9:443` };
     const email = newEmail('lucky');
-    const { body } = await book(session.id, { email });
+    const { body } = await book(session.id, { email }, from);
     await runOutHold(body.booking.id);
     await releaseExpiredHolds(new Date());
     expect(await seats(session.id)).toEqual({ taken: 0, held: 0 });
     await payCheckout(body.checkoutUrl!);
     expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
     expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
+    // The seat is the network's again, so its cancellation later gives back only what was counted.
+    expect((await book(session.id, {}, from)).body.message).toBe(
+      'Too many seats of this session are already booked from your network.',
+    );
   });
 
   it('sync with Stripe: no payment found, updated, already paid', async () => {

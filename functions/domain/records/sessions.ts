@@ -171,15 +171,26 @@ export function seatsOfAddress(session: Pick<SessionRecord, 'id' | 'startTime' |
   return { key, take: () => countAddressSeat(key, session.startTime, seatsPerClientAddress(session)) };
 }
 
-function countAddressSeat(key: { pk: string; sk: string }, sessionStart: string, limit: number) {
+/**
+ * A seat counted for its client address again, as one item of a transaction, whatever the
+ * share: a late payment taking back the seat its release gave back, so the seat's later
+ * cancellation gives back no more than was counted.
+ */
+export const retakeAddressSeat = (key: { pk: string; sk: string }, sessionStart: string) => countAddressSeat(key, sessionStart);
+
+function countAddressSeat(key: { pk: string; sk: string }, sessionStart: string, limit?: number) {
   return {
     Update: {
       TableName: tableName(),
       Key: key,
       UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      ...(limit !== undefined && { ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit' }),
       ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.floor(Date.parse(sessionStart) / 1000) + 86_400, ':limit': limit },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':ttl': Math.floor(Date.parse(sessionStart) / 1000) + 86_400,
+        ...(limit !== undefined && { ':limit': limit }),
+      },
     },
   };
 }
