@@ -218,6 +218,21 @@ describe('booking a free session as a guest', () => {
     );
   });
 
+  it('counts the hourly bookings of one mailbox however its address is tagged, and books and e-mails each as typed', async () => {
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => createSession()));
+    const name = `tagged-${ulid().toLowerCase()}`;
+    const tagged = (i: number) => `${name}+${i}@example.com`;
+    const startedAt = Date.now();
+    for (const [i, session] of sessions.slice(0, 5).entries()) {
+      expect((await book(session.id, guest(tagged(i)), from(4000 + i))).status).toBe(201);
+    }
+    const refused = await book(sessions[5].id, guest(`${name}@example.com`), from(4005));
+    expect(refused.status).toBe(429);
+    expect(allowanceRefusals('Too many bookings for this email address.', startedAt, Date.now())).toContain(refused.body.message);
+    expect((await bookingsOf(sessions[0].id)).map((booking) => booking.attendeeEmail)).toEqual([tagged(0)]);
+    expect((await waitForEmails(tagged(0), 1))[0].destination.to).toEqual([tagged(0)]);
+  });
+
   it("lets a member book with their own address when strangers have spent that address's hourly allowance", async () => {
     const email = `spent-${ulid().toLowerCase()}@example.com`;
     const sessions = await Promise.all(Array.from({ length: 6 }, () => createSession()));

@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { conflict, HttpError } from '../../lib/errors';
 import { expiresIn, tableName } from '../../lib/table';
 import { count } from '../../lib/metrics';
-import { allowanceFreesAt, hourlyAllowance } from '../../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance, mailboxAllowance } from '../../lib/rate-limit';
 import { formatClockTime } from '../../lib/when';
 import { newLinkSecret } from '../../lib/link-token';
 import { transactNamed } from '../../lib/transactions';
@@ -129,7 +129,7 @@ export async function bookSession(
         : transitionEvent('book', bookingFacts(booking), now),
     emailAllowance:
       context.memberEmail !== booking.attendeeEmail &&
-      hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
+      mailboxAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
     addressSeats: addressSeats.take(),
     request: context.requestKey !== undefined && {
@@ -226,7 +226,7 @@ async function bookOverPendingBooking(
  */
 async function sendCheckoutLink(booking: BookingRecord, context: BookingContext) {
   const refusal = await transactNamed({
-    emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, context.now),
+    emailAllowance: mailboxAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, context.now),
     event: outboxEvent('CheckoutLinkRequested', bookingFacts(booking), context.now),
   });
   if (refusal) throw tooManyForEmail(refusal.refused('emailAllowance') ?? {}, context.now);
