@@ -185,16 +185,6 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   {
-    method: 'POST',
-    path: '/accounts/lookup',
-    handler: 'accounts/lookup',
-    access: 'public',
-    grants: ['users:read'],
-    // Asked once per visit to /setup-account. Shared by every visitor, and well inside the user
-    // pool's own quota for reading users, which signing in shares.
-    throttle: { ratePerSecond: 5, burst: 10 },
-  },
-  {
     method: 'GET',
     path: '/resources',
     handler: 'resources/list',

@@ -43,6 +43,29 @@ export function hourlyAllowance(what: string, who: string, limit: number, now: D
   };
 }
 
+/** Gmail delivers an address's name with its dots or without them, under either of its domains. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an e-mail address reaches, for counting its uses (the e-mails sent to it), never
+ * for sending or storing: lower case, without a `+tag` ('ada+1@example.com' reaches
+ * ada@example.com at most providers), and at Gmail without the dots in its name and under one
+ * domain ('A.da+x@googlemail.com' is ada@gmail.com). Two people counted as one mailbox by mistake
+ * share an allowance; one mailbox counted under many spellings would have it many times over.
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at).toLowerCase();
+  const domain = address.slice(at + 1).toLowerCase();
+  // A name that is all tag ('+x@example.com') is kept whole: it names nothing else.
+  const name = local.split('+')[0] || local;
+  return GMAIL_DOMAINS.has(domain) ? `${name.replaceAll('.', '')}@gmail.com` : `${name}@${domain}`;
+}
+
+/** An hourly allowance of an e-mail address, counted for the mailbox it reaches (mailboxOf). */
+export const mailboxAllowance = (what: string, address: string, limit: number, now: Date) =>
+  hourlyAllowance(what, mailboxOf(address), limit, now);
+
 /**
  * When an allowance refused at `now` takes a use again if nothing more is used meanwhile: the
  * start of the first slot ahead whose count, from the item the refusal returned, is under the

@@ -13,10 +13,6 @@ export const emailAddress = z.pipe(
   z.email('Please enter a valid email address'),
 );
 
-/** `POST /api/accounts/lookup`: does this address have an account? (/setup-account asks before offering one.) */
-export const AccountLookupRequest = z.object({ email: emailAddress });
-export type AccountLookup = { hasAccount: boolean };
-
 /** Sign in: the password is only required, its rules were checked when it was chosen. */
 export const SignInForm = z.object({
   email: emailAddress,

@@ -5,11 +5,19 @@ import { acceptOffer } from '../domain/flows/accept-offer';
 import { linkedPlace } from './place';
 
 /** Takes an offered seat: a free session is booked, a paid one answers with its checkout. */
-export const handler = httpRoute({ params: TokenParams, body: AcceptOfferRequest }, async ({ params, body, caller, context }) => {
-  const receipt = await acceptOffer(
-    await linkedPlace(params.token),
-    { currency: body.currency, userId: caller?.userId, deadline: Date.now() + context.getRemainingTimeInMillis() },
-    new Date(),
-  );
-  return { body: receipt };
-});
+export const handler = httpRoute(
+  { params: TokenParams, body: AcceptOfferRequest },
+  async ({ params, body, caller, clientAddress, context }) => {
+    const receipt = await acceptOffer(
+      await linkedPlace(params.token),
+      {
+        currency: body.currency,
+        userId: caller?.userId,
+        clientAddress,
+        deadline: Date.now() + context.getRemainingTimeInMillis(),
+      },
+      new Date(),
+    );
+    return { body: receipt };
+  },
+);

@@ -220,33 +220,46 @@ describe('accounts in the browser', () => {
     await page.close();
   });
 
-  it('offers signing in at once on /setup-account when the address already has an account', async () => {
-    const email = newAddress('known');
-    await member(email, 'known-password');
+  it('shows the same /setup-account to an address with an account and to one without, asking the API nothing', async () => {
+    const known = newAddress('known');
+    await member(known, 'known-password');
     const page = await open(phone);
-    await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
-    await page.getByText('You already have an account with this email. Sign in to continue.').waitFor();
-    expect(await page.getByLabel('First name').count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'With an account you can' }).count()).toBe(0);
-    expect(await page.title()).toBe('Sign In · Breathwork');
-    await page.getByRole('button', { name: 'Forgot password?' }).waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) asked.push(new URL(request.url()).pathname);
+    });
+    const shown = async (email: string) => {
+      await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
+      await page.getByRole('heading', { name: 'With an account you can' }).waitFor();
+      return page.locator('main').innerText();
+    };
+    const stranger = newAddress('stranger');
+    const forKnown = await shown(known);
+    expect(forKnown).toContain(`Create an account for ${known}, or sign in if you have one.`);
+    expect((await shown(stranger)).replaceAll(stranger, '{email}')).toBe(forKnown.replaceAll(known, '{email}'));
+    expect(await page.title()).toBe('Set up your account · Breathwork');
+    expect(asked.filter((path) => path.startsWith('/api/accounts'))).toEqual([]);
     await expectCleanPage(page);
+
+    // The address's owner signs in from the same page.
+    await shown(known);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Sign in to continue.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Forgot password?' }).waitFor();
     await page.getByLabel('Password', { exact: true }).fill('known-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${siteUrl}/dashboard`);
     await page.close();
   });
 
-  it('offers a new account on /setup-account when the answer does not come, and turns to signing in if the address has one', async () => {
-    const email = newAddress('unanswered');
+  it('turns /setup-account to signing in when the user pool answers that the address has an account', async () => {
+    const email = newAddress('taken');
     await member(email, 'known-password');
     const page = await open(desktop);
-    await page.route('**/api/accounts/lookup', (route) =>
-      route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
-    );
     await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
     await submitSetupAccount(page, { firstName: 'Kim', lastName: 'Known', password: 'whatever1', confirmPassword: 'whatever1' });
     await page.getByText('You already have an account with this email. Sign in to continue.').waitFor();
+    expect(await page.title()).toBe('Sign In · Breathwork');
     await page.getByLabel('Password', { exact: true }).fill('known-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${siteUrl}/dashboard`);

@@ -76,7 +76,6 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'PUT /me/profile': (caller) => ({ fullName: `Matrix ${caller}` }),
   // An unknown code: a 4xx for everyone, which a public route may answer.
   'POST /discount-codes/validate': () => ({ code: 'MATRIX', sessionId, currency: 'GBP' }),
-  'POST /accounts/lookup': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
   // A guest gives an address; a member's comes from their token, and each buys the package once here.
   'POST /purchases': () => ({ email: `${ulid().toLowerCase()}@example.com`, currency: 'EUR' }),
   // Sharing is open to anyone holding the session's or booking's id: each caller sends one.

@@ -129,6 +129,27 @@ describe('booking a free session as a guest', () => {
     expect(await waitForEmails(email, 1, 1500)).toEqual([]);
   });
 
+  it('refuses a name with invisible characters or a mark on no letter, and books an accented one as it reads', async () => {
+    const session = await createSession({ maxAttendees: 5 });
+    const email = `hidden-${ulid().toLowerCase()}@example.com`;
+    const refused = await book(session.id, { firstName: 'Jo\u200Bhn', lastName: '\u0301Smith', email });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { field: 'body.firstName', message: 'First name must not contain invisible characters' },
+      { field: 'body.lastName', message: 'Last name must not contain an accent or mark without a letter' },
+    ]);
+    // A link hidden behind a combining grapheme joiner is still a link.
+    expect((await book(session.id, { firstName: 'evil.\u034Fcom', lastName: 'Smith', email })).body.errors).toEqual([
+      { field: 'body.firstName', message: 'First name must not contain a link or web address' },
+    ]);
+    expect(await bookingsOf(session.id)).toHaveLength(0);
+
+    // Typed with combining accents (NFD), a name is booked in its composed form.
+    const booked = await book(session.id, { firstName: 'Jose\u0301', lastName: 'Nguye\u0302\u0303n', email });
+    expect(booked.status).toBe(201);
+    expect((await bookingsOf(session.id)).map(({ firstName, lastName }) => [firstName, lastName])).toEqual([['José', 'Nguyễn']]);
+  });
+
   it('refuses a full session, a started one and an unknown one', async () => {
     const full = await createSession({ maxAttendees: 1, seatsTaken: 1 });
     expect(await book(full.id, guest('late@example.com'))).toMatchObject({
@@ -216,6 +237,21 @@ describe('booking a free session as a guest', () => {
     expect(allowanceRefusals('Too many bookings from your network.', networkStartedAt, Date.now())).toContain(
       networkAnswers[20].body.message,
     );
+  });
+
+  it('counts the hourly bookings of one mailbox however its address is tagged, and books and e-mails each as typed', async () => {
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => createSession()));
+    const name = `tagged-${ulid().toLowerCase()}`;
+    const tagged = (i: number) => `${name}+${i}@example.com`;
+    const startedAt = Date.now();
+    for (const [i, session] of sessions.slice(0, 5).entries()) {
+      expect((await book(session.id, guest(tagged(i)), from(4000 + i))).status).toBe(201);
+    }
+    const refused = await book(sessions[5].id, guest(`${name}@example.com`), from(4005));
+    expect(refused.status).toBe(429);
+    expect(allowanceRefusals('Too many bookings for this email address.', startedAt, Date.now())).toContain(refused.body.message);
+    expect((await bookingsOf(sessions[0].id)).map((booking) => booking.attendeeEmail)).toEqual([tagged(0)]);
+    expect((await waitForEmails(tagged(0), 1))[0].destination.to).toEqual([tagged(0)]);
   });
 
   it("lets a member book with their own address when strangers have spent that address's hourly allowance", async () => {

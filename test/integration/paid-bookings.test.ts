@@ -6,8 +6,7 @@ import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
 import { bookingKey, discountCodeKey, paymentKey } from '../../functions/domain/records/keys';
 import { getBooking } from '../../functions/domain/records/bookings';
-import { getSession, seatCounters } from '../../functions/domain/records/sessions';
-import { bookingLimits } from '../../functions/domain/flows/book-session';
+import { getSession, seatCounters, seatsPerClientAddress } from '../../functions/domain/records/sessions';
 import { getPayment, getRefund } from '../../functions/domain/records/payment-records';
 import { transactNamed } from '../../functions/lib/transactions';
 import { HOLD_MINUTES } from '../../functions/domain/records/holds';
@@ -122,15 +121,15 @@ describe('paid bookings', () => {
 
   it('let one client address hold only its share of a session, and have a released seat back', async () => {
     const session = await paidSession({ maxAttendees: 10 });
+    const share = seatsPerClientAddress(session);
+    // A quarter of ten seats, rounded down.
+    expect(share).toBe(2);
     const from = { 'cloudfront-viewer-address': `198.18.${Math.floor(Math.random() * 256)}.7:443` };
     const answers = [];
-    for (let i = 0; i < bookingLimits.seatsPerClientAddress + 1; i++) answers.push(await book(session.id, {}, from));
-    expect(answers.map((a) => a.status)).toEqual([...Array(bookingLimits.seatsPerClientAddress).fill(201), 429]);
+    for (let i = 0; i < share + 1; i++) answers.push(await book(session.id, {}, from));
+    expect(answers.map((a) => a.status)).toEqual([...Array(share).fill(201), 429]);
     expect(answers.at(-1)!.body.message).toBe('Too many seats of this session are already booked from your network.');
-    expect(await seats(session.id)).toEqual({
-      taken: bookingLimits.seatsPerClientAddress,
-      held: bookingLimits.seatsPerClientAddress,
-    });
+    expect(await seats(session.id)).toEqual({ taken: share, held: share });
     // Another address still books; a released hold gives the first address its seat back.
     expect((await book(session.id, {})).status).toBe(201);
     await runOutHold(answers[0].body.booking.id);
@@ -469,16 +468,22 @@ describe('paid bookings', () => {
     expect(await seats(session.id)).toEqual({ taken: 1, held: 1 });
   });
 
-  it('take a free seat again for a payment that arrives after its hold was released', async () => {
-    const session = await paidSession({ maxAttendees: 1 });
+  it("take a free seat again for a payment that arrives after its hold was released, counted as its network's again", async () => {
+    // Four seats: one for each network.
+    const session = await paidSession({ maxAttendees: 4 });
+    const from = { 'cloudfront-viewer-address': `198.18.${Math.floor(Math.random() * 256)}.9:443` };
     const email = newEmail('lucky');
-    const { body } = await book(session.id, { email });
+    const { body } = await book(session.id, { email }, from);
     await runOutHold(body.booking.id);
     await releaseExpiredHolds(new Date());
     expect(await seats(session.id)).toEqual({ taken: 0, held: 0 });
     await payCheckout(body.checkoutUrl!);
     expect(await waitForBooking(body.booking.id, (b) => b.status === 'completed')).toMatchObject({ paymentStatus: 'paid' });
     expect(await seats(session.id)).toEqual({ taken: 1, held: 0 });
+    // The seat is the network's again, so its cancellation later gives back only what was counted.
+    expect((await book(session.id, {}, from)).body.message).toBe(
+      'Too many seats of this session are already booked from your network.',
+    );
   });
 
   it('sync with Stripe: no payment found, updated, already paid', async () => {

@@ -83,7 +83,7 @@ describe('sharing a session by e-mail', () => {
     }
   });
 
-  it('is limited for each address receiving and each client address sending, both routes alike, and says when to try again', async () => {
+  it('is limited for each mailbox receiving, however its address is spelt, and each client address sending, both routes alike, and says when to try again', async () => {
     const session = await createSession();
     const booked = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
       method: 'POST',
@@ -102,6 +102,13 @@ describe('sharing a session by e-mail', () => {
       expect(refused.status).toBe(429);
       expect(allowanceRefusals('Too many shares.', first, Date.now())).toContain(refused.body.message);
     }
+
+    // One mailbox however its address is tagged or spelt (Gmail's dots and domains included).
+    const name = `tagged-${ulid().toLowerCase()}`;
+    const spellings = [`${name}+1@gmail.com`, `${name.slice(0, 3)}.${name.slice(3)}@gmail.com`, `${name}+2@googlemail.com`];
+    for (const [i, spelt] of spellings.entries()) expect((await share(routes[i % 2], spelt)).status).toBe(202);
+    expect((await share(routes[0], `${name}+3@gmail.com`)).status).toBe(429);
+    expect((await waitForEmails(spellings[1], 1))[0].destination.to).toEqual([spellings[1]]);
 
     // Ten an hour from one client address; refused requests (a blank address) count nothing.
     const from = networkOfItsOwn();

@@ -233,6 +233,58 @@ describe('a seat given back while people wait', () => {
   });
 });
 
+describe("a network's share of a session's seats", () => {
+  it('counts an offer taken against it, as a booking does, and has the seat back when the booking is cancelled', async () => {
+    // Four seats: one for each network.
+    const session = await createSession({ maxAttendees: 4 });
+    const network = {
+      'cloudfront-viewer-address': `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}:443`,
+    };
+    const book = () =>
+      api<BookingReceipt & { message?: string }>(`/sessions/${session.id}/bookings`, {
+        method: 'POST',
+        body: JSON.stringify({ firstName: 'Nia', lastName: 'Network', email: newEmail('network') }),
+        headers: network,
+      });
+    const accept = (token: string) =>
+      api<BookingReceipt & { message?: string }>(`/waitlist/${token}/accept`, { method: 'POST', body: '{}', headers: network });
+    const cancel = (receipt: BookingReceipt) =>
+      api<CancellationReceipt>(`/bookings/${receipt.booking.id}/cancel`, {
+        method: 'POST',
+        body: JSON.stringify({ token: receipt.manageToken }),
+      });
+
+    const own = await book();
+    expect(own.status).toBe(201);
+    const others = [await memberBooking(session.id), await memberBooking(session.id), await memberBooking(session.id)];
+    const email = newEmail('same-network');
+    expect((await join(session.id, email)).status).toBe(201);
+    const token = await tokenFromEmail(email, "You're on the waitlist");
+    expect((await others[0].cancel()).body.outcome).toBe('cancelled');
+    await waitForPlace(token, 'offered');
+
+    // The network has its one seat: the offer is not taken from it, and stands.
+    expect(await accept(token)).toMatchObject({
+      status: 429,
+      body: { message: 'Too many seats of this session are already booked from your network.' },
+    });
+    expect((await place(token)).body.state).toBe('offered');
+    expect((await getSession(session.id))!).toMatchObject({ seatsTaken: 4, seatsForWaitlist: 1, seatsOffered: 1 });
+
+    // Its own seat given back, the offer is taken, and counts as the network's seat.
+    expect((await cancel(own.body)).body.outcome).toBe('cancelled');
+    const taken = await accept(token);
+    expect(taken).toMatchObject({ status: 200, body: { booking: { status: 'completed' } } });
+    expect(await book()).toMatchObject({
+      status: 429,
+      body: { message: 'Too many seats of this session are already booked from your network.' },
+    });
+    // Cancelled, the booking the offer made gives the network its seat back.
+    expect((await cancel(taken.body)).body.outcome).toBe('cancelled');
+    expect((await book()).status).toBe(201);
+  });
+});
+
 describe('seats the administrator adds while people wait', () => {
   it('go to the people waiting first, in order, and only the seats beyond them to anyone', async () => {
     const session = await createSession({ maxAttendees: 1, title: 'Raised Circle' });

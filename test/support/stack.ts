@@ -31,8 +31,14 @@ export async function waitForEmails(to: string, count: number, timeoutMs = 15_00
   }
 }
 
-/** A visitor's address as CloudFront reports it ('ip:port'): tests stand in for many visitors. */
-export const visitorAddress = () => `203.0.113.${Math.floor(Math.random() * 256)}:${1024 + Math.floor(Math.random() * 60000)}`;
+const randomGroup = () => Math.floor(Math.random() * 0x10000).toString(16);
+/**
+ * A visitor's address as CloudFront reports it ('ip:port'): tests stand in for many visitors, each
+ * on a network of its own (an IPv6 /64 of the documentation range), so no two share a session's
+ * seats by chance, however small the session.
+ */
+export const visitorAddress = () =>
+  `2001:db8:${randomGroup()}:${randomGroup()}::${randomGroup()}:${1024 + Math.floor(Math.random() * 60000)}`;
 
 /**
  * Calls the API as a visitor of its own (the hourly per-address limits apply per visitor), unless

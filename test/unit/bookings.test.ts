@@ -48,6 +48,14 @@ describe('bookSession', () => {
     expect(addressLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-address#203.0.113.9', sk: 'ALLOWANCE' });
   });
 
+  it('counts the e-mail allowance by the mailbox an address reaches, and books the address as typed', async () => {
+    dynamo.on(TransactWriteCommand).resolves({});
+    await bookSession(session, { ...guest, email: 'a.d.a+yoga@gmail.com' }, context);
+    const [put, , , , emailLimit] = dynamo.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems!;
+    expect(emailLimit.Update!.Key).toEqual({ pk: 'LIMIT#booking-email#ada@gmail.com', sk: 'ALLOWANCE' });
+    expect(put.Put!.Item).toMatchObject({ attendeeEmail: 'a.d.a+yoga@gmail.com', gsi4pk: 'EMAIL#a.d.a+yoga@gmail.com' });
+  });
+
   it('files a member booking under the member, by the session start', async () => {
     dynamo.on(TransactWriteCommand).resolves({});
     await bookSession(session, guest, { ...context, userId: 'U1' });

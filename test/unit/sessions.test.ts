@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { locationText, placeText, toSessionView, type SessionRecord } from '../../functions/domain/records/sessions';
+import {
+  locationText,
+  placeText,
+  seatsPerClientAddress,
+  toSessionView,
+  type SessionRecord,
+} from '../../functions/domain/records/sessions';
 
 const session: SessionRecord = {
   id: '01TEST',
@@ -59,6 +65,29 @@ describe('session view', () => {
   it('never exposes the private joining link or the recording', () => {
     const view = toSessionView({ ...session, recordingUrl: 'https://video/secret' });
     expect(JSON.stringify(view)).not.toContain('secret');
+  });
+});
+
+describe("a client address's share of a session", () => {
+  it('is a quarter of its seats, rounded down, at least one and at most four; four of an unlimited one', () => {
+    const shares = [1, 3, 4, 7, 8, 11, 12, 15, 16, 20, 100].map((maxAttendees) => [
+      maxAttendees,
+      seatsPerClientAddress({ maxAttendees }),
+    ]);
+    expect(shares).toEqual([
+      [1, 1],
+      [3, 1],
+      [4, 1],
+      [7, 1],
+      [8, 2],
+      [11, 2],
+      [12, 3],
+      [15, 3],
+      [16, 4],
+      [20, 4],
+      [100, 4],
+    ]);
+    expect(seatsPerClientAddress({})).toBe(4);
   });
 });
 

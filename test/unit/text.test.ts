@@ -53,10 +53,14 @@ describe('names', () => {
       'ada@evil.example',
       'javascript://alert',
       'call 10.0.0.1',
-      // As the reader sees them: a zero-width space inside, fullwidth letters, an ideographic full stop.
+      // As the reader sees them: a zero-width space inside, fullwidth letters, an ideographic full stop,
+      // a combining grapheme joiner, accents on the dot or on a letter of the address.
       'evil\u200B.example',
       'ｅｖｉｌ．ｅｘａｍｐｌｅ',
       'evil\u3002example',
+      'evil.\u034Fcom',
+      'evil.\u0301com',
+      'evil.c\u0334om',
     ]) {
       expect(firstNameError(name), JSON.stringify(name)).toBe(linkRefusal);
     }
@@ -80,6 +84,50 @@ describe('names', () => {
       'نرگس\u200Cزاده',
       '李',
     ]) {
+      expect(attendee(name).success, name).toBe(true);
+    }
+  });
+
+  it('refuse invisible characters inside them', () => {
+    for (const name of [
+      'Jo\u200Bhn',
+      'Jo\u200Chn',
+      'Jo\u200Dhn',
+      'Jo\u2060hn',
+      'Jo\u034Fhn',
+      'Jo\uFEFFhn',
+      'Ada\u00ADline',
+      'Ada\uFE0F',
+      'John\u200C',
+    ]) {
+      expect(
+        attendee(name).error?.issues.map((issue) => issue.message),
+        JSON.stringify(name),
+      ).toEqual(['First name must not contain invisible characters']);
+    }
+  });
+
+  it('refuse an accent or mark that sits on no letter', () => {
+    for (const name of ['\u0301Ada', 'Ada \u0301', 'Ada-\u0308Lee', '1\u20E3 Ada']) {
+      expect(firstNameError(name), JSON.stringify(name)).toBe('First name must not contain an accent or mark without a letter');
+    }
+  });
+
+  it('take accented names typed composed or decomposed, and keep them composed', () => {
+    for (const [typed, kept] of [
+      ['José', 'José'],
+      ['Jose\u0301', 'José'],
+      ['Zoe\u0308', 'Zoë'],
+      ['Nguye\u0302\u0303n', 'Nguyễn'],
+      // Accents with no composed letter stay combining, on their letter (Yoruba).
+      ['Ade\u0301o\u0323\u0300la\u0301', 'Adéọ̀lá'],
+    ]) {
+      expect(attendee(typed).data?.firstName, JSON.stringify(typed)).toBe(kept);
+    }
+  });
+
+  it('take the marks and joiners of scripts written with them, and emoji', () => {
+    for (const name of ['प्रिया', 'ශ්\u200Dරී', 'นิ้ว', 'عَلي', 'نرگس\u200Cزاده', 'Mia ❤️', '👩🏽‍🍼 Mum']) {
       expect(attendee(name).success, name).toBe(true);
     }
   });

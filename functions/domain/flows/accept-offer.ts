@@ -13,7 +13,7 @@ import { openCheckout } from './checkout';
 import { quotePrice, sessionPrice } from '../records/pricing';
 import { checkoutHold, newHoldExpiry } from '../records/holds';
 import { holdKey } from '../records/keys';
-import { getSession, seatCounters } from '../records/sessions';
+import { getSession, seatCounters, seatsOfAddress, tooManySeatsFromNetwork } from '../records/sessions';
 import { freeListedAddress, getPlace, placeTransition, type WaitlistPlaceRecord } from '../records/waitlist';
 import { endOffer } from './waitlist-offers';
 
@@ -22,13 +22,15 @@ import { endOffer } from './waitlist-offers';
 
 /**
  * Takes an open offer: the kept seat becomes the person's booking, in one transaction with the
- * place leaving the list. A free session is booked outright; a paid one is held for its checkout
- * for what is left of the offer (at least the checkout's shortest time) and answered with the
- * checkout. Taking it again answers the same booking.
+ * place leaving the list and the seat counted against the client address's share, as a booking's
+ * is (an address over it is refused, and the offer stands for another network or the next in
+ * line). A free session is booked outright; a paid one is held for its checkout for what is left
+ * of the offer (at least the checkout's shortest time) and answered with the checkout. Taking it
+ * again answers the same booking.
  */
 export async function acceptOffer(
   place: WaitlistPlaceRecord,
-  request: { currency?: Currency; userId?: string; deadline?: number },
+  request: { currency?: Currency; userId?: string; clientAddress: string; deadline?: number },
   now: Date,
 ): Promise<BookingReceipt> {
   if (place.state === 'accepted' && place.bookingId) return receiptOfAccepted(place.bookingId, request.deadline);
@@ -37,6 +39,7 @@ export async function acceptOffer(
   if (!session) throw offerEnded();
   const { price } = await quotePrice(sessionPrice(session), request.currency ?? session.priceCurrency, undefined, now);
   const pending = price.amount > 0;
+  const addressSeats = seatsOfAddress(session, request.clientAddress);
   const [firstName, ...rest] = place.name.split(/\s+/);
   const booking: BookingRecord = {
     id: ulid(now.getTime()),
@@ -54,6 +57,7 @@ export async function acceptOffer(
     session: sessionSnapshot(session),
     createdAt: now.toISOString(),
     manageSecret: newLinkSecret(),
+    addressSeatsKey: addressSeats.key,
   };
   const refusal = await transactNamed({
     place: placeTransition(place, 'offered', 'accepted', now, {
@@ -67,6 +71,7 @@ export async function acceptOffer(
     offerHold: { Delete: { TableName: tableName(), Key: holdKey(place.id) } },
     checkoutHold: pending && checkoutHold(booking),
     address: freeListedAddress(place),
+    addressSeats: addressSeats.take(),
     event: pending
       ? transitionEvent('hold', { ...bookingFacts(booking), price, holdExpiresAt: booking.holdExpiresAt! }, now)
       : transitionEvent('book', bookingFacts(booking), now),
@@ -88,6 +93,7 @@ export async function acceptOffer(
     await endOffer(place, 'declined', now);
     throw conflict('This email address has already booked this session.');
   }
+  if (refusal.refused('addressSeats')) throw tooManySeatsFromNetwork();
   throw new Error(`Taking the offer of place ${place.id} was refused for no known reason`);
 }
 

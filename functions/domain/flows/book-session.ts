@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { conflict, HttpError } from '../../lib/errors';
 import { expiresIn, tableName } from '../../lib/table';
 import { count } from '../../lib/metrics';
-import { allowanceFreesAt, hourlyAllowance } from '../../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance, mailboxAllowance } from '../../lib/rate-limit';
 import { formatClockTime } from '../../lib/when';
 import { newLinkSecret } from '../../lib/link-token';
 import { transactNamed } from '../../lib/transactions';
@@ -20,7 +20,7 @@ import { abandonCheckout, openCheckout } from './checkout';
 import { quotePrice, sessionPrice } from '../records/pricing';
 import { checkoutHold, EMAIL_CONFIRMATION_MINUTES, newHoldExpiry } from '../records/holds';
 import { releaseBooking } from './release-booking';
-import { seatsOfAddress, takeSeat, type SessionRecord } from '../records/sessions';
+import { seatsOfAddress, takeSeat, tooManySeatsFromNetwork, type SessionRecord } from '../records/sessions';
 import { requestKey } from '../records/keys';
 
 /**
@@ -39,11 +39,10 @@ export type BookingContext = {
 
 /**
  * Unauthenticated bookings send e-mail, so each address may make only so many an hour (its own
- * member, signed in, is not counted: strangers using the address cannot lock them out); and one
- * client address may have only so many seats of one session, held or booked, so nobody can
- * empty a session from one machine.
+ * member, signed in, is not counted: strangers using the address cannot lock them out). How many
+ * seats of one session a client address may have is the session's (seatsPerClientAddress).
  */
-export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20, seatsPerClientAddress: 4 };
+export const bookingLimits = { perEmailPerHour: 5, perClientAddressPerHour: 20 };
 /** A replayed request within a day gets the first answer. */
 const REQUEST_KEY_SECONDS = 86_400;
 
@@ -130,9 +129,9 @@ export async function bookSession(
         : transitionEvent('book', bookingFacts(booking), now),
     emailAllowance:
       context.memberEmail !== booking.attendeeEmail &&
-      hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
+      mailboxAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('booking-address', context.clientAddress, bookingLimits.perClientAddressPerHour, now),
-    addressSeats: addressSeats.take(bookingLimits.seatsPerClientAddress),
+    addressSeats: addressSeats.take(),
     request: context.requestKey !== undefined && {
       Put: {
         TableName: table,
@@ -176,8 +175,7 @@ export async function bookSession(
   const addressAllowance = refusal.refused('addressAllowance');
   if (addressAllowance)
     throw tooMany('Too many bookings from your network.', addressAllowance, bookingLimits.perClientAddressPerHour, now);
-  if (refusal.refused('addressSeats'))
-    throw new HttpError(429, 'Too many seats of this session are already booked from your network.');
+  if (refusal.refused('addressSeats')) throw tooManySeatsFromNetwork();
   throw new Error('The booking transaction was refused for no known reason');
 }
 
@@ -228,7 +226,7 @@ async function bookOverPendingBooking(
  */
 async function sendCheckoutLink(booking: BookingRecord, context: BookingContext) {
   const refusal = await transactNamed({
-    emailAllowance: hourlyAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, context.now),
+    emailAllowance: mailboxAllowance('booking-email', booking.attendeeEmail, bookingLimits.perEmailPerHour, context.now),
     event: outboxEvent('CheckoutLinkRequested', bookingFacts(booking), context.now),
   });
   if (refusal) throw tooManyForEmail(refusal.refused('emailAllowance') ?? {}, context.now);

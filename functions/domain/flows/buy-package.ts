@@ -2,7 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import type { Caller } from '../../lib/auth';
 import { conflict, HttpError } from '../../lib/errors';
-import { allowanceFreesAt, hourlyAllowance } from '../../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance, mailboxAllowance } from '../../lib/rate-limit';
 import { tableName } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import { formatClockTime } from '../../lib/when';
@@ -78,7 +78,7 @@ export async function buyPackage(
     created: outboxEvent('PurchaseCreated', { ...purchaseFacts(purchase), price, discountCode: code ?? null }, now),
     paid: free && outboxEvent('PurchasePaid', purchaseFacts(purchase), now),
     // A member buys with their own verified address: strangers using it cannot lock them out.
-    emailAllowance: !caller && hourlyAllowance('purchase-email', purchase.customerEmail, purchaseLimits.perEmailPerHour, now),
+    emailAllowance: !caller && mailboxAllowance('purchase-email', purchase.customerEmail, purchaseLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('purchase-address', context.clientAddress, purchaseLimits.perClientAddressPerHour, now),
   });
   if (refusal) {

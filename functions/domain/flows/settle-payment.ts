@@ -18,7 +18,7 @@ import {
   type ReportedMoney,
 } from '../records/payment-records';
 import { checkoutHold } from '../records/holds';
-import { seatCounters, takeSeat } from '../records/sessions';
+import { retakeAddressSeat, seatCounters, takeSeat } from '../records/sessions';
 import { tableName } from '../../lib/table';
 import { settlePurchase } from './purchase-payments';
 
@@ -110,6 +110,8 @@ async function payBookingLate(booking: BookingRecord, paid: PaidCheckout, now: D
     booking: transitionUpdate('payLate', booking.id, now, { remove: ['endedAt', 'endReason', 'endedBy'] }),
     seat: takeSeat(booking.sessionId, now, { held: false }),
     attendee: attendeeGuard(booking),
+    // Paid for already, the seat is counted for its network again whatever its share.
+    addressSeats: booking.addressSeatsKey !== undefined && retakeAddressSeat(booking.addressSeatsKey, booking.session.startTime),
     // They paid the discounted price: the code counts as used again, if it still exists and has a use left.
     discount: booking.discountCode !== undefined && countCodeUse(booking.discountCode, 1),
     event: transitionEvent('payLate', bookingFacts(booking), now),

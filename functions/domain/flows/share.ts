@@ -1,5 +1,5 @@
 import { HttpError } from '../../lib/errors';
-import { allowanceFreesAt, hourlyAllowance } from '../../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance, mailboxAllowance } from '../../lib/rate-limit';
 import { transactNamed } from '../../lib/transactions';
 import { formatClockTime } from '../../lib/when';
 import { outboxEvent } from '../../outbox/outbox';
@@ -19,7 +19,7 @@ export async function shareSession(sessionId: string, to: string, context: { now
   const { now } = context;
   const refusal = await transactNamed({
     addressAllowance: hourlyAllowance('share-address', context.clientAddress, shareLimits.perClientAddressPerHour, now),
-    recipientAllowance: hourlyAllowance('share-recipient', to, shareLimits.perRecipientPerHour, now),
+    recipientAllowance: mailboxAllowance('share-recipient', to, shareLimits.perRecipientPerHour, now),
     event: outboxEvent('SessionShared', { sessionId, to, sharedAt: now.toISOString() }, now),
   });
   if (!refusal) return;

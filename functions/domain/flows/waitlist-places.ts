@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { conflict, HttpError } from '../../lib/errors';
 import { newLinkSecret } from '../../lib/link-token';
-import { allowanceFreesAt, hourlyAllowance } from '../../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance, mailboxAllowance } from '../../lib/rate-limit';
 import { tableName } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import { formatClockTime } from '../../lib/when';
@@ -71,7 +71,7 @@ export async function joinWaitlist(
         values: { ':cutoffFromNow': offerCutoffFromNow(now) },
       },
     ),
-    emailAllowance: hourlyAllowance('waitlist-email', place.email, waitlistLimits.perEmailPerHour, now),
+    emailAllowance: mailboxAllowance('waitlist-email', place.email, waitlistLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance('waitlist-address', context.clientAddress, waitlistLimits.perClientAddressPerHour, now),
     event: outboxEvent('WaitlistJoined', { placeId: place.id, sessionId: session.id }, now),
   });

@@ -20,15 +20,6 @@ const userPoolId = () => new URL(environment('COGNITO_ISSUER')).pathname.split('
 
 const isNamed = (error: unknown, name: string) => error instanceof Error && error.name === name;
 
-/**
- * Whether an address has an account in the user pool, confirmed or not (e-mail is the pool's
- * username, so the address finds the user). An unconfirmed one counts: a new sign-up with its
- * address is refused all the same, and signing in with its password leads to confirming it.
- */
-export async function accountExists(email: string): Promise<boolean> {
-  return (await accountIdOf(email)) !== undefined;
-}
-
 /** Cognito's longest username: an address longer than that (the site takes up to 254) has no account. */
 const MAX_USERNAME_LENGTH = 128;
 

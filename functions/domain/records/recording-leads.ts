@@ -1,7 +1,7 @@
 import { csvFile } from '../../lib/csv';
 import { HttpError } from '../../lib/errors';
 import { allPages, queryPage, type Page, type PageQuery } from '../../lib/paging';
-import { allowanceFreesAt, hourlyAllowance } from '../../lib/rate-limit';
+import { allowanceFreesAt, hourlyAllowance, mailboxAllowance } from '../../lib/rate-limit';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import { formatClockTime, formatSortableTime, siteTimeZone } from '../../lib/when';
@@ -39,7 +39,7 @@ export async function recordLead(email: string, recordingId: string, context: { 
   const { now } = context;
   const at = now.toISOString();
   const refusal = await transactNamed({
-    emailAllowance: hourlyAllowance('recording-email', email, recordingGateLimits.perEmailPerHour, now),
+    emailAllowance: mailboxAllowance('recording-email', email, recordingGateLimits.perEmailPerHour, now),
     addressAllowance: hourlyAllowance(
       'recording-address',
       context.clientAddress,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws';
+import { HttpError } from '../../lib/errors';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import type { Currency } from '../../schemas/money';
 import type { LocationType, SessionView } from '../../schemas/session';
@@ -141,28 +142,57 @@ export function seatCounters(
   };
 }
 
+/** The most seats one client address may have in any session, and in an unlimited one. */
+const MOST_SEATS_PER_CLIENT_ADDRESS = 4;
+
+/**
+ * How many seats of a session one client address may have, held or booked
+ * (docs/product.md#capacity): a quarter of its seats, rounded down, at least one and at most
+ * four; four of an unlimited session. So no network takes a small session whole, and a household
+ * still books together for a larger one.
+ */
+export function seatsPerClientAddress(session: Pick<SessionRecord, 'maxAttendees'>): number {
+  if (session.maxAttendees == null) return MOST_SEATS_PER_CLIENT_ADDRESS;
+  return Math.min(MOST_SEATS_PER_CLIENT_ADDRESS, Math.max(1, Math.floor(session.maxAttendees / 4)));
+}
+
+/** The refusal of a seat beyond the client address's share. */
+export const tooManySeatsFromNetwork = () =>
+  new HttpError(429, 'Too many seats of this session are already booked from your network.');
+
 /**
  * The seats one client address has in one session, held or booked: one counter, raised with
- * each booking on condition that it is under the limit, lowered when a seat is given back. The
- * address is kept only as a hash, and the counter expires a day after the session starts.
+ * each booking or offer taken on condition that it is under the session's share
+ * (seatsPerClientAddress), lowered when a seat is given back. The address is kept only as a
+ * hash, and the counter expires a day after the session starts.
  */
-export function seatsOfAddress(session: Pick<SessionRecord, 'id' | 'startTime'>, clientAddress: string) {
+export function seatsOfAddress(session: Pick<SessionRecord, 'id' | 'startTime' | 'maxAttendees'>, clientAddress: string) {
   const key = addressSeatsKey(session.id, createHash('sha256').update(clientAddress).digest('base64url'));
-  const change = (by: 1 | -1, condition?: { limit: number }) => ({
+  return { key, take: () => countAddressSeat(key, session.startTime, seatsPerClientAddress(session)) };
+}
+
+/**
+ * A seat counted for its client address again, as one item of a transaction, whatever the
+ * share: a late payment taking back the seat its release gave back, so the seat's later
+ * cancellation gives back no more than was counted.
+ */
+export const retakeAddressSeat = (key: { pk: string; sk: string }, sessionStart: string) => countAddressSeat(key, sessionStart);
+
+function countAddressSeat(key: { pk: string; sk: string }, sessionStart: string, limit?: number) {
+  return {
     Update: {
       TableName: tableName(),
       Key: key,
-      UpdateExpression: 'ADD #count :by SET #ttl = if_not_exists(#ttl, :ttl)',
-      ...(condition && { ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit' }),
+      UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+      ...(limit !== undefined && { ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit' }),
       ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
       ExpressionAttributeValues: {
-        ':by': by,
-        ':ttl': Math.floor(Date.parse(session.startTime) / 1000) + 86_400,
-        ...(condition && { ':limit': condition.limit }),
+        ':one': 1,
+        ':ttl': Math.floor(Date.parse(sessionStart) / 1000) + 86_400,
+        ...(limit !== undefined && { ':limit': limit }),
       },
     },
-  });
-  return { key, take: (limit: number) => change(1, { limit }) };
+  };
 }
 
 /** A seat given back by its client address, as one item of a transaction. */

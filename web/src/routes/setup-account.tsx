@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { redirect, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
@@ -7,20 +7,15 @@ import { VerifyForm } from '@/features/auth/components/verify-form';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
 import { afterSignIn } from '@/features/auth/return-url';
 import { resolveSignIn } from '@/features/auth/sign-in';
-import { hasAccount } from '@/features/auth/api/account-lookup';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
-/**
- * With no address to set up, there is nothing to do here. An address that has an account gets
- * the sign-in form at once (docs/product.md#accounts), one that has none the new-account form.
- */
+/** With no address to set up, there is nothing to do here; a member signed in already goes on. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const email = params.get('email')?.trim().toLowerCase();
-  if (!email) return redirect('/');
+  if (!params.get('email')?.trim()) return redirect('/');
   // A member who is already signed in has an account: on, as /sign-in sends them.
   if ((await resolveSignIn()).status === 'signed-in') return redirect(afterSignIn(params));
-  return { hasAccount: await hasAccount(email) };
+  return null;
 }
 
 const benefits = [
@@ -33,19 +28,18 @@ const benefits = [
 type Step = 'create' | 'verify' | 'sign-in';
 
 /**
- * Reached from an e-mail or page about a booking or purchase, for its address. An address with
- * an account signs in; one without creates it. Should the answer not have come, the page
- * offers a new account and turns to signing in when the user pool answers that the address is
- * taken (or when the visitor says they have one).
+ * Reached from an e-mail or page about a booking or purchase, for its address. It says nothing of
+ * whether the address has an account (docs/product.md#accounts): it offers a new one, and signing
+ * in beside it. Should the user pool answer a sign-up that the address is taken, it turns to
+ * signing in and says so.
  */
 export function SetupAccountPage() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim().toLowerCase() ?? '';
   const navigate = useNavigate();
-  const lookup = useLoaderData<typeof loader>();
-  const [step, setStep] = useState<Step>(lookup?.hasAccount ? 'sign-in' : 'create');
-  // The address is known to have an account: the sign-in step says so.
-  const [known, setKnown] = useState(lookup?.hasAccount === true);
+  const [step, setStep] = useState<Step>('create');
+  // The user pool refused a new account for the address: the sign-in step says why it is asked.
+  const [known, setKnown] = useState(false);
   const signedIn = () => void navigate(afterSignIn(params), { replace: true });
   useDocumentTitle({ 'sign-in': 'Sign In', verify: 'Verify your email', create: 'Set up your account' }[step]);
 
@@ -72,7 +66,7 @@ export function SetupAccountPage() {
     );
   }
   return (
-    <AuthCard title="Set up your account" intro={`Create an account for ${email}.`}>
+    <AuthCard title="Set up your account" intro={`Create an account for ${email}, or sign in if you have one.`}>
       <h2 className="text-lg">With an account you can</h2>
       <ul className="mt-3 flex flex-col gap-2 text-sm text-ink/85">
         {benefits.map((benefit) => (
