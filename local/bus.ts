@@ -119,9 +119,11 @@ export function createEventBus(options: {
     if (typeof type !== 'string' || !(type in eventCatalogue)) {
       return { ErrorCode: 'UnknownEvent', ErrorMessage: `No event ${String(type)} in the catalogue` };
     }
-    const detail = eventCatalogue[type as EventType].schema.safeParse(parseJson(entry.Detail));
-    if (!detail.success) return { ErrorCode: 'InvalidDetail', ErrorMessage: detail.error.message };
-    const event = busEvent(type, typeof entry.Source === 'string' ? entry.Source : '', detail.data);
+    const detail = parseJson(entry.Detail);
+    const checked = eventCatalogue[type as EventType].schema.safeParse(detail);
+    if (!checked.success) return { ErrorCode: 'InvalidDetail', ErrorMessage: checked.error.message };
+    // Delivered as sent, as EventBridge delivers it: what the schema does not declare (the request's id) too.
+    const event = busEvent(type, typeof entry.Source === 'string' ? entry.Source : '', detail);
     // One rule per consumer, matching the source and one of the consumer's types.
     const targets = event.source === EVENT_SOURCE ? consumers.filter((c) => (c.on as readonly string[]).includes(type)) : [];
     const deliveries = targets.map((c) => ({

@@ -1,6 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { awsClientConfig } from './aws-client-config';
 import { environment } from './environment';
+import { logger } from './logger';
 import { count } from './metrics';
 import { sender } from './mail-sender';
 import { SITE_NAME } from '../schemas/site-config';
@@ -37,4 +38,6 @@ export async function sendEmail(email: Email): Promise<void> {
     }),
   );
   count('emailSent');
+  // The last line of a request's path (its correlation id beside it); the address stays out of the logs.
+  logger.info('E-mail sent', { subject: email.subject });
 }

@@ -9,6 +9,7 @@ import {
   type EventDetail,
   type EventType,
 } from '../../events/catalogue';
+import { correlationOf, withCorrelation } from './correlation';
 import { logger } from './logger';
 import { oncePerKey } from './idempotency';
 
@@ -41,7 +42,12 @@ export function eventConsumer<N extends ConsumerName>(name: N, run: (event: Cons
       return { handled: true } as const;
     },
   );
-  return middy<EventBridgeEvent<string, unknown>, { handled: true }>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler((event, context) => handleOnce(event, [event['detail-type'], event.detail], context));
+  return (
+    middy<EventBridgeEvent<string, unknown>, { handled: true }>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      // Under the id of the request that set the event going: its log lines, and the events it writes, name it.
+      .handler((event, context) =>
+        withCorrelation(correlationOf(event.detail), () => handleOnce(event, [event['detail-type'], event.detail], context)),
+      )
+  );
 }

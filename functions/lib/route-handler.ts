@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type * as z from 'zod/mini';
 import { routeByKey, type Route } from '../routes';
 import { environment, ORIGIN_VERIFY_HEADER } from './environment';
+import { CORRELATION_HEADER, correlationId, withCorrelation } from './correlation';
 import { HttpError, isServiceUnavailable } from './errors';
 import { logger } from './logger';
 import { IMPERSONATION_HEADER, impersonationRefusals } from '../schemas/impersonation';
@@ -45,40 +46,53 @@ export function routeHandler<S extends Schemas, Known extends object>(
   run: (input: RouteInput<S> & Known) => Promise<HttpResult>,
   known: (route: Route, event: APIGatewayProxyEventV2) => Promise<Known>,
 ) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(async (event, context) => {
-      try {
-        const route = routeByKey(event.routeKey);
-        if (!route) throw new Error(`No route ${event.routeKey} in the catalogue`);
-        checkOrigin(event);
-        if (route.access !== 'webhook') checkViewOnly(event);
-        const rawBody = readRawBody(event);
-        if (route.access !== 'webhook') checkContentType(event);
-        // Who is calling is settled first: a caller refused hears 401 or 403, not what their input lacked.
-        const knownOfCaller = await known(route, event);
-        const input = {
-          ...parseRequest(event, schemas, rawBody),
-          ...knownOfCaller,
-          rawBody,
-          clientAddress: clientAddress(event),
-          event,
-          context,
+  return (
+    middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      // Each request runs under API Gateway's id for it, which its access log names too.
+      .handler((event, context) =>
+        withCorrelation(event.requestContext.requestId, async () => withCorrelationHeader(await answer(event, context))),
+      )
+  );
+
+  async function answer(event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> {
+    try {
+      const route = routeByKey(event.routeKey);
+      if (!route) throw new Error(`No route ${event.routeKey} in the catalogue`);
+      checkOrigin(event);
+      if (route.access !== 'webhook') checkViewOnly(event);
+      const rawBody = readRawBody(event);
+      if (route.access !== 'webhook') checkContentType(event);
+      // Who is calling is settled first: a caller refused hears 401 or 403, not what their input lacked.
+      const knownOfCaller = await known(route, event);
+      const input = {
+        ...parseRequest(event, schemas, rawBody),
+        ...knownOfCaller,
+        rawBody,
+        clientAddress: clientAddress(event),
+        event,
+        context,
+      };
+      const result = await run(input as RouteInput<S> & Known);
+      if ('text' in result) {
+        // A file to download (an attendee list, a calendar entry) is no more for a cache to keep than JSON is.
+        return {
+          statusCode: result.status ?? 200,
+          headers: { 'cache-control': 'no-store', ...result.headers },
+          body: result.text,
         };
-        const result = await run(input as RouteInput<S> & Known);
-        if ('text' in result) {
-          // A file to download (an attendee list, a calendar entry) is no more for a cache to keep than JSON is.
-          return {
-            statusCode: result.status ?? 200,
-            headers: { 'cache-control': 'no-store', ...result.headers },
-            body: result.text,
-          };
-        }
-        return json(result.status ?? 200, result.body, result.headers);
-      } catch (error) {
-        return errorResponse(error);
       }
-    });
+      return json(result.status ?? 200, result.body, result.headers);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }
+}
+
+/** The answer with its request's id, for whoever reports a problem with it. */
+function withCorrelationHeader(answer: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  const id = correlationId();
+  return id ? { ...answer, headers: { ...answer.headers, [CORRELATION_HEADER]: id } } : answer;
 }
 
 /**

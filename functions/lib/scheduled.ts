@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { withCorrelation } from './correlation';
 import { logger } from './logger';
 
 /**
@@ -8,9 +9,10 @@ import { logger } from './logger';
  * itself must be safe to run again (each of its writes is conditional).
  */
 export function scheduledJob(run: (now: Date) => Promise<void>) {
-  return middy<unknown, void>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .handler(async () => {
-      await run(new Date());
-    });
+  return (
+    middy<unknown, void>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      // Each run under an id of its own, which the events it writes carry on.
+      .handler(() => withCorrelation(undefined, () => run(new Date())))
+  );
 }

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { correlationId } from '../lib/correlation';
 import { expiresIn, tableName } from '../lib/table';
 import { EVENT_RETENTION_DAYS, eventCatalogue, type EventDetail, type EventType } from '../../events/catalogue';
 
@@ -27,6 +28,8 @@ export function outboxEvent<T extends EventType>(type: T, detail: EventDetail<T>
         id,
         eventType: type,
         detail: eventCatalogue[type].schema.parse(detail),
+        // The request (or event) that wrote it, which the relay hands on with it.
+        ...(correlationId() && { correlationId: correlationId() }),
         createdAt: now.toISOString(),
         ttl: expiresIn(OUTBOX_RETENTION_SECONDS, now),
       },

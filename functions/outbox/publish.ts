@@ -1,8 +1,9 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { EVENT_SOURCE } from '../../events/catalogue';
+import { CORRELATION_KEY } from '../lib/correlation';
 
-/** An outbox item's event, as it goes on the bus: its type and its detail. */
-export type OutboxedEvent = { eventType: string; detail: unknown };
+/** An outbox item's event, as it goes on the bus: its type, its detail, and the id of what wrote it. */
+export type OutboxedEvent = { eventType: string; detail: unknown; correlationId?: string };
 
 /** PutEvents takes at most this many entries a call. */
 const PUT_EVENTS_LIMIT = 10;
@@ -34,7 +35,8 @@ export async function putOnBus(
             EventBusName: busName,
             Source: EVENT_SOURCE,
             DetailType: e.eventType,
-            Detail: JSON.stringify(e.detail),
+            // The consumers read the id beside the detail their schema declares (event-consumer.ts).
+            Detail: JSON.stringify(e.correlationId ? { ...(e.detail as object), [CORRELATION_KEY]: e.correlationId } : e.detail),
           })),
         }),
       );

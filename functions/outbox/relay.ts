@@ -35,5 +35,10 @@ function outboxed(record: DynamoDBRecord): Outboxed | undefined {
   if (record.eventName !== 'INSERT' || !image) return undefined;
   const item = unmarshall(image as Record<string, AttributeValue>);
   if (item.type !== OUTBOX_ITEM_TYPE) return undefined;
-  return { sequenceNumber: record.dynamodb!.SequenceNumber!, eventType: item.eventType, detail: item.detail };
+  return {
+    sequenceNumber: record.dynamodb!.SequenceNumber!,
+    eventType: item.eventType,
+    detail: item.detail,
+    correlationId: item.correlationId,
+  };
 }

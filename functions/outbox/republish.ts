@@ -1,11 +1,11 @@
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { OUTBOX_ITEM_TYPE, OUTBOX_PREFIX } from './outbox';
-import { putOnBus, type PutOnBusResult } from './publish';
+import { putOnBus, type OutboxedEvent, type PutOnBusResult } from './publish';
 
 /** When outbox items were written (their `createdAt`, both ends included), and optionally of which event type. */
 export type OutboxWindow = { since: Date; until: Date; eventType?: string };
-export type OutboxItem = { id: string; eventType: string; detail: unknown; createdAt: string };
+export type OutboxItem = OutboxedEvent & { id: string; createdAt: string };
 export type OutboxClients = { dynamo: DynamoDBDocumentClient; eventBridge: EventBridgeClient };
 export type OutboxPlace = { tableName: string; busName: string };
 
@@ -40,7 +40,13 @@ export async function outboxItems(
   );
   for await (const page of pages) {
     for (const item of page.Items ?? []) {
-      items.push({ id: item.id, eventType: item.eventType, detail: item.detail, createdAt: item.createdAt });
+      items.push({
+        id: item.id,
+        eventType: item.eventType,
+        detail: item.detail,
+        correlationId: item.correlationId,
+        createdAt: item.createdAt,
+      });
     }
   }
   return items.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

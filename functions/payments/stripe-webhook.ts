@@ -1,6 +1,7 @@
 import { IdempotencyAlreadyInProgressError } from '@aws-lambda-powertools/idempotency';
 import type Stripe from 'stripe';
 import * as z from 'zod/mini';
+import { correlationId, correlationOf, withCorrelation } from '../lib/correlation';
 import { environment } from '../lib/environment';
 import { HttpError } from '../lib/errors';
 import { openRoute } from '../lib/route-handler';
@@ -104,7 +105,11 @@ export const handler = openRoute({ headers: StripeSignatureHeaders }, async ({ h
     // An event still in progress when this invocation times out may be taken up by Stripe's retry.
     const event = payload as Stripe.Event;
     try {
-      await handleOnce(event, event.id, context);
+      // Under the id of the request that opened the checkout: the booking's path reads as one.
+      const opener = event.type.startsWith('checkout.session.')
+        ? correlationOf((event.data.object as Stripe.Checkout.Session).metadata)
+        : undefined;
+      await withCorrelation(opener ?? correlationId(), () => handleOnce(event, event.id, context));
     } catch (error) {
       // Another delivery of the same event is being handled right now. Not a 2xx: should that one
       // fail, Stripe must still retry the event; its retry finds it handled and gets a 200.

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { correlationId } from '../../lib/correlation';
 import { beforeDeadline } from '../../lib/deadline';
 import { environment } from '../../lib/environment';
 import { HttpError } from '../../lib/errors';
@@ -34,6 +35,16 @@ export type CheckoutOrder = {
 };
 
 /**
+ * What a Checkout Session carries for the site: the order's ids, the site's mark (SITE_ID), and
+ * the id of the request that opened it, which its webhook carries on under.
+ */
+const checkoutMetadata = (order: CheckoutOrder): Record<string, string> => ({
+  ...order.metadata,
+  site: environment('SITE_ID'),
+  ...(correlationId() && { correlationId: correlationId()! }),
+});
+
+/**
  * Opens a Stripe Checkout Session for an order, of any kind: the server's price in minor units,
  * the order's id as `client_reference_id`, its expiry as `expires_at`. Keyed by the order for
  * Stripe's idempotency, so a retried request (or two at once) gets the same Checkout Session. Stripe is
@@ -60,8 +71,8 @@ async function startCheckout(order: CheckoutOrder, deadline?: number): Promise<S
       // session's seat held for the days it takes, from people who could book it now.
       allowed_payment_method_types: ['card'],
       client_reference_id: order.subject.id,
-      metadata: { ...order.metadata, site: environment('SITE_ID') },
-      payment_intent_data: { metadata: { ...order.metadata, site: environment('SITE_ID') } },
+      metadata: checkoutMetadata(order),
+      payment_intent_data: { metadata: checkoutMetadata(order) },
       expires_at: Math.floor(Date.parse(order.expiresAt) / 1000),
       success_url: `${siteUrl}${order.successPath}`,
       cancel_url: `${siteUrl}${order.cancelPath}`,
