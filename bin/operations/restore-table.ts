@@ -1,29 +1,31 @@
 /**
- * `npm run restore-table -- --to ISO|--latest [--stack NAME]`: restores the stack's table to a
- * point in time into a new table, ready for `cdk import` as the next table generation, and
- * prints the steps that put the stack on it. AWS credentials and region as for the AWS CLI.
- * docs/operations.md has the whole runbook.
+ * `npm run restore-table -- --to ISO|--latest --region R [--stack NAME]`: restores the stack's
+ * table to a point in time into a new table, ready for `cdk import` as the next table generation,
+ * and prints the steps that put the stack on it. The region as for the deploy (--region, or
+ * AWS_REGION). docs/operations.md has the whole runbook.
  */
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { restoreTable } from './restore-table-aws';
+import { awsStackOptions, stackRegion } from './aws-stack';
 
 const { values } = parseArgs({
   options: {
-    stack: { type: 'string', default: 'Breathwork' },
+    ...awsStackOptions,
     to: { type: 'string' },
     latest: { type: 'boolean', default: false },
   },
 });
 const to = values.to ? new Date(values.to) : undefined;
 if (values.latest === Boolean(to) || (to && Number.isNaN(to.getTime()))) {
-  console.error('Usage: npm run restore-table -- --to 2030-01-01T09:55:00Z | --latest [--stack NAME]');
+  console.error('Usage: npm run restore-table -- --to 2030-01-01T09:55:00Z | --latest --region R [--stack NAME]');
   process.exit(2);
 }
+const region = stackRegion(values.region);
 console.log('Restoring: DynamoDB takes from minutes to hours, depending on the size of the table...');
 const restored = await restoreTable(
-  { cloudFormation: new CloudFormationClient({}), dynamodb: new DynamoDBClient({}) },
+  { cloudFormation: new CloudFormationClient({ region }), dynamodb: new DynamoDBClient({ region }) },
   values.stack,
   to ?? 'latest',
 );
