@@ -60,6 +60,7 @@ import { alertsTopic, apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfig
 import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
+import { tableConstructId } from './table-generation';
 import { SITE_CONFIG_PATH, SITE_NAME, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
 import { HASHED_ASSETS_DIR, PRERENDERED_PAGES, SHELL_PAGE, siteCacheControl, siteFileFunctionCode } from './site-files';
 
@@ -602,7 +603,7 @@ export class BreathworkStack extends Stack {
   private table(generation: number) {
     if (!Number.isInteger(generation) || generation < 1) throw new Error(`tableGeneration must be 1, 2, ..., not ${generation}`);
     const { keys, indexes, stream, timeToLiveAttribute } = tableDefinition;
-    const table = new Table(this, generation === 1 ? 'Table' : `Table${generation}`, {
+    const table = new Table(this, tableConstructId(generation), {
       partitionKey: { name: keys.partitionKey, type: AttributeType.STRING },
       sortKey: { name: keys.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
