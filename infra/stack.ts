@@ -359,7 +359,7 @@ export class BreathworkStack extends Stack {
       new Rule(this, `${name}Rule`, {
         eventBus: bus,
         eventPattern: { source: [EVENT_SOURCE], detailType: [...consumer.on] },
-        targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+        targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, ...ruleDeliveryRetries })],
       });
       consumerDeadLetters[consumer.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
     }
@@ -791,6 +791,14 @@ export class BreathworkStack extends Stack {
     });
   }
 }
+
+/**
+ * EventBridge's retries of handing an event to a consumer's function. They apply only when it
+ * cannot (the function or its permission missing, Lambda refusing the invocation): once Lambda has
+ * taken the event, an error in the function is retried by Lambda (asyncRetries). What it gives up
+ * on goes to the consumer's dead-letter queue too.
+ */
+export const ruleDeliveryRetries = { retryAttempts: 8, maxEventAge: Duration.hours(6) };
 
 /** How long a replaced or deleted recording can be restored from its previous version. */
 const NONCURRENT_VERSION_DAYS = 30;
