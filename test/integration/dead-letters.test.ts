@@ -1,32 +1,14 @@
-import { lambdaNode } from '../../local/node-runtime';
 import { describe, expect, inject, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { appendFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import { dynamo } from '../../functions/lib/aws';
-import { tableName } from '../../functions/lib/table';
-import { bookingFacts, bookingItem, sessionSnapshot, type BookingRecord } from '../../functions/domain/records/bookings';
+import { appendFileSync } from 'node:fs';
+import { bookingFacts } from '../../functions/domain/records/bookings';
 import { EVENT_SOURCE } from '../../events/catalogue';
 import { busEvent, deadLetterFile, type DeadLetter } from '../../local/bus';
 import { functionName } from '../../local/lambda';
 import { waitForEmails } from '../support/stack';
-import { createSession } from '../support/sessions';
+import { createSession, unannouncedBooking } from '../support/sessions';
+import { noStackFolder, operation } from '../support/operations';
 
-/** `npm run dead-letters -- ...` against the shared test stack, as an operator runs it. */
-async function deadLetters(...args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return promisify(execFile)(lambdaNode(), [
-    '--import',
-    'tsx',
-    'bin/operations/dead-letters.ts',
-    ...args,
-    '--data-dir',
-    inject('stackDataDir'),
-  ]);
-}
+const deadLetters = (...args: string[]) => operation('dead-letters', args);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
 const consumer = 'notifications/booking-confirmation';
 
@@ -36,20 +18,7 @@ const consumer = 'notifications/booking-confirmation';
  * (two minutes of them: too long to wait for here), with the error the mail server gave.
  */
 async function undeliveredConfirmation(title: string, email: string) {
-  const session = await createSession({ title });
-  const booking: BookingRecord = {
-    id: ulid(),
-    sessionId: session.id,
-    firstName: 'Dora',
-    lastName: 'Deadletter',
-    attendeeName: 'Dora Deadletter',
-    attendeeEmail: email,
-    state: 'confirmed',
-    price: { amount: 0, currency: 'GBP' },
-    session: sessionSnapshot(session),
-    createdAt: new Date().toISOString(),
-  };
-  await dynamo.send(new PutCommand({ TableName: tableName(), Item: bookingItem(booking) }));
+  const booking = await unannouncedBooking(await createSession({ title }), { firstName: 'Dora', lastName: 'Deadletter', email });
   const event = busEvent('BookingConfirmed', EVENT_SOURCE, bookingFacts(booking));
   const letter: DeadLetter = {
     id: `${event.id}.${functionName(consumer)}`,
@@ -69,35 +38,29 @@ describe('npm run dead-letters, on the local stack', () => {
     const { booking, letter } = await undeliveredConfirmation('Redriven Breath', email);
     deadLetter(letter);
 
-    const listed = (await deadLetters('list')).stdout;
+    const listed = await deadLetters('list');
     expect(listed).toMatch(new RegExp(`${consumer}  BookingConfirmed \\{[^\\n]*"bookingId":"${booking.id}"`));
     expect(listed).toContain('ECONNREFUSED');
 
-    const redriven = (await deadLetters('redrive')).stdout;
+    const redriven = await deadLetters('redrive');
     expect(redriven).toMatch(new RegExp(`re-driven {5}\\S+  ${consumer}  BookingConfirmed [^\\n]*${booking.id}`));
     expect(redriven).toMatch(/\d+ re-driven, 0 failed again/);
     const [confirmation] = await waitForEmails(email, 1);
     expect(confirmation.subject).toBe('Booking confirmed: Redriven Breath');
-    expect((await deadLetters('list')).stdout).not.toContain(booking.id);
+    expect(await deadLetters('list')).not.toContain(booking.id);
 
     // The same event dead-lettered again (a delivery that was in fact handled): nothing twice.
     deadLetter({ ...letter, id: `${letter.id}-again` });
-    expect((await deadLetters('redrive')).stdout).toContain(booking.id);
+    expect(await deadLetters('redrive')).toContain(booking.id);
     await settle();
     expect(await waitForEmails(email, 2, 500)).toHaveLength(1);
-    expect((await deadLetters('list')).stdout).not.toContain(booking.id);
+    expect(await deadLetters('list')).not.toContain(booking.id);
   });
 
   it('says what it needs when no local stack runs on the data folder to re-drive through', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'no-stack-'));
-    const run = promisify(execFile)(lambdaNode(), [
-      '--import',
-      'tsx',
-      'bin/operations/dead-letters.ts',
-      'redrive',
-      '--data-dir',
-      empty,
-    ]);
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('needs the local stack running') });
+    await expect(operation('dead-letters', ['redrive'], noStackFolder())).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('needs the local stack running'),
+    });
   });
 });
