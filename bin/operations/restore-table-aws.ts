@@ -34,9 +34,7 @@ export type Restored = {
 const SETTLING = new Set(['ResourceInUseException', 'ContinuousBackupsUnavailableException', 'LimitExceededException']);
 
 /** Between tries of an update the restored table refuses while it settles: about nine minutes in all. */
-export const SETTLE_RETRY_DELAYS_MS = [
-  5_000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000, 60_000, 60_000, 60_000, 60_000, 60_000,
-];
+const SETTLE_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 40_000, ...Array<number>(8).fill(60_000)];
 
 /** The table is restored, but what it still needs could not all be given: the rest, to run by hand. */
 export class RestoreUnfinished extends Error {
@@ -45,12 +43,7 @@ export class RestoreUnfinished extends Error {
     readonly byHand: string[],
     cause: Error,
   ) {
-    super(
-      `${restored.target} is restored, but giving it ${byHand.length} more setting(s) failed: ${cause.name}: ${cause.message}`,
-      {
-        cause,
-      },
-    );
+    super(`${restored.target} is restored, but not yet as the stack declares it: ${cause.name}: ${cause.message}`, { cause });
   }
 }
 

@@ -26,6 +26,7 @@ if (values.latest === Boolean(to) || (to && Number.isNaN(to.getTime()))) {
 }
 const region = stackRegion(values.region);
 console.log('Restoring: DynamoDB takes from minutes to hours, depending on the size of the table...');
+let unfinished = false;
 const restored = await restoreTable(
   { cloudFormation: new CloudFormationClient({ region }), dynamodb: new DynamoDBClient({ region }) },
   values.stack,
@@ -36,6 +37,7 @@ const restored = await restoreTable(
   console.error(`\n${error.message}\nRun these in order once it allows them, then go on with the steps below:`);
   for (const command of error.byHand) console.error(`  ${command}`);
   process.exitCode = 1;
+  unfinished = true;
   return error.restored;
 });
 const stack = values.stack;
@@ -44,7 +46,7 @@ writeFileSync(mappingFile, JSON.stringify(restored.importMapping, null, 2) + '\n
 const settings = `-c region=${region} <the deploy's other -c settings>`;
 console.log(`
 ${restored.source} as it was at ${to ? to.toISOString() : 'the latest restorable time'} is now ${restored.target},
-with the stream, time-to-live, point-in-time recovery and deletion protection the stack declares.
+${unfinished ? 'once the commands above have run, ' : ''}with the stream, time-to-live, point-in-time recovery and deletion protection the stack declares.
 
 Put the stack on it:
   1. In cdk.json's "context", set "tableGeneration": ${restored.nextGeneration} (every later deploy needs it: commit it).

@@ -197,7 +197,7 @@ describe('npm run restore-table', () => {
     expect(dynamodb.commandCalls(UpdateTableCommand)).toHaveLength(4);
     const { restored, byHand, message } = failure as RestoreUnfinished;
     expect(message).toMatch(
-      /-restored-\d{12} is restored, but giving it 4 more setting\(s\) failed: ResourceInUseException: Table is being updated$/,
+      /-restored-\d{12} is restored, but not yet as the stack declares it: ResourceInUseException: Table is being updated$/,
     );
     const table = `--table-name ${restored.target} --region eu-west-2`;
     expect(byHand).toEqual([
