@@ -167,7 +167,7 @@ export class HandlerFunction extends LambdaFunctionConstruct {
  * try; a longer outage is re-driven from the queue. An event Lambda could not start yet (the
  * function throttled) it keeps trying for six hours.
  */
-export const asyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
+const asyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
 
 /**
  * One function of the catalogues as a Lambda (functions/lambdas.ts): Node 22 on arm64, bundled

@@ -798,7 +798,7 @@ export class BreathworkStack extends Stack {
  * taken the event, an error in the function is retried by Lambda (asyncRetries). What it gives up
  * on goes to the consumer's dead-letter queue too.
  */
-export const ruleDeliveryRetries = { retryAttempts: 8, maxEventAge: Duration.hours(6) };
+const ruleDeliveryRetries = { retryAttempts: 8, maxEventAge: Duration.hours(6) };
 
 /** How long a replaced or deleted recording can be restored from its previous version. */
 const NONCURRENT_VERSION_DAYS = 30;
