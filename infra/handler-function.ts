@@ -161,11 +161,11 @@ export class HandlerFunction extends LambdaFunctionConstruct {
 
 /**
  * What Lambda does with an event a consumer or a job fails on (they are invoked asynchronously, by
- * EventBridge and its scheduler): tries it twice more, about one and then two minutes later, then
- * puts it in the function's dead-letter queue, whose alarm e-mails the administrator. Two is
- * Lambda's most: enough for a blip of SES or DynamoDB that outlasts the SDK's one retry within a
- * try; a longer outage is re-driven from the queue. An event Lambda could not start yet (the
- * function throttled) it keeps trying for six hours.
+ * EventBridge and its scheduler): tries it twice more, about a minute after the first try and two
+ * minutes after that, then puts it in the function's dead-letter queue, whose alarm e-mails the
+ * administrator. Two is Lambda's most: enough for a blip of SES or DynamoDB that outlasts the SDK's
+ * one retry within a try; a longer outage is re-driven from the queue. An event Lambda could not
+ * start yet (the function throttled) it keeps trying for six hours.
  */
 const asyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
 
