@@ -45,7 +45,7 @@ function splitArguments(argv: string[]) {
   const cdkArgs: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--allow-replace')
-      allowed.push(argv[++i] ?? stop(['--allow-replace names a logical id: --allow-replace Table']));
+      allowed.push(argv[++i] ?? stop(['--allow-replace names a logical id: --allow-replace TableCD117FA1']));
     else cdkArgs.push(argv[i]);
   }
   return { allowed, cdkArgs };

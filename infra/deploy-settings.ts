@@ -30,20 +30,34 @@ export const STACK_NAME = 'Breathwork';
 
 const REGION = /^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/;
 
+type Environment = Record<string, string | undefined>;
+
+/**
+ * The region a command acts in: the one it is given (`-c region=` to the CDK app and the deploy,
+ * `--region` to the operations commands), or AWS_REGION set in the shell on purpose; never the one
+ * a profile happens to hold, which would put the stack, or a runbook, wherever the profile points.
+ * Without one it is an error of one line saying how to give it.
+ */
+export function chosenRegion(
+  given: string | undefined,
+  option: '-c region=' | '--region ',
+  environment: Environment = process.env,
+) {
+  const region = given ?? environment.AWS_REGION;
+  if (!region) throw new Error(`No region chosen: pass ${option}<region> (for example eu-west-2), or set AWS_REGION.`);
+  if (!REGION.test(region)) throw new Error(`region '${region}' is not an AWS region: pass one like ${option}eu-west-2.`);
+  return region;
+}
+
 /**
  * The deploy's settings from CDK context (`-c name=value`), each checked; a missing or wrong one
- * is an error of one line saying what to pass. The region is never the one a profile happens to
- * hold: `-c region=...`, or AWS_REGION set in the shell on purpose.
+ * is an error of one line saying what to pass.
  */
 export function deploySettings(
   context: (name: string) => string | undefined,
-  environment: Record<string, string | undefined> = process.env,
+  environment: Environment = process.env,
 ): DeploySettings {
-  const region = context('region') ?? environment.AWS_REGION;
-  if (!region) {
-    throw new Error('No region chosen: pass -c region=<region> (for example eu-west-2), or set AWS_REGION.');
-  }
-  if (!REGION.test(region)) throw new Error(`region '${region}' is not an AWS region: pass one like -c region=eu-west-2.`);
+  const region = chosenRegion(context('region'), '-c region=', environment);
   const senderIdentity = context('sesIdentity') ?? 'address';
   if (senderIdentity !== 'address' && senderIdentity !== 'domain') {
     throw new Error(

@@ -160,8 +160,19 @@ export class HandlerFunction extends LambdaFunctionConstruct {
 }
 
 /**
+ * What Lambda does with an event a consumer or a job fails on (they are invoked asynchronously, by
+ * EventBridge and its scheduler): tries it twice more, about a minute after the first try and two
+ * minutes after that, then puts it in the function's dead-letter queue, whose alarm e-mails the
+ * administrator. Two is Lambda's most: enough for a blip of SES or DynamoDB that outlasts the SDK's
+ * one retry within a try; a longer outage is re-driven from the queue. An event Lambda could not
+ * start yet (the function throttled) it keeps trying for six hours.
+ */
+const asyncRetries = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
+
+/**
  * One function of the catalogues as a Lambda (functions/lambdas.ts): Node 22 on arm64, bundled
- * with `lambdaEsbuildOptions`, and logs kept for a month.
+ * with `lambdaEsbuildOptions`, and logs kept for a month; with a dead-letter queue, the
+ * asynchronous retries above.
  */
 export function lambdaFunction(
   scope: Construct,
@@ -175,8 +186,7 @@ export function lambdaFunction(
     timeout: Duration.seconds(functionSettings.timeoutSeconds),
     environment: { ...environment, POWERTOOLS_SERVICE_NAME: 'breathwork' },
     logGroup: new LogGroup(scope, `${fn.name}Logs`, { retention: RetentionDays.ONE_MONTH }),
-    deadLetterQueue: asyncDeadLetterQueue,
-    retryAttempts: asyncDeadLetterQueue ? 2 : undefined,
+    ...(asyncDeadLetterQueue && { deadLetterQueue: asyncDeadLetterQueue, ...asyncRetries }),
   });
   Validations.of(lambda).acknowledge({
     id: 'AwsSolutions-L1',

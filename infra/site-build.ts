@@ -26,7 +26,7 @@ export const siteBuild = {
   ].map((path) => join(projectDir, path)),
 };
 
-type SiteBuild = typeof siteBuild;
+export type SiteBuild = typeof siteBuild;
 
 /** Vite writes index.html with every build; it names the bundle's entry files. */
 const builtPage = 'index.html';

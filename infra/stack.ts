@@ -60,6 +60,7 @@ import { alertsTopic, apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfig
 import { uploadCors, securityHeaders, userPoolSettings } from './resources';
 import { responseHeadersPolicyProps } from './security-headers';
 import { scheduleJobs } from './schedules';
+import { tableConstructId } from './table-generation';
 import { SITE_CONFIG_PATH, SITE_NAME, type SiteConfig, type SiteSettings } from '../functions/schemas/site-config';
 import { HASHED_ASSETS_DIR, PRERENDERED_PAGES, SHELL_PAGE, siteCacheControl, siteFileFunctionCode } from './site-files';
 
@@ -361,7 +362,7 @@ export class BreathworkStack extends Stack {
       new Rule(this, `${name}Rule`, {
         eventBus: bus,
         eventPattern: { source: [EVENT_SOURCE], detailType: [...consumer.on] },
-        targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+        targets: [new LambdaFunction(fn, { deadLetterQueue: deadLetters, ...ruleDeliveryRetries })],
       });
       consumerDeadLetters[consumer.handler] = { queueUrl: deadLetters.queueUrl, functionName: fn.functionName };
     }
@@ -609,7 +610,7 @@ export class BreathworkStack extends Stack {
   private table(generation: number) {
     if (!Number.isInteger(generation) || generation < 1) throw new Error(`tableGeneration must be 1, 2, ..., not ${generation}`);
     const { keys, indexes, stream, timeToLiveAttribute } = tableDefinition;
-    const table = new Table(this, generation === 1 ? 'Table' : `Table${generation}`, {
+    const table = new Table(this, tableConstructId(generation), {
       partitionKey: { name: keys.partitionKey, type: AttributeType.STRING },
       sortKey: { name: keys.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
@@ -797,6 +798,14 @@ export class BreathworkStack extends Stack {
     });
   }
 }
+
+/**
+ * EventBridge's retries of handing an event to a consumer's function. They apply only when it
+ * cannot (the function or its permission missing, Lambda refusing the invocation): once Lambda has
+ * taken the event, an error in the function is retried by Lambda (asyncRetries). What it gives up
+ * on goes to the consumer's dead-letter queue too.
+ */
+const ruleDeliveryRetries = { retryAttempts: 8, maxEventAge: Duration.hours(6) };
 
 /** How long a replaced or deleted recording can be restored from its previous version. */
 const NONCURRENT_VERSION_DAYS = 30;

@@ -2,7 +2,8 @@
  * `npm run create-admin -- --email you@your-domain.com [--password ...]`: an administrator who can
  * sign in at once (confirmed, a permanent password, in the admin group). The password is generated
  * and printed once unless one is given; an existing account joins the group.
- *   --stack NAME --region R  the deployed stack (default Breathwork; region as for the deploy, or AWS_REGION)
+ *   --region R [--stack NAME] the deployed stack (default Breathwork; the region as for the deploy:
+ *                            --region, or AWS_REGION)
  *   --local [--data-dir DIR] the running local stack (`npm start`)
  */
 import { join } from 'node:path';
@@ -11,26 +12,21 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { createAdministrator, localUserPool } from '../../local/administrators';
 import { userPoolOfStack } from './stack-outputs';
+import { awsStackOptions, stackRegion, stop } from './aws-stack';
 
 const { values } = parseArgs({
   options: {
     email: { type: 'string' },
     password: { type: 'string' },
-    stack: { type: 'string', default: 'Breathwork' },
-    region: { type: 'string', default: process.env.AWS_REGION },
+    ...awsStackOptions,
     local: { type: 'boolean', default: false },
     'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '..', '.local') },
   },
 });
 
-function stop(message: string): never {
-  console.error(`\n  ${message}\n`);
-  process.exit(1);
-}
-
 const email = values.email?.trim().toLowerCase();
 if (!email?.includes('@'))
-  stop('Usage: npm run create-admin -- --email you@your-domain.com [--password ...] [--stack NAME --region R | --local]');
+  stop('Usage: npm run create-admin -- --email you@your-domain.com [--password ...] [--region R [--stack NAME] | --local]');
 
 let cognito: CognitoIdentityProviderClient;
 let userPoolId: string;
@@ -42,7 +38,7 @@ if (values.local) {
   ({ cognito, userPoolId } = pool);
   where = 'the local stack';
 } else {
-  const region = values.region ?? stop('Which region is the stack in? Pass --region (for example eu-west-2), or set AWS_REGION.');
+  const region = stackRegion(values.region);
   userPoolId = await userPoolOfStack(new CloudFormationClient({ region }), values.stack).catch((error: Error) =>
     stop(error.message),
   );

@@ -2,28 +2,31 @@
  * `npm run dead-letters -- list|redrive`: the deliveries that failed every retry.
  *   locally (default)   reads <data dir>/dead-letters.jsonl; redrive asks the running stack
  *                       (`npm start`) to deliver each again to its consumer
- *   --aws --stack NAME  every dead-letter SQS queue of the stack in AWS: the consumers' and the
+ *   --aws --region R [--stack NAME]
+ *                       every dead-letter SQS queue of the stack in AWS: the consumers' and the
  *                       jobs' (redrive invokes the function with each message and deletes those
  *                       it handled) and the outbox relay's (redrive puts the outbox items of each
- *                       failed batch's time on the bus again)
+ *                       failed batch's time on the bus again); the region as for the deploy
+ *                       (--region, or AWS_REGION)
  *   --data-dir DIR      the local state (default .local)
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DeadLetter } from '../../local/bus';
 import { localDeadLetters, redriveLocalDeadLetters } from '../../local/dead-letters';
+import { awsStackOptions, stackRegion } from './aws-stack';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     aws: { type: 'boolean', default: false },
-    stack: { type: 'string', default: 'Breathwork' },
+    ...awsStackOptions,
     'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '..', '.local') },
   },
 });
 const command = positionals[0];
 if (command !== 'list' && command !== 'redrive') {
-  console.error('Usage: npm run dead-letters -- list|redrive [--aws --stack NAME] [--data-dir DIR]');
+  console.error('Usage: npm run dead-letters -- list|redrive [--aws --region R [--stack NAME]] [--data-dir DIR]');
   process.exit(2);
 }
 
@@ -31,6 +34,7 @@ const describe = (l: DeadLetter) =>
   `${l.deadLetteredAt}  ${l.consumer}  ${l.event['detail-type']} ${JSON.stringify(l.event.detail)}\n    ${l.error}`;
 
 if (values.aws) {
+  const region = stackRegion(values.region);
   const { SQSClient } = await import('@aws-sdk/client-sqs');
   const { LambdaClient } = await import('@aws-sdk/client-lambda');
   const { CloudFormationClient } = await import('@aws-sdk/client-cloudformation');
@@ -39,11 +43,11 @@ if (values.aws) {
   const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
   const { listAwsDeadLetters, redriveAws } = await import('./dead-letters-aws');
   const clients = {
-    sqs: new SQSClient({}),
-    lambda: new LambdaClient({}),
-    cloudFormation: new CloudFormationClient({}),
-    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient({})),
-    eventBridge: new EventBridgeClient({}),
+    sqs: new SQSClient({ region }),
+    lambda: new LambdaClient({ region }),
+    cloudFormation: new CloudFormationClient({ region }),
+    dynamo: DynamoDBDocumentClient.from(new DynamoDBClient({ region })),
+    eventBridge: new EventBridgeClient({ region }),
   };
   if (command === 'list') {
     for (const queue of await listAwsDeadLetters(clients, values.stack)) {

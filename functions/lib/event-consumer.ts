@@ -24,8 +24,8 @@ const IDEMPOTENCY_WINDOW_SECONDS = EVENT_RETENTION_DAYS * 86_400;
  * Wraps a catalogue consumer as a middy Lambda handler. Delivery is at least once, so the
  * handler is idempotent with Powertools: an in-progress record (expiring with the invocation)
  * is written first, the result once the effect has succeeded, both in the single table. A
- * thrown error removes the in-progress record, so EventBridge (or the local bus) retries, and
- * in the end parks the event in a dead-letter queue.
+ * thrown error removes the in-progress record, so Lambda's asynchronous retries (or the local
+ * bus's) try again, and in the end park the event in a dead-letter queue.
  */
 export function eventConsumer<N extends ConsumerName>(name: N, run: (event: ConsumedEvent<N>) => Promise<void>) {
   const consumer = consumers.find((c) => c.handler === name)!;

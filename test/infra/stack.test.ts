@@ -25,6 +25,7 @@ import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infr
 import { HASHED_ASSETS_DIR, SHELL_PAGE, siteCacheControl, siteFileFor } from '../../infra/site-files';
 import { defaultThrottle, routeKey, routeKeys, routes } from '../../functions/routes';
 import { triggers } from '../../functions/triggers';
+import { schedules } from '../../functions/schedules';
 import { tableDefinition } from '../../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../../functions/schemas/image-upload';
 import { RESOURCE_VIDEOS_PREFIX } from '../../functions/schemas/resource';
@@ -204,7 +205,8 @@ describe('the CDK stack', () => {
       const [, rule] = found[0];
       expect(rule.Properties.EventPattern).toEqual({ source: [EVENT_SOURCE], 'detail-type': [...consumer.on] });
       const [target] = rule.Properties.Targets;
-      expect(target.RetryPolicy.MaximumRetryAttempts).toBeGreaterThan(0);
+      // EventBridge's own retries: only for an event it cannot hand to Lambda at all.
+      expect(target.RetryPolicy).toEqual({ MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 6 * 3600 });
       expectWatched(target.DeadLetterConfig.Arn['Fn::GetAtt'][0]);
     }
     // The dead-letter command finds each consumer's queue and Lambda in this output.
@@ -216,6 +218,27 @@ describe('the CDK stack', () => {
       Endpoint: props.adminEmail,
       TopicArn: { Ref: topicId },
     });
+  });
+
+  it('has Lambda try an event a consumer or a job fails on twice more, then put it in the dead-letter queue its delivery uses', () => {
+    const invokeConfigs = resourcesOf('AWS::Lambda::EventInvokeConfig');
+    expect(invokeConfigs).toHaveLength(consumers.length + schedules.length);
+    for (const { handler } of [...consumers, ...schedules]) {
+      const [fnId, fn] = functionOf(handler);
+      const config = invokeConfigs.filter(([, c]) => JSON.stringify(c.Properties.FunctionName) === JSON.stringify({ Ref: fnId }));
+      expect(config, handler).toHaveLength(1);
+      // Lambda's most retries of a function error, about a minute and then two apart; an event it
+      // could not start yet (throttled) is kept for six hours.
+      expect(config[0][1].Properties).toMatchObject({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 6 * 3600 });
+      const queueId = fn.Properties.DeadLetterConfig.TargetArn['Fn::GetAtt'][0];
+      expectWatched(queueId);
+      const delivery = [...resourcesOf('AWS::Events::Rule'), ...resourcesOf('AWS::Scheduler::Schedule')].filter(([, r]) =>
+        JSON.stringify(r.Properties.Targets?.[0] ?? r.Properties.Target).includes(JSON.stringify(arnOf(fnId))),
+      );
+      expect(delivery, handler).toHaveLength(1);
+      const target = delivery[0][1].Properties.Targets?.[0] ?? delivery[0][1].Properties.Target;
+      expect(target.DeadLetterConfig.Arn, handler).toEqual(arnOf(queueId));
+    }
   });
 
   it("relays only new outbox items from the table's stream, halving a failing batch, giving up on a record after bounded retries into a watched queue", () => {

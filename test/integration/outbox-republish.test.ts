@@ -1,31 +1,14 @@
-import { lambdaNode } from '../../local/node-runtime';
-import { describe, expect, inject, it } from 'vitest';
-import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { tableName } from '../../functions/lib/table';
-import { bookingFacts, bookingItem, sessionSnapshot, type BookingRecord } from '../../functions/domain/records/bookings';
+import { bookingFacts } from '../../functions/domain/records/bookings';
 import { outboxEvent, OUTBOX_ITEM_TYPE } from '../../functions/outbox/outbox';
 import { api, waitForEmails } from '../support/stack';
-import { createSession } from '../support/sessions';
+import { createSession, unannouncedBooking } from '../support/sessions';
+import { noStackFolder, operation } from '../support/operations';
 
-/** `npm run outbox -- ...` against the shared test stack, as an operator runs it. */
-async function outbox(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(lambdaNode(), [
-    '--import',
-    'tsx',
-    'bin/operations/outbox.ts',
-    ...args,
-    '--data-dir',
-    inject('stackDataDir'),
-  ]);
-  return stdout;
-}
+const outbox = (...args: string[]) => operation('outbox', args);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3_000));
 
 describe('npm run outbox', () => {
@@ -54,19 +37,7 @@ describe('npm run outbox', () => {
     const session = await createSession({ title: 'Stranded Breath' });
     const email = 'stranded@example.com';
     const now = new Date();
-    const booking: BookingRecord = {
-      id: ulid(),
-      sessionId: session.id,
-      firstName: 'Stella',
-      lastName: 'Stranded',
-      attendeeName: 'Stella Stranded',
-      attendeeEmail: email,
-      state: 'confirmed',
-      price: { amount: 0, currency: 'GBP' },
-      session: sessionSnapshot(session),
-      createdAt: now.toISOString(),
-    };
-    await dynamo.send(new PutCommand({ TableName: tableName(), Item: bookingItem(booking) }));
+    const booking = await unannouncedBooking(session, { firstName: 'Stella', lastName: 'Stranded', email }, now);
     // The relay starts on new outbox items only: written under another type, then turned into an
     // outbox item, this event is in the table as if the relay had given up on it.
     const { Put } = outboxEvent('BookingConfirmed', bookingFacts(booking), now);
@@ -99,17 +70,9 @@ describe('npm run outbox', () => {
   });
 
   it('says what it needs when no local stack runs on the data folder', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'no-stack-'));
-    const run = promisify(execFile)(lambdaNode(), [
-      '--import',
-      'tsx',
-      'bin/operations/outbox.ts',
-      'list',
-      '--since',
-      '2030-01-01T00:00:00Z',
-      '--data-dir',
-      empty,
-    ]);
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('needs the local stack running') });
+    await expect(operation('outbox', ['list', '--since', '2030-01-01T00:00:00Z'], noStackFolder())).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('needs the local stack running'),
+    });
   });
 });

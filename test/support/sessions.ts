@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { dynamo } from '../../functions/lib/aws';
 import { gsi1, tableName } from '../../functions/lib/table';
 import { getSession, sessionItem, type SessionRecord } from '../../functions/domain/records/sessions';
+import { bookingItem, sessionSnapshot, type BookingRecord } from '../../functions/domain/records/bookings';
 
 /**
  * Writes a session straight to the table, as an admin would create it: the shared test stack's
@@ -30,6 +31,31 @@ export async function createSession(
   };
   await client.send(new PutCommand({ TableName: tableName(), Item: sessionItem(session) }));
   return session;
+}
+
+/**
+ * A free, confirmed booking of the session written straight to the table, with no outbox event:
+ * nothing tells the consumers of it, as if its event had been lost on the way to them.
+ */
+export async function unannouncedBooking(
+  session: SessionRecord,
+  attendee: { firstName: string; lastName: string; email: string },
+  createdAt = new Date(),
+): Promise<BookingRecord> {
+  const booking: BookingRecord = {
+    id: ulid(),
+    sessionId: session.id,
+    firstName: attendee.firstName,
+    lastName: attendee.lastName,
+    attendeeName: `${attendee.firstName} ${attendee.lastName}`,
+    attendeeEmail: attendee.email,
+    state: 'confirmed',
+    price: { amount: 0, currency: 'GBP' },
+    session: sessionSnapshot(session),
+    createdAt: createdAt.toISOString(),
+  };
+  await dynamo.send(new PutCommand({ TableName: tableName(), Item: bookingItem(booking) }));
+  return booking;
 }
 
 export async function seatsTaken(sessionId: string): Promise<number> {

@@ -7,15 +7,17 @@ import {
   ListStackResourcesCommand,
 } from '@aws-sdk/client-cloudformation';
 import {
+  ContinuousBackupsUnavailableException,
   DescribeTableCommand,
   DynamoDBClient,
+  ResourceInUseException,
   RestoreTableToPointInTimeCommand,
   UpdateContinuousBackupsCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { retainedMapping } from '../../bin/operations/retained-resources';
-import { restoreTable } from '../../bin/operations/restore-table-aws';
+import { restoreTable, RestoreUnfinished } from '../../bin/operations/restore-table-aws';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const dynamodb = mockClient(DynamoDBClient);
@@ -121,6 +123,10 @@ describe('npm run restore-table', () => {
       target,
       pointInTime: new Date('2030-01-01T09:55:00Z'),
       nextGeneration: 2,
+      retiring: 'TableCD117FA1',
+      // The restored table alone, under the id the stack gives its second table: `cdk import` skips
+      // whatever else the next generation adds (the relay's new stream mapping), for the deploy.
+      importMapping: { Table2DBDCD1F7: { TableName: target } },
     });
     expect(dynamodb.commandCalls(RestoreTableToPointInTimeCommand)[0].args[0].input).toEqual({
       SourceTableName: 'Breathwork-TableCD117FA1-1AB2CD3EF4',
@@ -150,5 +156,71 @@ describe('npm run restore-table', () => {
     expect(dynamodb.commandCalls(RestoreTableToPointInTimeCommand)[0].args[0].input).toMatchObject({
       UseLatestRestorableTime: true,
     });
+  });
+
+  const noPause = { retryDelaysMs: [0, 0, 0] };
+  const updates = [UpdateTableCommand, UpdateTimeToLiveCommand, UpdateContinuousBackupsCommand];
+
+  it('waits for the restored table to be ACTIVE before each update, and again at the end', async () => {
+    await restoreTable(clients, 'Breathwork', 'latest', noPause);
+    const names = dynamodb.calls().map((call) => call.args[0].constructor.name);
+    expect(names.filter((name) => name !== 'DescribeTableCommand')).toEqual([
+      'RestoreTableToPointInTimeCommand',
+      'UpdateTableCommand',
+      'UpdateTimeToLiveCommand',
+      'UpdateContinuousBackupsCommand',
+      'UpdateTableCommand',
+    ]);
+    names.forEach((name, i) => {
+      if (updates.some((command) => command.name === name)) expect(names[i - 1], `before ${name}`).toBe('DescribeTableCommand');
+    });
+    expect(names.at(-1)).toBe('DescribeTableCommand');
+  });
+
+  it('tries point-in-time recovery again while the new table cannot take it yet', async () => {
+    const settling = new ContinuousBackupsUnavailableException({
+      message: 'Backups are being enabled for the table',
+      $metadata: {},
+    });
+    dynamodb.on(UpdateContinuousBackupsCommand).rejectsOnce(settling).rejectsOnce(settling).resolves({});
+    const restored = await restoreTable(clients, 'Breathwork', 'latest', noPause);
+    expect(dynamodb.commandCalls(UpdateContinuousBackupsCommand)).toHaveLength(3);
+    expect(dynamodb.commandCalls(UpdateTableCommand)).toHaveLength(2);
+    expect(restored.nextGeneration).toBe(2);
+  });
+
+  it("gives up after its tries, saying what is left to run by hand, in the stack's region", async () => {
+    dynamodb.on(UpdateTableCommand).rejects(new ResourceInUseException({ message: 'Table is being updated', $metadata: {} }));
+    const failure = await restoreTable(clients, 'Breathwork', 'latest', noPause).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(RestoreUnfinished);
+    // The first try and one for each pause.
+    expect(dynamodb.commandCalls(UpdateTableCommand)).toHaveLength(4);
+    const { restored, byHand, message } = failure as RestoreUnfinished;
+    expect(message).toMatch(
+      /-restored-\d{12} is restored, but not yet as the stack declares it: ResourceInUseException: Table is being updated$/,
+    );
+    const table = `--table-name ${restored.target} --region eu-west-2`;
+    expect(byHand).toEqual([
+      `aws dynamodb update-table --stream-specification StreamEnabled=true,StreamViewType=NEW_IMAGE ${table}`,
+      `aws dynamodb update-time-to-live --time-to-live-specification Enabled=true,AttributeName=ttl ${table}`,
+      `aws dynamodb update-continuous-backups --point-in-time-recovery-specification PointInTimeRecoveryEnabled=true ${table}`,
+      `aws dynamodb update-table --deletion-protection-enabled ${table}`,
+    ]);
+    expect(restored.importMapping).toEqual({ Table2DBDCD1F7: { TableName: restored.target } });
+  });
+
+  it('does not wait out an error other than a table settling, and leaves only the updates not yet made', async () => {
+    const denied = Object.assign(new Error('not authorized to perform dynamodb:UpdateContinuousBackups'), {
+      name: 'AccessDeniedException',
+    });
+    dynamodb.on(UpdateContinuousBackupsCommand).rejects(denied);
+    const failure = (await restoreTable(clients, 'Breathwork', 'latest', noPause).catch(
+      (error: unknown) => error,
+    )) as RestoreUnfinished;
+    expect(dynamodb.commandCalls(UpdateContinuousBackupsCommand)).toHaveLength(1);
+    expect(failure.byHand.map((command) => command.split(' --')[0])).toEqual([
+      'aws dynamodb update-continuous-backups',
+      'aws dynamodb update-table',
+    ]);
   });
 });

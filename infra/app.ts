@@ -1,0 +1,54 @@
+import { Stack, Validations, type App } from 'aws-cdk-lib';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { chosenRegion, deploySettings, STACK_NAME, type DeploySettings } from './deploy-settings';
+import { bundleEveryFunction } from './handler-function';
+import { requireFreshSiteBuild, siteBuild, type SiteBuild } from './site-build';
+import { BreathworkStack } from './stack';
+
+/** What the CLI command running the app needs of it. */
+export type StackRequest =
+  /** `cdk destroy`, `cdk ls` and the like: the deployed stack, found by its name and region. */
+  | { whole: false; region: string }
+  /** `cdk deploy`, `diff`, `synth`, `import`: the whole stack, with the deploy's settings and the site it uploads. */
+  | { whole: true; settings: DeploySettings; webDist: string };
+
+/**
+ * Reads what the command needs from CDK context, or says in one line what is missing. The CLI names
+ * the stacks whose assets it needs (BUNDLING_STACKS): none for the commands that act on a deployed
+ * stack by name, which then need only its region, so a teardown needs neither the deploy's settings
+ * nor a site build. Run without the CLI, every stack is bundled.
+ */
+export function stackRequest(app: App, build: SiteBuild = siteBuild): StackRequest {
+  const context = (name: string) => app.node.tryGetContext(name) as string | undefined;
+  const bundlingStacks = (app.node.tryGetContext(BUNDLING_STACKS) as string[] | undefined) ?? ['**'];
+  if (bundlingStacks.length === 0) return { whole: false, region: chosenRegion(context('region'), '-c region=') };
+  return { whole: true, settings: deploySettings(context), webDist: requireFreshSiteBuild(build) };
+}
+
+/**
+ * The app's one stack. For a command that needs no assets it is the stack's name and region with
+ * nothing in it: those commands never deploy a template (a deploy, a diff and an import are
+ * bundling commands, given the whole stack).
+ */
+export async function addStack(app: App, request: StackRequest): Promise<Stack> {
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  if (!request.whole) {
+    const located = new Stack(app, STACK_NAME, { env: { account, region: request.region } });
+    Validations.of(located).acknowledge({
+      id: 'CloudFormation-Validate::F0001',
+      reason: 'Never deployed: the command reads only the stack name and region.',
+    });
+    return located;
+  }
+  await bundleEveryFunction();
+  // The deploy-only switches are for `npm run deploy`'s checks, not the stack.
+  const { region, allowSesSandbox: _sandbox, allowLowConcurrency: _concurrency, ...stackSettings } = request.settings;
+  const stack = new BreathworkStack(app, STACK_NAME, {
+    env: { account, region },
+    ...stackSettings,
+    webDist: request.webDist,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return stack;
+}
