@@ -25,6 +25,13 @@ export function withCorrelation<T>(id: string | undefined, work: () => Promise<T
 /** The id of what is running now, if anything runs under one. */
 export const correlationId = (): string | undefined => current.getStore();
 
+/** An event's detail as its schema declares it, without the id it carries. */
+export function withoutCorrelation(detail: unknown): unknown {
+  if (typeof detail !== 'object' || detail === null) return detail;
+  const { [CORRELATION_KEY]: _id, ...declared } = detail as Record<string, unknown>;
+  return declared;
+}
+
 /** The id an event's detail carries, if it carries one. */
 export function correlationOf(detail: unknown): string | undefined {
   const id = typeof detail === 'object' && detail !== null ? (detail as Record<string, unknown>)[CORRELATION_KEY] : undefined;

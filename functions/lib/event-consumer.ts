@@ -9,7 +9,7 @@ import {
   type EventDetail,
   type EventType,
 } from '../../events/catalogue';
-import { correlationOf, withCorrelation } from './correlation';
+import { correlationOf, withCorrelation, withoutCorrelation } from './correlation';
 import { logger } from './logger';
 import { oncePerKey } from './idempotency';
 
@@ -47,7 +47,10 @@ export function eventConsumer<N extends ConsumerName>(name: N, run: (event: Cons
       .use(injectLambdaContext(logger, { resetKeys: true }))
       // Under the id of the request that set the event going: its log lines, and the events it writes, name it.
       .handler((event, context) =>
-        withCorrelation(correlationOf(event.detail), () => handleOnce(event, [event['detail-type'], event.detail], context)),
+        // The same event is the same whichever request's id it carries (a repeated confirmation, say).
+        withCorrelation(correlationOf(event.detail), () =>
+          handleOnce(event, [event['detail-type'], withoutCorrelation(event.detail)], context),
+        ),
       )
   );
 }

@@ -8,7 +8,10 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EventType } from '../../events/catalogue';
 import { consumerFunctions as consumers } from '../../functions/consumers';
+import { operatorGauges, operatorMetrics } from '../../functions/lib/metrics';
+import { everyMs, schedules } from '../../functions/schedules';
 import { functionSettings } from '../../infra/resources';
+import { synthesizedResources } from './function-maps';
 import type { MeasuredRequest, RequestFigures } from './api-figures';
 import { record } from './report';
 
@@ -29,6 +32,12 @@ const CLOUDFRONT_PER_REQUEST = 0.01 / 10_000;
 /** Cognito Essentials: the first 10,000 monthly active users are free, then per user. */
 const COGNITO_FREE_MONTHLY_USERS = 10_000;
 const COGNITO_PER_MONTHLY_USER = 0.015;
+/** CloudWatch: each metric a standard alarm watches, a dashboard, a custom metric; Secrets Manager: a secret. */
+const ALARM_PER_METRIC = 0.1;
+const DASHBOARD_PER_MONTH = 3;
+const CUSTOM_METRIC_PER_MONTH = 0.3;
+const SECRET_PER_MONTH = 0.4;
+const LOGS_PER_GB_INGESTED = 0.5;
 
 /** The month priced. */
 const month = { bookings: 1000, packageSales: 100, visits: 20_000 };
@@ -49,6 +58,8 @@ const assumed = {
   monthlyUsers: month.bookings + month.packageSales,
   /** Stripe's webhook for a paid booking or a sale takes as long as the paid booking; it reads once and writes a transaction of two items. */
   webhookWriteUnits: 4,
+  /** What the functions log in a month (JSON lines at INFO: a request's few, a consumer's few). */
+  logGbPerMonth: 0.5,
   /** Items a booking leaves in the table for good: the booking, its attendee guard, its payment. */
   storedItemsPerBooking: 3,
   bytesPerStoredItem: 1024,
@@ -173,6 +184,7 @@ export function monthlyCost(requests: RequestFigures[], siteDist: string): void 
       grows: `members signing in, past ${COGNITO_FREE_MONTHLY_USERS.toLocaleString('en')}`,
     },
   ];
+  lines.push(...standingCosts(gbSeconds(freeBooking.p50Ms)));
   const total = lines.reduce((sum, line) => sum + line.dollars, 0);
   console.log(
     `\nA month of ${month.bookings.toLocaleString('en')} bookings (${assumed.paidShare * 100}% paid), ${month.packageSales} package sales and ${month.visits.toLocaleString('en')} visits in AWS (${PRICES_REGION_AND_DATE}, no free tiers):`,
@@ -190,4 +202,51 @@ export function monthlyCost(requests: RequestFigures[], siteDist: string): void 
     unit: 'USD',
     note: PRICES_REGION_AND_DATE,
   });
+}
+
+/**
+ * What the stack costs whatever the traffic, read from the template `cdk synth` writes: the
+ * metrics its alarms watch, its dashboard, the custom metrics the functions publish, the Stripe
+ * secret, the jobs' runs (with the heartbeat's trip through the outbox to its consumer), and logs.
+ */
+function standingCosts(gbSecondsPerRun: number): Line[] {
+  const resources = Object.values(synthesizedResources());
+  const alarms = resources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
+  const alarmMetrics = alarms.reduce((sum, alarm) => {
+    const metrics = alarm.Properties.Metrics as { MetricStat?: unknown }[] | undefined;
+    return sum + (metrics ? metrics.filter((m) => m.MetricStat).length : 1);
+  }, 0);
+  const dashboards = resources.filter((r) => r.Type === 'AWS::CloudWatch::Dashboard').length;
+  const customMetrics = Object.keys(operatorMetrics).length + Object.keys(operatorGauges).length;
+  const monthMs = 30 * 86_400_000;
+  // Each run of a job; the heartbeat's run also puts an event on the bus for its consumer.
+  const jobRuns = schedules.reduce((sum, job) => sum + monthMs / everyMs(job.every), 0);
+  const heartbeats = monthMs / everyMs(schedules.find((job) => job.handler === 'health/send-heartbeat')!.every);
+  const invocations = jobRuns + 2 * heartbeats;
+  return [
+    {
+      item: `CloudWatch alarms (${alarms.length}, watching ${alarmMetrics} metrics)`,
+      dollars: alarmMetrics * ALARM_PER_METRIC,
+      grows: 'consumers and jobs added',
+    },
+    { item: `CloudWatch dashboard (${dashboards})`, dollars: dashboards * DASHBOARD_PER_MONTH, grows: 'nothing' },
+    {
+      item: `CloudWatch custom metrics (${customMetrics})`,
+      dollars: customMetrics * CUSTOM_METRIC_PER_MONTH,
+      grows: 'counts added',
+    },
+    { item: 'Secrets Manager (the Stripe keys)', dollars: SECRET_PER_MONTH, grows: 'nothing' },
+    {
+      item: `Jobs and the heartbeat (${Math.round(invocations).toLocaleString('en')} invocations, ${Math.round(heartbeats).toLocaleString('en')} events)`,
+      dollars:
+        invocations * (LAMBDA_PER_REQUEST + gbSecondsPerRun * LAMBDA_ARM64_PER_GB_SECOND) +
+        heartbeats * (EVENTBRIDGE_PER_EVENT + PIPES_PER_REQUEST + 3 * DYNAMODB_PER_WRITE_UNIT),
+      grows: 'nothing',
+    },
+    {
+      item: `CloudWatch Logs (${assumed.logGbPerMonth} GB ingested, assumed)`,
+      dollars: assumed.logGbPerMonth * LOGS_PER_GB_INGESTED,
+      grows: 'visits, bookings',
+    },
+  ];
 }

@@ -3,13 +3,18 @@ import { BreathworkStack } from '../../infra/stack';
 import { routeByKey } from '../../functions/routes';
 import type { FunctionMap } from './cold-starts';
 
+/** Every resource of the template `cdk synth` writes (its bundling skipped), nested stacks' included. */
+export function synthesizedResources() {
+  const app = projectApp({ 'aws:cdk:bundling-stacks': [] });
+  return stackResources(new BreathworkStack(app, 'Model', testStackProps));
+}
+
 /**
  * The function that serves each route key, read from the template `cdk synth` writes (its
  * bundling skipped): each route's integration, and the function that integration invokes.
  */
 export function synthesizedFunctionMap(): FunctionMap {
-  const app = projectApp({ 'aws:cdk:bundling-stacks': [] });
-  const resources = stackResources(new BreathworkStack(app, 'Model', testStackProps));
+  const resources = synthesizedResources();
   const byIntegration = new Map<string, string>();
   for (const [id, resource] of Object.entries(resources)) {
     if (resource.Type !== 'AWS::ApiGatewayV2::Integration') continue;
