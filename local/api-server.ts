@@ -8,12 +8,14 @@ import pLimit from 'p-limit';
 import { API_PREFIX, defaultThrottle, pagePathPatterns, routes, type Route } from '../functions/routes';
 import { ORIGIN_VERIFY_HEADER } from '../functions/lib/environment';
 import { MAX_REQUEST_BODY_BYTES, securityHeaders } from '../infra/resources';
+import { EDGE_REFUSAL, edgeLimits } from '../infra/edge-limits';
 import { cacheControlFor, siteFileFor } from '../infra/site-files';
 import { SITE_CONFIG_PATH, type SiteConfig } from '../functions/schemas/site-config';
 import { apiFunctionOf } from '../functions/lambdas';
 import { invoke } from './lambda';
 import { createRouter } from './router';
 import { createThrottle } from './throttle';
+import { addressOf, createEdgeLimiter } from './edge-limits';
 import { DYNAMODB_CALLS_HEADER, withDynamoDbCalls } from './dynamodb-calls';
 
 export type SiteServerOptions = {
@@ -65,6 +67,7 @@ export function createSiteServer(options: SiteServerOptions) {
   const match = createRouter(options.routes ?? routes);
   const pagePaths = pagePathPatterns(options.routes).map((pattern) => pattern.slice(0, -1));
   const admit = createThrottle(defaultThrottle, options.now);
+  const withinEdgeLimits = createEdgeLimiter(edgeLimits, options.now);
   const callHandler = options.invoke ?? ((route: Route, event: APIGatewayProxyEventV2) => invoke(apiFunctionOf(route), event));
   const inTurn = pLimit(CONCURRENT_INVOCATIONS);
   const site = sirv(options.webDist, {
@@ -100,6 +103,11 @@ export function createSiteServer(options: SiteServerOptions) {
 
   async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL) {
     const method = request.method ?? 'GET';
+    // Before anything else, as WAF refuses at CloudFront: per client address, whatever the route.
+    if (!withinEdgeLimits(addressOf(viewerAddressOf(request)), method, url.pathname)) {
+      response.writeHead(EDGE_REFUSAL.status, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify({ message: EDGE_REFUSAL.message }));
+    }
     const matched = match(method, url.pathname);
     if (!matched) return sendJson(response, 404);
     if (!admit(matched.routeKey, matched.route.throttle)) return sendJson(response, 429);
@@ -211,9 +219,7 @@ export function apiEvent(
   delete headers[ORIGIN_VERIFY_HEADER];
   const secret = process.env.ORIGIN_VERIFY_SECRET;
   if (secret) headers[ORIGIN_VERIFY_HEADER] = secret;
-  // The visitor's address as CloudFront sends it. This server listens on loopback only, so every
-  // visitor is 127.0.0.1; a client may send its own value (tests stand in for many visitors so).
-  headers['cloudfront-viewer-address'] ??= `${request.socket.remoteAddress ?? '127.0.0.1'}:${request.socket.remotePort ?? 0}`;
+  headers['cloudfront-viewer-address'] = viewerAddressOf(request);
 
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
@@ -320,4 +326,14 @@ function sendText(response: ServerResponse, status: number) {
   if (response.writableEnded || response.destroyed) return;
   response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
   response.end(statusText(status));
+}
+
+/**
+ * The visitor's address as CloudFront sends it ('ip:port'). This server listens on loopback only,
+ * so every visitor is 127.0.0.1; a client may send its own value (tests stand in for many visitors so).
+ */
+function viewerAddressOf(request: ApiRequest): string {
+  const sent = request.headers['cloudfront-viewer-address'];
+  if (typeof sent === 'string' && sent) return sent;
+  return `${request.socket.remoteAddress ?? '127.0.0.1'}:${request.socket.remotePort ?? 0}`;
 }
