@@ -20,6 +20,7 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { deployContext, deploySettings, STACK_NAME } from '../infra/deploy-settings';
+import { EDGE_REGION, EDGE_STACK_NAME } from '../infra/edge-stack';
 import {
   changeSetChanges,
   checkAlerts,
@@ -78,55 +79,68 @@ console.log('\n  Building the site...');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (spawnSync(npm, ['run', 'build:web'], { cwd: projectDir, stdio: 'inherit' }).status !== 0) stop(['The site did not build.']);
 
-const cloudFormation = new CloudFormationClient({ region });
-const creating = !(await stackExists(cloudFormation, STACK_NAME));
-const changeSet = { stackName: STACK_NAME, changeSetName: `deploy-${Date.now()}` };
-
-// The CLI pinned in package.json, given the region the checks ran in (AWS_REGION may have chosen
-// it). It synthesizes, uploads the assets and prepares the change set, and runs nothing.
+// The CLI pinned in package.json, given the region the checks ran in (AWS_REGION may have chosen it).
 const cdk = join(dirname(createRequire(import.meta.url).resolve('aws-cdk/package.json')), 'bin', 'cdk');
 const regionArgs = context.region ? [] : ['-c', `region=${region}`];
-const prepared = spawnSync(
-  process.execPath,
-  [
-    cdk,
-    'deploy',
-    STACK_NAME,
-    '--method=prepare-change-set',
-    '--change-set-name',
-    changeSet.changeSetName,
-    ...cdkArgs,
-    ...regionArgs,
-  ],
-  { cwd: projectDir, stdio: 'inherit' },
-);
-if (prepared.status !== 0) stop(['Nothing was deployed: the change set could not be prepared (above).']);
 
-const changes = await changeSetChanges(cloudFormation, changeSet);
-if (changes === undefined) {
-  console.log('\n  Nothing in the stack changes.');
-} else {
-  const template = JSON.parse(readFileSync(join(projectDir, 'cdk.out', `${STACK_NAME}.template.json`), 'utf8'));
-  const review = reviewChanges(changes, template, allowed);
-  console.log(`\n  The change set changes ${changes.length} resources.`);
-  if (review.replaced.length > 0) console.log(`  Replaced (made anew): ${review.replaced.join(', ')}`);
-  if (review.removed.length > 0) console.log(`  Removed: ${review.removed.join(', ')}`);
-  if (review.refused.length > 0) {
-    await dropChangeSet(cloudFormation, changeSet);
-    stop([
-      `Nothing was deployed: this would replace or remove what the stack keeps: ${review.refused.join(', ')}.`,
-      'A replaced table, user pool or bucket would be new and empty, the old one left outside the stack. Find which setting changed it (`npx cdk diff`); when it is meant (a restored table retiring the old one), run again with --allow-replace <LogicalId> for each.',
-    ]);
-  }
-  console.log('\n  Deploying...');
-  await executeChangeSet(cloudFormation, changeSet, { creating, allowed }).catch((error: Error) =>
-    stop([
-      `The deploy failed and CloudFormation rolled it back: ${error.message}`,
-      'The stack events in the CloudFormation console say why.',
-    ]),
+/**
+ * One stack through the guard: the CLI synthesizes, uploads the assets and prepares its change set
+ * (running nothing); what it would replace or remove is listed and, where it is data, refused; then
+ * the change set runs and the stack is left protected.
+ */
+async function deployStack(stackName: string, stackRegion: string) {
+  const cloudFormation = new CloudFormationClient({ region: stackRegion });
+  const creating = !(await stackExists(cloudFormation, stackName));
+  const changeSet = { stackName, changeSetName: `deploy-${Date.now()}` };
+  console.log(`\n  ${stackName} (${stackRegion})...`);
+  const prepared = spawnSync(
+    process.execPath,
+    [
+      cdk,
+      'deploy',
+      stackName,
+      '--exclusively',
+      '--method=prepare-change-set',
+      '--change-set-name',
+      changeSet.changeSetName,
+      ...cdkArgs,
+      ...regionArgs,
+    ],
+    { cwd: projectDir, stdio: 'inherit' },
   );
+  if (prepared.status !== 0) stop([`Nothing more was deployed: the change set of ${stackName} could not be prepared (above).`]);
+
+  const changes = await changeSetChanges(cloudFormation, changeSet);
+  if (changes === undefined) {
+    console.log(`\n  Nothing in ${stackName} changes.`);
+  } else {
+    const template = JSON.parse(readFileSync(join(projectDir, 'cdk.out', `${stackName}.template.json`), 'utf8'));
+    const review = reviewChanges(changes, template, allowed);
+    console.log(`\n  The change set changes ${changes.length} resources of ${stackName}.`);
+    if (review.replaced.length > 0) console.log(`  Replaced (made anew): ${review.replaced.join(', ')}`);
+    if (review.removed.length > 0) console.log(`  Removed: ${review.removed.join(', ')}`);
+    if (review.refused.length > 0) {
+      await dropChangeSet(cloudFormation, changeSet);
+      stop([
+        `Nothing more was deployed: this would replace or remove what ${stackName} keeps: ${review.refused.join(', ')}.`,
+        'A replaced table, user pool or bucket would be new and empty, the old one left outside the stack. Find which setting changed it (`npx cdk diff`); when it is meant (a restored table retiring the old one), run again with --allow-replace <LogicalId> for each.',
+      ]);
+    }
+    console.log('\n  Deploying...');
+    await executeChangeSet(cloudFormation, changeSet, { creating, allowed }).catch((error: Error) =>
+      stop([
+        `The deploy of ${stackName} failed and CloudFormation rolled it back: ${error.message}`,
+        'The stack events in the CloudFormation console say why.',
+      ]),
+    );
+  }
+  await protectStack(cloudFormation, stackName);
+  return cloudFormation;
 }
-await protectStack(cloudFormation, STACK_NAME);
+
+// The edge first (the web ACL, in us-east-1), which the site's distribution refers to.
+await deployStack(EDGE_STACK_NAME, EDGE_REGION);
+const cloudFormation = await deployStack(STACK_NAME, region);
 console.log('\n  Termination protection is on, and the stack policy keeps the table, the user pool and the buckets.');
 
 const { confirmed } = await checkAlerts(

@@ -4,6 +4,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { chosenRegion, deploySettings, STACK_NAME, type DeploySettings } from './deploy-settings';
 import { bundleEveryFunction } from './handler-function';
 import { requireFreshSiteBuild, siteBuild, type SiteBuild } from './site-build';
+import { BreathworkEdgeStack, EDGE_REGION, EDGE_STACK_NAME } from './edge-stack';
 import { BreathworkStack } from './stack';
 
 /** What the CLI command running the app needs of it. */
@@ -34,19 +35,27 @@ export function stackRequest(app: App, build: SiteBuild = siteBuild): StackReque
 export async function addStack(app: App, request: StackRequest): Promise<Stack> {
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   if (!request.whole) {
-    const located = new Stack(app, STACK_NAME, { env: { account, region: request.region } });
-    Validations.of(located).acknowledge({
-      id: 'CloudFormation-Validate::F0001',
-      reason: 'Never deployed: the command reads only the stack name and region.',
-    });
-    return located;
+    const locate = (name: string, region: string) => {
+      const located = new Stack(app, name, { env: { account, region } });
+      Validations.of(located).acknowledge({
+        id: 'CloudFormation-Validate::F0001',
+        reason: 'Never deployed: the command reads only the stack name and region.',
+      });
+      return located;
+    };
+    locate(EDGE_STACK_NAME, EDGE_REGION);
+    return locate(STACK_NAME, request.region);
   }
   await bundleEveryFunction();
   // The deploy-only switches are for `npm run deploy`'s checks, not the stack.
   const { region, allowSesSandbox: _sandbox, allowLowConcurrency: _concurrency, ...stackSettings } = request.settings;
+  // The web ACL CloudFront takes is in us-east-1: a stack of its own there, deployed first.
+  const edge = new BreathworkEdgeStack(app, EDGE_STACK_NAME, { env: { account }, terminationProtection: true });
   const stack = new BreathworkStack(app, STACK_NAME, {
     env: { account, region },
+    crossRegionReferences: true,
     ...stackSettings,
+    webAclArn: edge.webAclArn,
     webDist: request.webDist,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -10,6 +10,8 @@ import type { EventType } from '../../events/catalogue';
 import { consumerFunctions as consumers } from '../../functions/consumers';
 import { operatorGauges, operatorMetrics } from '../../functions/lib/metrics';
 import { everyMs, schedules } from '../../functions/schedules';
+import { edgeLimits } from '../../infra/edge-limits';
+import { managedRuleGroups } from '../../infra/edge-stack';
 import { functionSettings } from '../../infra/resources';
 import { synthesizedResources } from './function-maps';
 import type { MeasuredRequest, RequestFigures } from './api-figures';
@@ -38,6 +40,10 @@ const DASHBOARD_PER_MONTH = 3;
 const CUSTOM_METRIC_PER_MONTH = 0.3;
 const SECRET_PER_MONTH = 0.4;
 const LOGS_PER_GB_INGESTED = 0.5;
+/** WAF: a web ACL, each rule (a managed group counts as one), each million requests it inspects. */
+const WAF_PER_WEB_ACL = 5;
+const WAF_PER_RULE = 1;
+const WAF_PER_REQUEST = 0.6 / 1e6;
 
 /** The month priced. */
 const month = { bookings: 1000, packageSales: 100, visits: 20_000 };
@@ -184,7 +190,16 @@ export function monthlyCost(requests: RequestFigures[], siteDist: string): void 
       grows: `members signing in, past ${COGNITO_FREE_MONTHLY_USERS.toLocaleString('en')}`,
     },
   ];
-  lines.push(...standingCosts(gbSeconds(freeBooking.p50Ms)));
+  const wafRules = managedRuleGroups.length + edgeLimits.length;
+  const cloudFrontRequests = month.visits * assumed.cloudFrontRequestsPerVisit;
+  lines.push(
+    {
+      item: `WAF at the edge (1 web ACL, ${wafRules} rules, ${cloudFrontRequests.toLocaleString('en')} requests)`,
+      dollars: WAF_PER_WEB_ACL + wafRules * WAF_PER_RULE + cloudFrontRequests * WAF_PER_REQUEST,
+      grows: 'visits; rules added',
+    },
+    ...standingCosts(gbSeconds(freeBooking.p50Ms)),
+  );
   const total = lines.reduce((sum, line) => sum + line.dollars, 0);
   console.log(
     `\nA month of ${month.bookings.toLocaleString('en')} bookings (${assumed.paidShare * 100}% paid), ${month.packageSales} package sales and ${month.visits.toLocaleString('en')} visits in AWS (${PRICES_REGION_AND_DATE}, no free tiers):`,

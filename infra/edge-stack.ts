@@ -1,0 +1,82 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { Construct } from 'constructs';
+import { EDGE_REFUSAL, edgeLimits, type EdgeLimit } from './edge-limits';
+
+/** CloudFront's web ACLs, like its certificates, live in us-east-1 whatever the site's region. */
+export const EDGE_REGION = 'us-east-1';
+
+/** The edge stack's name in CloudFormation: deployed before the site's, which refers to it. */
+export const EDGE_STACK_NAME = 'BreathworkEdge';
+
+/** AWS's managed rule groups the web ACL runs first: addresses known for abuse, and request patterns known to exploit. */
+export const managedRuleGroups = ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet'] as const;
+
+const TOO_MANY_REQUESTS = 'TooManyRequests';
+
+const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+
+/** Which requests a limit counts: its path, and its method when it names one. */
+function scopeOf(limit: EdgeLimit): CfnWebACL.StatementProperty {
+  const path: CfnWebACL.StatementProperty = {
+    regexMatchStatement: {
+      regexString: limit.path,
+      fieldToMatch: { uriPath: {} },
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  };
+  if (!limit.method) return path;
+  const method: CfnWebACL.StatementProperty = {
+    byteMatchStatement: {
+      searchString: limit.method,
+      fieldToMatch: { method: {} },
+      positionalConstraint: 'EXACTLY',
+      textTransformations: [{ priority: 0, type: 'NONE' }],
+    },
+  };
+  return { andStatement: { statements: [method, path] } };
+}
+
+/**
+ * The web ACL in front of the site's distribution: AWS's reputation and known-bad-inputs rules,
+ * then one rate-based rule per edge limit (per client address), each refusing with the same 429
+ * the local server gives (infra/edge-limits.ts).
+ */
+export class BreathworkEdgeStack extends Stack {
+  readonly webAclArn: string;
+
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
+    super(scope, id, { ...props, env: { ...props.env, region: EDGE_REGION }, crossRegionReferences: true });
+    const managed = managedRuleGroups.map((name, priority): CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name } },
+      visibilityConfig: visibility(name),
+    }));
+    const limits = edgeLimits.map((limit, index): CfnWebACL.RuleProperty => ({
+      name: limit.name,
+      priority: managed.length + index,
+      action: { block: { customResponse: { responseCode: EDGE_REFUSAL.status, customResponseBodyKey: TOO_MANY_REQUESTS } } },
+      statement: {
+        rateBasedStatement: {
+          limit: limit.limit,
+          evaluationWindowSec: limit.windowSeconds,
+          aggregateKeyType: 'IP',
+          scopeDownStatement: scopeOf(limit),
+        },
+      },
+      visibilityConfig: visibility(limit.name),
+    }));
+    const webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      customResponseBodies: {
+        [TOO_MANY_REQUESTS]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: EDGE_REFUSAL.message }) },
+      },
+      rules: [...managed, ...limits],
+      visibilityConfig: visibility('BreathworkEdge'),
+    });
+    this.webAclArn = webAcl.attrArn;
+  }
+}

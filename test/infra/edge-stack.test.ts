@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { Validations } from 'aws-cdk-lib';
+import { Annotations, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { BreathworkEdgeStack, EDGE_REGION, managedRuleGroups } from '../../infra/edge-stack';
+import { EDGE_REFUSAL, edgeLimits } from '../../infra/edge-limits';
+import { BreathworkStack } from '../../infra/stack';
+import { projectApp, testStackProps, type Json } from '../support/cdk-app';
+
+type Rule = { Name: string; Priority: number; Action?: Json; OverrideAction?: Json; Statement: { RateBasedStatement: Json } };
+
+/** The edge stack in us-east-1 and the site's stack in London referring to its web ACL, as the app makes them. */
+function synthesize() {
+  const app = projectApp({ 'aws:cdk:bundling-stacks': [] });
+  const env = { account: '123456789012' };
+  const edge = new BreathworkEdgeStack(app, 'Edge', { env });
+  const site = new BreathworkStack(app, 'Site', {
+    ...testStackProps,
+    env: { ...env, region: 'eu-west-2' },
+    crossRegionReferences: true,
+    webAclArn: edge.webAclArn,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  app.synth();
+  return { edge, site, acl: Template.fromStack(edge).findResources('AWS::WAFv2::WebACL') };
+}
+
+describe('the limits at the edge', () => {
+  const { edge, site, acl } = synthesize();
+  const [webAcl] = Object.values(acl) as { Properties: Json }[];
+
+  it('put one web ACL in us-east-1, for CloudFront, letting through what no rule refuses', () => {
+    expect(edge.region).toBe(EDGE_REGION);
+    expect(Object.keys(acl)).toHaveLength(1);
+    expect(webAcl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
+  });
+
+  it("run AWS's IP reputation and known-bad-inputs rules first, then a rate rule per client address for each edge limit", () => {
+    const rules = webAcl.Properties.Rules as Rule[];
+    expect(rules.map((rule) => rule.Name)).toEqual([...managedRuleGroups, ...edgeLimits.map((limit) => limit.name)]);
+    expect(rules.map((rule) => rule.Priority)).toEqual(rules.map((_, index) => index));
+    for (const name of managedRuleGroups) {
+      expect(rules.find((rule) => rule.Name === name)).toMatchObject({
+        OverrideAction: { None: {} },
+        Statement: { ManagedRuleGroupStatement: { VendorName: 'AWS', Name: name } },
+      });
+    }
+    for (const limit of edgeLimits) {
+      const rule = rules.find((each) => each.Name === limit.name)!;
+      expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } });
+      const rate = rule.Statement.RateBasedStatement;
+      expect(rate).toMatchObject({ Limit: limit.limit, EvaluationWindowSec: limit.windowSeconds, AggregateKeyType: 'IP' });
+      const scope = JSON.stringify(rate.ScopeDownStatement);
+      expect(scope).toContain(JSON.stringify(limit.path).slice(1, -1));
+      if (limit.method) expect(scope).toContain(`"SearchString":"${limit.method}"`);
+    }
+  });
+
+  it('answer a refused request as the local server does: 429 and the same words', () => {
+    expect(webAcl.Properties.CustomResponseBodies.TooManyRequests).toEqual({
+      ContentType: 'APPLICATION_JSON',
+      Content: JSON.stringify({ message: EDGE_REFUSAL.message }),
+    });
+  });
+
+  it("sit in front of the site's distribution, which refers to it across regions and is deployed after it; cdk-nag finds nothing in either with a real account, as `cdk deploy` synthesizes them", () => {
+    const [distribution] = Object.values(Template.fromStack(site).findResources('AWS::CloudFront::Distribution')) as {
+      Properties: { DistributionConfig: { WebACLId: unknown } };
+    }[];
+    expect(distribution.Properties.DistributionConfig.WebACLId).toBeDefined();
+    expect(site.dependencies).toContain(edge);
+    for (const stack of [edge, site]) {
+      const findings = [
+        ...Annotations.fromStack(stack).findError('*', /AwsSolutions-/),
+        ...Annotations.fromStack(stack).findWarning('*', /AwsSolutions-/),
+      ];
+      expect(findings.map((finding) => finding.entry.data)).toEqual([]);
+    }
+  });
+
+  it("leave cdk-nag nothing to say of the site's distribution once it has the web ACL", () => {
+    const app = projectApp({ 'aws:cdk:bundling-stacks': [] });
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/BreathworkEdge/1';
+    const stack = new BreathworkStack(app, 'Site', { ...testStackProps, webAclArn });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    app.synth();
+    const [distribution] = Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::Distribution')) as {
+      Properties: { DistributionConfig: { WebACLId: unknown } };
+    }[];
+    expect(distribution.Properties.DistributionConfig.WebACLId).toBe(webAclArn);
+    expect(Annotations.fromStack(stack).findError('*', /AwsSolutions-CFR2/)).toEqual([]);
+  });
+});
