@@ -29,6 +29,11 @@ export type Route = {
    * CloudFront sends to the API, rather than under API_PREFIX, and answered in HTML.
    */
   page?: true;
+  /**
+   * Seconds CloudFront keeps a 200 answer (`s-maxage`) and answers it to everyone: only for a route
+   * whose answer is the same for every visitor and whose path has no parameter. Browsers keep nothing.
+   */
+  edgeCacheSeconds?: number;
 };
 
 /** Every route but a page is served under this prefix, so CloudFront can send /api/* to the API. */
@@ -41,7 +46,8 @@ export const routes: Route[] = [
   // The page a shared link opens: its HTML carries the session, so it paints before any script runs.
   // Every path below /sessions/ is this page's (a greedy id), so a wrong one still gets the site's 404 page.
   { method: 'GET', path: '/sessions/{id+}', handler: 'pages/session', access: 'public', grants: ['table:read'], page: true },
-  { method: 'GET', path: '/sessions', handler: 'sessions/list', access: 'public', grants: ['table:read'] },
+  // The schedule is the same for everyone, and each open home page asks for it every 10 seconds.
+  { method: 'GET', path: '/sessions', handler: 'sessions/list', access: 'public', grants: ['table:read'], edgeCacheSeconds: 5 },
   { method: 'GET', path: '/sessions/{id}', handler: 'sessions/get', access: 'public', grants: ['table:read'] },
   {
     method: 'POST',

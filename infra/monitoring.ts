@@ -33,6 +33,9 @@ export const alarmThresholds = {
   /** SES's own reputation of the account, as a fraction: it reviews an account at these, and may pause its sending. */
   reputationBounceRate: 0.05,
   reputationComplaintRate: 0.001,
+  /** Percent of the API's answers in 15 minutes that are 4xx (429s included), once it has answered 100. */
+  api4xxRatePercent: 25,
+  api4xxRateMinimumRequests: 100,
   /** A heartbeat is sent every 10 minutes: three missing in a row is a stopped path, not one late. */
   heartbeatWindowMinutes: 30,
   /** The sweep runs every 5 minutes: a hold still past its expiry after three runs is one it cannot end. */
@@ -207,6 +210,20 @@ export function monitor(scope: Construct, props: MonitoringProps) {
     metric: props.apiStage.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum' }),
     threshold: alarmThresholds.api5xx,
     description: "The API answered 5xx: visitors saw 'Something went wrong' or 'The site is busy'. See the API access log.",
+  });
+  watch('Api4xxRateAlarm', {
+    metric: new MathExpression({
+      expression: `IF(requests >= ${alarmThresholds.api4xxRateMinimumRequests}, 100 * FILL(refused, 0) / requests, 0)`,
+      usingMetrics: {
+        requests: props.apiStage.metricCount({ period: Duration.minutes(15), statistic: 'Sum' }),
+        refused: props.apiStage.metricClientError({ period: Duration.minutes(15), statistic: 'Sum' }),
+      },
+      period: Duration.minutes(15),
+      label: '4xx rate (%)',
+    }),
+    threshold: alarmThresholds.api4xxRatePercent,
+    description:
+      "A quarter or more of the API's answers in 15 minutes were 4xx (throttled 429s among them): a flood, a scraper, or a page asking wrongly. The API access log's routes and addresses say which.",
   });
   watch('StripeWebhookFailuresAlarm', {
     metric: operator('webhookFailure'),

@@ -37,7 +37,7 @@ import type { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { join } from 'node:path';
-import { API_PREFIX, defaultThrottle, pagePathPatterns, routeKey } from '../functions/routes';
+import { API_PREFIX, defaultThrottle, pagePathPatterns, routeKey, routes } from '../functions/routes';
 import { RoutePart, routeParts, type RoutePartProps } from './api-routes';
 import { tableDefinition } from '../functions/lib/table';
 import { SESSION_IMAGES_PREFIX } from '../functions/schemas/image-upload';
@@ -206,10 +206,10 @@ export class BreathworkStack extends Stack {
     const apiOrigin = new HttpOrigin(`${api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
       customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue },
     });
-    // A page rendered by the API is the same for every visitor: kept as long as its Cache-Control
-    // says (functions/pages), whatever the visitor sends.
-    const pagesCachePolicy = new CachePolicy(this, 'RenderedPages', {
-      comment: 'Pages the API renders, for as long as they say',
+    // A page rendered by the API, or an answer a route shares (edgeCacheSeconds), is the same for
+    // every visitor: kept as long as its Cache-Control says, whatever the visitor sends.
+    const sharedAnswersCachePolicy = new CachePolicy(this, 'RenderedPages', {
+      comment: 'Pages the API renders and answers it shares, for as long as they say',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.days(1),
@@ -219,7 +219,7 @@ export class BreathworkStack extends Stack {
     const pageBehavior = {
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-      cachePolicy: pagesCachePolicy,
+      cachePolicy: sharedAnswersCachePolicy,
       responseHeadersPolicy: headersPolicy,
     };
     const distribution = new Distribution(this, 'Site', {
@@ -232,6 +232,15 @@ export class BreathworkStack extends Stack {
         functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.spaFallback() }],
       },
       additionalBehaviors: {
+        // Before /api/*, as CloudFront takes the first that matches (CDK keeps the order written): an exact path of the API whose answer is shared.
+        ...Object.fromEntries(
+          routes
+            .filter((route) => route.edgeCacheSeconds)
+            .map((route) => [
+              `${API_PREFIX}${route.path}`,
+              { ...pageBehavior, viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY },
+            ]),
+        ),
         [`${API_PREFIX}/*`]: {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -82,7 +82,10 @@ export function routeHandler<S extends Schemas, Known extends object>(
           body: result.text,
         };
       }
-      return json(result.status ?? 200, result.body, result.headers);
+      const status = result.status ?? 200;
+      const shared = route.edgeCacheSeconds &&
+        status === 200 && { 'cache-control': `public, max-age=0, s-maxage=${route.edgeCacheSeconds}` };
+      return json(status, result.body, { ...result.headers, ...shared });
     } catch (error) {
       return errorResponse(error);
     }

@@ -78,9 +78,9 @@ describe('alarms on what a customer would notice', () => {
   it('notifies the alerts topic of every alarm, when it fires and when it clears', () => {
     const [topicId] = onlyOne('AWS::SNS::Topic');
     const alarms = ofType('AWS::CloudWatch::Alarm');
-    // Fifteen watched conditions; one dead-letter queue per consumer, per job and for the relay;
+    // Sixteen watched conditions; one dead-letter queue per consumer, per job and for the relay;
     // and each job's missing runs.
-    expect(alarms).toHaveLength(15 + consumers.length + 2 * schedules.length + 1);
+    expect(alarms).toHaveLength(16 + consumers.length + 2 * schedules.length + 1);
     for (const [id, alarm] of alarms) {
       expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
@@ -136,6 +136,21 @@ describe('alarms on what a customer would notice', () => {
     });
     const job = schedules.find((each) => each.handler === 'payments/reconcile-payments');
     expect(job).toMatchObject({ every: '6 hours', grants: ['table:read', 'table:write', 'stripe:read'] });
+  });
+
+  it("fires when a quarter of the API's answers in 15 minutes are 4xx, 429s included, once it has answered 100", () => {
+    const properties = alarm('Api4xxRateAlarm');
+    expect(properties).toMatchObject({
+      Threshold: alarmThresholds.api4xxRatePercent,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    const [expression] = (properties.Metrics as { Expression?: string }[]).filter((m) => m.Expression);
+    expect(expression.Expression).toBe('IF(requests >= 100, 100 * FILL(refused, 0) / requests, 0)');
+    expect(
+      metricStats(properties)
+        .map((stat) => stat.Metric.MetricName)
+        .sort(),
+    ).toEqual(['4xx', 'Count']);
   });
 
   it("fires on SES's own reputation of the account: 5% bounces, 0.1% complaints", () => {

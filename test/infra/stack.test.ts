@@ -411,7 +411,12 @@ describe('the CDK stack', () => {
     const [, distribution] = onlyOne('AWS::CloudFront::Distribution');
     const { DefaultCacheBehavior, CacheBehaviors } = distribution.Properties.DistributionConfig;
     const behaviours = [DefaultCacheBehavior, ...CacheBehaviors];
-    expect(CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(['/api/*', '/sessions/*', '/images/*']);
+    expect(CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual([
+      '/api/sessions',
+      '/api/*',
+      '/sessions/*',
+      '/images/*',
+    ]);
     for (const behaviour of behaviours) expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
@@ -538,6 +543,21 @@ describe('the CDK stack', () => {
     for (const route of routes) {
       expect(functionOf(route.handler)[1].Properties.Environment.Variables.ORIGIN_VERIFY_SECRET).toEqual(sent!.HeaderValue);
     }
+  });
+
+  it('keeps the schedule, ahead of every other API path, as long as its answer says (a few seconds), for everyone alike', () => {
+    const [, distribution] = onlyOne('AWS::CloudFront::Distribution');
+    const { CacheBehaviors } = distribution.Properties.DistributionConfig;
+    const shared = routes.filter((route) => route.edgeCacheSeconds);
+    expect(shared.map((route) => `${route.method} ${route.path} ${route.edgeCacheSeconds}`)).toEqual(['GET /sessions 5']);
+    const schedule = CacheBehaviors[0];
+    expect(schedule.PathPattern).toBe('/api/sessions');
+    expect(schedule.ViewerProtocolPolicy).toBe('https-only');
+    const pages = CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/sessions/*');
+    expect(schedule.CachePolicyId).toEqual(pages.CachePolicyId);
+    expect(schedule.TargetOriginId).toBe(
+      CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*').TargetOriginId,
+    );
   });
 
   it("sends a session's page to the API, which renders it, and keeps it as long as the page says, whoever asks", () => {

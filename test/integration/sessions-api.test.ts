@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionView } from '../../functions/schemas/session';
-import { api } from '../support/stack';
+import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
 
 describe('sessions API on the local stack', () => {
@@ -18,6 +18,15 @@ describe('sessions API on the local stack', () => {
     expect(new Set(body.sessions.map((s) => s.locationType))).toEqual(new Set(['online', 'onsite']));
     expect(body.sessions.some((s) => s.featured)).toBe(true);
     expect(body.sessions.some((s) => s.price.amount > 0)).toBe(true);
+  });
+
+  it('lets CloudFront share the list for five seconds, and no browser keep it; every other answer is kept by no one', async () => {
+    const list = await fetch(`${siteUrl}/api/sessions`);
+    expect(list.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=5');
+    const one = await fetch(`${siteUrl}/api/sessions/${(await createSession({})).id}`);
+    expect(one.headers.get('cache-control')).toBe('no-store');
+    const missing = await fetch(`${siteUrl}/api/sessions/01ARZ3NDEKTSV4RRFFQ69G5FAV`);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
   it('leaves past sessions out of the list', async () => {
