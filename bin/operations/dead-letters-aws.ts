@@ -3,6 +3,7 @@ import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand,
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { EVENT_RETENTION_DAYS } from '../../events/catalogue';
 import { outboxRelay } from '../../functions/consumers';
 import { describeRefusal } from '../../functions/outbox/publish';
 import { republishOutbox, type OutboxPlace } from '../../functions/outbox/republish';
@@ -27,7 +28,19 @@ export type AwsClients = {
   dynamo: DynamoDBDocumentClient;
   eventBridge: EventBridgeClient;
 };
-export type RedriveResult = { kind: DeadLetterQueue['kind']; handler: string; messageId: string; ok: boolean; error?: string };
+/**
+ * What became of one dead letter: re-driven (ok), failed again (error, the message stays), or lost
+ * (a relay failure whose events the outbox no longer holds: nothing left to re-drive; the message
+ * stays as the record of what was lost).
+ */
+export type RedriveResult = {
+  kind: DeadLetterQueue['kind'];
+  handler: string;
+  messageId: string;
+  ok: boolean;
+  lost?: true;
+  error?: string;
+};
 
 type Named = Record<string, { queueUrl: string; functionName: string }>;
 
@@ -80,14 +93,20 @@ type StreamBatchFailure = {
 export async function redriveAws(clients: AwsClients, stackName: string, visibilityTimeout = 300): Promise<RedriveResult[]> {
   const { queues, outbox } = await deadLetterQueues(clients, stackName);
   const results: RedriveResult[] = [];
-  const redrive = async (queue: DeadLetterQueue, body: string): Promise<string | undefined> => {
+  const redrive = async (queue: DeadLetterQueue, body: string): Promise<{ error?: string; lost?: true }> => {
     if (queue.kind === 'relay') {
       const batch = (JSON.parse(body) as StreamBatchFailure).DDBStreamBatchInfo;
-      if (!batch) return 'Not a stream batch failure record';
+      if (!batch) return { error: 'Not a stream batch failure record' };
       const since = new Date(Date.parse(batch.approximateArrivalOfFirstRecord) - RELAY_WINDOW_MARGIN_MS);
       const until = new Date(Date.parse(batch.approximateArrivalOfLastRecord) + RELAY_WINDOW_MARGIN_MS);
-      const { failed } = await republishOutbox(clients, outbox, { since, until });
-      return failed && `The bus did not take every outbox event: ${describeRefusal(failed.refusal)}`;
+      const { items, failed } = await republishOutbox(clients, outbox, { since, until });
+      // A batch is of one event at least: none in its window means the outbox let them go.
+      if (items.length === 0)
+        return {
+          lost: true,
+          error: `The outbox no longer holds the events of ${batch.approximateArrivalOfFirstRecord} to ${batch.approximateArrivalOfLastRecord} (kept ${EVENT_RETENTION_DAYS} days): lost`,
+        };
+      return failed ? { error: `The bus did not take every outbox event: ${describeRefusal(failed.refusal)}` } : {};
     }
     const response = await clients.lambda.send(
       new InvokeCommand({
@@ -96,7 +115,7 @@ export async function redriveAws(clients: AwsClients, stackName: string, visibil
         Payload: new TextEncoder().encode(body),
       }),
     );
-    return response.FunctionError ? new TextDecoder().decode(response.Payload ?? new Uint8Array()) : undefined;
+    return response.FunctionError ? { error: new TextDecoder().decode(response.Payload ?? new Uint8Array()) } : {};
   };
 
   for (const queue of queues) {
@@ -114,10 +133,10 @@ export async function redriveAws(clients: AwsClients, stackName: string, visibil
       if (fresh.length === 0) break;
       for (const message of fresh) {
         seen.add(message.MessageId!);
-        const error = await redrive(queue, message.Body ?? '{}');
+        const { error, lost } = await redrive(queue, message.Body ?? '{}');
         const result: RedriveResult = { kind: queue.kind, handler: queue.handler, messageId: message.MessageId!, ok: !error };
         if (error) {
-          results.push({ ...result, error });
+          results.push({ ...result, error, ...(lost && { lost }) });
           continue;
         }
         await clients.sqs.send(new DeleteMessageCommand({ QueueUrl: queue.queueUrl, ReceiptHandle: message.ReceiptHandle }));

@@ -57,9 +57,12 @@ if (values.aws) {
     const results = await redriveAws(clients, values.stack);
     for (const r of results)
       console.log(
-        `${r.ok ? 're-driven' : 'failed again'}  ${r.kind} ${r.handler}  ${r.messageId}${r.error ? `  ${r.error}` : ''}`,
+        `${r.ok ? 're-driven' : r.lost ? 'lost' : 'failed again'}  ${r.kind} ${r.handler}  ${r.messageId}${r.error ? `  ${r.error}` : ''}`,
       );
-    console.log(`${results.filter((r) => r.ok).length} re-driven, ${results.filter((r) => !r.ok).length} failed again`);
+    const count = (which: (r: (typeof results)[number]) => boolean) => results.filter(which).length;
+    console.log(
+      `${count((r) => r.ok)} re-driven, ${count((r) => !r.ok && !r.lost)} failed again, ${count((r) => r.lost === true)} lost`,
+    );
     if (results.some((r) => !r.ok)) process.exitCode = 1;
   }
 } else if (command === 'list') {

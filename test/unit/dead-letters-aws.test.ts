@@ -232,6 +232,40 @@ describe('dead letters in AWS', () => {
     expect(sqs.commandCalls(DeleteMessageCommand)).toHaveLength(0);
   });
 
+  it('counts a relay failure whose events the outbox no longer holds as lost, never as re-driven, and keeps its record', async () => {
+    sqs
+      .on(ReceiveMessageCommand, { QueueUrl: relayQueue })
+      .resolvesOnce({
+        Messages: [
+          {
+            MessageId: 'f3',
+            ReceiptHandle: 'rf3',
+            Body: JSON.stringify({
+              DDBStreamBatchInfo: {
+                approximateArrivalOfFirstRecord: '2030-01-01T10:00:00Z',
+                approximateArrivalOfLastRecord: '2030-01-01T10:01:00Z',
+              },
+            }),
+          },
+        ],
+      })
+      .resolves({});
+    dynamo.on(ScanCommand).resolves({ Items: [] });
+
+    expect(await redriveAws(clients, 'Breathwork')).toEqual([
+      {
+        kind: 'relay',
+        handler: 'outbox/relay',
+        messageId: 'f3',
+        ok: false,
+        lost: true,
+        error: 'The outbox no longer holds the events of 2030-01-01T10:00:00Z to 2030-01-01T10:01:00Z (kept 14 days): lost',
+      },
+    ]);
+    expect(eventBridge.commandCalls(PutEventsCommand)).toHaveLength(0);
+    expect(sqs.commandCalls(DeleteMessageCommand)).toHaveLength(0);
+  });
+
   it('says so when the deployed stack predates an output it needs', async () => {
     cloudFormation.on(DescribeStacksCommand).resolves(stackWith(outputs.slice(0, 1)));
     await expect(listAwsDeadLetters(clients, 'Breathwork')).rejects.toThrow(
