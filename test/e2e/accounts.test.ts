@@ -259,7 +259,8 @@ describe('accounts in the browser', () => {
     await page.goto(`${siteUrl}/setup-account?email=${encodeURIComponent(email)}`);
     await submitSetupAccount(page, { firstName: 'Kim', lastName: 'Known', password: 'whatever1', confirmPassword: 'whatever1' });
     await page.getByText('You already have an account with this email. Sign in to continue.').waitFor();
-    expect(await page.title()).toBe('Sign In · Breathwork');
+    // The title follows the page it turned into, once it has rendered.
+    await expect.poll(() => page.title()).toBe('Sign In · Breathwork');
     await page.getByLabel('Password', { exact: true }).fill('known-password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(`${siteUrl}/dashboard`);
