@@ -31,6 +31,9 @@ const refill = (throttle: Throttle) => sleep((throttle.burst / throttle.ratePerS
 
 /** A visitor of their own for each n, as CloudFront reports the address: the hourly per-address limits are per visitor. */
 const visitor = (network: number, n: number) => `10.${network}.${(n >> 8) & 255}.${n & 255}:443`;
+let readers = 0;
+/** A read as one more visitor sends it: the edge's per-address limits (infra/edge-limits.ts) count each visitor apart. */
+const asVisitor = (): RequestInit => ({ headers: { 'cloudfront-viewer-address': visitor(200, readers++ % 65_536) } });
 const guest = (run: string, n: number) => ({
   firstName: 'Bench',
   lastName: `Guest ${n}`,
@@ -114,7 +117,7 @@ export async function apiUnderLoad(site: string, stackIdle: () => Promise<void>)
       budgetCalls: 1,
       rawCall: 'Query',
       writeUnits: 0,
-      http: async () => () => httpAttempt(`${api}/sessions`),
+      http: async () => () => httpAttempt(`${api}/sessions`, asVisitor()),
       raw: async () => {
         const { input } = await capturedCall(dynamoClient, 'QueryCommand', () => listUpcomingSessions(new Date()));
         return () => raw(() => dynamo.send(new QueryCommand(input as never)));
@@ -127,7 +130,7 @@ export async function apiUnderLoad(site: string, stackIdle: () => Promise<void>)
       budgetCalls: 2,
       rawCall: 'GetItem',
       writeUnits: 0,
-      http: async () => () => httpAttempt(`${api}/sessions/${free.id}`),
+      http: async () => () => httpAttempt(`${api}/sessions/${free.id}`, asVisitor()),
       raw: async () => {
         const { input } = await capturedCall(dynamoClient, 'GetItemCommand', () => getSession(free.id));
         return () => raw(() => dynamo.send(new GetCommand(input as never)));
