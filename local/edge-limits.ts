@@ -8,8 +8,15 @@ import { edgeLimits, type EdgeLimit } from '../infra/edge-limits';
 export function createEdgeLimiter(rules: readonly EdgeLimit[] = edgeLimits, now: () => number = Date.now) {
   const matchers = rules.map((rule) => ({ rule, path: new RegExp(rule.path) }));
   const seen = new Map<string, number[]>();
+  const longestWindowMs = Math.max(...rules.map((rule) => rule.windowSeconds * 1000));
+  let lastSweep = now();
   return (clientAddress: string, method: string, path: string): boolean => {
     const at = now();
+    // Addresses not heard from for a whole window are forgotten, so the counts never outgrow the traffic.
+    if (at - lastSweep > longestWindowMs) {
+      for (const [key, times] of seen) if (at - times[times.length - 1] >= longestWindowMs) seen.delete(key);
+      lastSweep = at;
+    }
     for (const { rule, path: pattern } of matchers) {
       if ((rule.method && rule.method !== method) || !pattern.test(path)) continue;
       const key = `${rule.name} ${clientAddress}`;
