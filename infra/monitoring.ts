@@ -102,16 +102,10 @@ export function alertsTopic(scope: Construct, adminEmail: string): Topic {
   // The dead-letter alarms came first, hence the id, which stays so the confirmed subscription does too.
   const alerts = new Topic(scope, 'DeadLetterAlerts', { displayName: 'Breathwork alerts', enforceSSL: true });
   alerts.addSubscription(new EmailSubscription(adminEmail));
-  alerts.addToResourcePolicy(
-    new PolicyStatement({
-      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-      actions: ['sns:Publish'],
-      resources: [alerts.topicArn],
-      conditions: {
-        StringEquals: { 'aws:SourceAccount': stack.account },
-        ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*` },
-      },
-    }),
+  allowToPublish(
+    alerts,
+    'cloudwatch.amazonaws.com',
+    `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*`,
   );
   Validations.of(alerts).acknowledge({
     id: 'AwsSolutions-SNS2',
@@ -119,6 +113,21 @@ export function alertsTopic(scope: Construct, adminEmail: string): Topic {
       'CloudWatch alarms cannot publish to a topic encrypted with the AWS managed SNS key; its messages name an alarm and carry no personal data.',
   });
   return alerts;
+}
+
+/** Lets an AWS service publish to the topic, for this account's resources (`sourceArn`) only. */
+function allowToPublish(topic: ITopic, service: string, sourceArn: string) {
+  topic.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal(service)],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': Stack.of(topic).account },
+        ArnLike: { 'aws:SourceArn': sourceArn },
+      },
+    }),
+  );
 }
 
 export type MonitoringProps = {
@@ -376,17 +385,7 @@ function monthlyBudget(scope: Construct, alerts: ITopic, amountUsd: number) {
   if (!(amountUsd > 0)) throw new Error(`monthlyBudgetUsd must be an amount of US dollars above 0, not ${amountUsd}`);
   const stack = Stack.of(scope);
   // Budgets publishes to the topic as a service of this account.
-  alerts.addToResourcePolicy(
-    new PolicyStatement({
-      principals: [new ServicePrincipal('budgets.amazonaws.com')],
-      actions: ['sns:Publish'],
-      resources: [alerts.topicArn],
-      conditions: {
-        StringEquals: { 'aws:SourceAccount': stack.account },
-        ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:budgets::${stack.account}:*` },
-      },
-    }),
-  );
+  allowToPublish(alerts, 'budgets.amazonaws.com', `arn:${stack.partition}:budgets::${stack.account}:*`);
   const notify = (notificationType: 'ACTUAL' | 'FORECASTED', threshold: number) => ({
     notification: { notificationType, comparisonOperator: 'GREATER_THAN', threshold, thresholdType: 'PERCENTAGE' },
     subscribers: [{ subscriptionType: 'SNS', address: alerts.topicArn }],
