@@ -16,138 +16,139 @@ export const EVENT_SOURCE = 'breathwork';
  */
 export const EVENT_RETENTION_DAYS = 14;
 
+// The schemas below are made on their first use (`z.lazy`), as are the parts they share: a function
+// that handles two events does not build the twenty others when it loads.
+const text = () => z.string().check(z.minLength(1));
 /** Who booked what: every booking event carries it. */
-const text = z.string().check(z.minLength(1));
-const BookingFacts = z.object({
-  bookingId: text,
-  sessionId: text,
-  attendeeName: text,
-  attendeeEmail: z.email(),
-});
+const bookingFacts = () => z.object({ bookingId: text(), sessionId: text(), attendeeName: text(), attendeeEmail: z.email() });
 /** Who bought the recordings package: every purchase event carries it. */
-const PurchaseFacts = z.object({ purchaseId: text, customerEmail: z.email(), customerName: z.nullable(text) });
+const purchaseFacts = () => z.object({ purchaseId: text(), customerEmail: z.email(), customerName: z.nullable(text()) });
 /** What a change of a session that its attendees are told of changed. */
 export const sessionChanges = ['time', 'place', 'joinLink'] as const;
 export type SessionChange = (typeof sessionChanges)[number];
-const Money = z.object({ amount: z.int().check(z.nonnegative()), currency: z.enum(currencies) });
+const money = () => z.object({ amount: z.int().check(z.nonnegative()), currency: z.enum(currencies) });
 
 export const eventCatalogue = {
   BookingCreated: {
     description: 'A paid booking awaits payment: its seat is held until holdExpiresAt.',
-    schema: z.extend(BookingFacts, { price: Money, holdExpiresAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.extend(bookingFacts(), { price: money(), holdExpiresAt: z.iso.datetime() })),
   },
   ConfirmationRequested: {
     description: "The administrator asked for a booking's confirmation e-mail to be sent again.",
-    schema: z.extend(BookingFacts, { requestedAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.extend(bookingFacts(), { requestedAt: z.iso.datetime() })),
   },
   BookingAwaitsEmail: {
     description: "A guest's free booking holds its seat until holdExpiresAt: they are e-mailed the link that confirms it.",
-    schema: z.extend(BookingFacts, { holdExpiresAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.extend(bookingFacts(), { holdExpiresAt: z.iso.datetime() })),
   },
   CheckoutLinkRequested: {
     description: 'Someone booked again with the address of a booking awaiting payment: its owner is sent the way back to it.',
-    schema: BookingFacts,
+    schema: z.lazy(bookingFacts),
   },
   BookingConfirmed: {
     description: 'A seat was booked and needs no further payment.',
-    schema: BookingFacts,
+    schema: z.lazy(bookingFacts),
   },
   BookingExpired: {
     description: "A pending booking's held seat was released without payment.",
-    schema: z.extend(BookingFacts, {
-      /**
-       * The checkout ran out, the payment failed, the visitor booked anew, no checkout could be
-       * opened, the administrator cancelled it, a free seat's address was not confirmed, or the
-       * visitor cancelled the checkout on Stripe's page.
-       */
-      reason: z.enum([
-        'expired',
-        'payment_failed',
-        'replaced',
-        'checkout_failed',
-        'cancelled_by_admin',
-        'email_unconfirmed',
-        'checkout_cancelled',
-      ]),
-    }),
+    schema: z.lazy(() =>
+      z.extend(bookingFacts(), {
+        /**
+         * The checkout ran out, the payment failed, the visitor booked anew, no checkout could be
+         * opened, the administrator cancelled it, a free seat's address was not confirmed, or the
+         * visitor cancelled the checkout on Stripe's page.
+         */
+        reason: z.enum([
+          'expired',
+          'payment_failed',
+          'replaced',
+          'checkout_failed',
+          'cancelled_by_admin',
+          'email_unconfirmed',
+          'checkout_cancelled',
+        ]),
+      }),
+    ),
   },
   BookingCancelled: {
     description:
       'A confirmed booking was cancelled by its attendee or removed by the administrator: the seat is free again, and a paid one is refunded.',
-    schema: z.extend(BookingFacts, { refund: z.nullable(Money) }),
+    schema: z.lazy(() => z.extend(bookingFacts(), { refund: z.nullable(money()) })),
   },
   RefundDue: {
     description:
       'Money is owed back (a payment after its seat was gone, or one for no checkout we opened): its Refund item says what.',
-    schema: z.object({ paymentIntentId: text }),
+    schema: z.lazy(() => z.object({ paymentIntentId: text() })),
   },
   WaitlistJoined: {
     description: 'Someone joined the waitlist of a sold-out session: they are told their position and how to leave.',
-    schema: z.object({ placeId: text, sessionId: text }),
+    schema: z.lazy(() => z.object({ placeId: text(), sessionId: text() })),
   },
   WaitlistSeatFreed: {
     description:
       'A booking gave its seat back, or a raised capacity made seats, while people waited: the seats are kept for the waitlist, to offer.',
     // No booking when the administrator raised the capacity.
-    schema: z.object({ sessionId: text, bookingId: z.optional(text), freedAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.object({ sessionId: text(), bookingId: z.optional(text()), freedAt: z.iso.datetime() })),
   },
   WaitlistOffered: {
     description: 'A kept seat is held for the first person waiting until offerExpiresAt: they are sent the offer.',
-    schema: z.object({ placeId: text, sessionId: text, offerExpiresAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.object({ placeId: text(), sessionId: text(), offerExpiresAt: z.iso.datetime() })),
   },
   WaitlistOfferEnded: {
     description:
       'An offer was declined, lapsed or removed by the administrator: its seat goes to the next person waiting, and one who declined or let it lapse is told.',
-    schema: z.object({ placeId: text, sessionId: text, reason: z.enum(['declined', 'lapsed', 'removed']) }),
+    schema: z.lazy(() => z.object({ placeId: text(), sessionId: text(), reason: z.enum(['declined', 'lapsed', 'removed']) })),
   },
   SessionShared: {
     description: 'Someone shared a session with an address: it is sent the session and its link.',
-    schema: z.object({ sessionId: text, to: z.email(), sharedAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.object({ sessionId: text(), to: z.email(), sharedAt: z.iso.datetime() })),
   },
   ReminderDue: {
     description: 'A booked session starts within a day: its attendee is reminded.',
-    schema: BookingFacts,
+    schema: z.lazy(bookingFacts),
   },
   SessionChanged: {
     description:
       "The administrator changed a booked session's time, place or joining link: its notice (what it was) goes to everyone booked.",
-    schema: z.object({
-      sessionId: text,
-      noticeId: text,
-      revision: z.int().check(z.positive()),
-      changes: z.array(z.enum(sessionChanges)).check(z.minLength(1)),
-    }),
+    schema: z.lazy(() =>
+      z.object({
+        sessionId: text(),
+        noticeId: text(),
+        revision: z.int().check(z.positive()),
+        changes: z.array(z.enum(sessionChanges)).check(z.minLength(1)),
+      }),
+    ),
   },
   AttendeesMessaged: {
     description: "The administrator wrote to a session's attendees: the notice (their message) goes to everyone booked.",
-    schema: z.object({ sessionId: text, noticeId: text }),
+    schema: z.lazy(() => z.object({ sessionId: text(), noticeId: text() })),
   },
   AttendeeNoticesPage: {
     description: "The next page of a session's bookings to queue a notice for, from where the last page ended.",
-    schema: z.object({ sessionId: text, noticeId: text, cursor: text }),
+    schema: z.lazy(() => z.object({ sessionId: text(), noticeId: text(), cursor: text() })),
   },
   AttendeeNoticeDue: {
     description: "A notice (a change of the session, or the administrator's message) is due to one booked attendee.",
-    schema: z.extend(BookingFacts, { noticeId: text }),
+    schema: z.lazy(() => z.extend(bookingFacts(), { noticeId: text() })),
   },
   PurchaseCreated: {
     description:
       'Someone started buying the recordings package (awaiting its checkout, or given at once by a code that takes the whole price): the administrator is told.',
-    schema: z.extend(PurchaseFacts, { price: Money, discountCode: z.nullable(text) }),
+    schema: z.lazy(() => z.extend(purchaseFacts(), { price: money(), discountCode: z.nullable(text()) })),
   },
   PurchasePaid: {
     description: 'A recordings purchase was paid (or given free): its buyer is sent the receipt.',
-    schema: PurchaseFacts,
+    schema: z.lazy(purchaseFacts),
   },
   PurchaseRefunded: {
     description:
       "A paid recordings purchase was refunded (by the administrator, or as a second purchase of a package its member owns): what was paid (none when it was given free) comes off the week's revenue.",
-    schema: z.extend(PurchaseFacts, { refund: z.nullable(Money), refundedAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.extend(purchaseFacts(), { refund: z.nullable(money()), refundedAt: z.iso.datetime() })),
   },
   Heartbeat: {
     description:
       'Sent every 10 minutes through the table, its stream, the relay and the bus to a consumer: when none arrives, that path has stopped.',
-    schema: z.object({ sentAt: z.iso.datetime() }),
+    schema: z.lazy(() => z.object({ sentAt: z.iso.datetime() })),
   },
 } satisfies Record<string, { description: string; schema: z.ZodMiniType }>;
 
