@@ -145,6 +145,11 @@ export const eventCatalogue = {
       "A paid recordings purchase was refunded (by the administrator, or as a second purchase of a package its member owns): what was paid (none when it was given free) comes off the week's revenue.",
     schema: z.lazy(() => z.extend(purchaseFacts(), { refund: z.nullable(money()), refundedAt: z.iso.datetime() })),
   },
+  PasswordSetByAdministrator: {
+    description:
+      "The administrator set a member's password, which signed them out everywhere: they are told, in case it was not theirs to ask.",
+    schema: z.lazy(() => z.object({ userId: text(), email: z.email(), setAt: z.iso.datetime() })),
+  },
   Heartbeat: {
     description:
       'Sent every 10 minutes through the table, its stream, the relay and the bus to a consumer: when none arrives, that path has stopped.',
@@ -227,6 +232,10 @@ export const consumers = [
   {
     handler: 'payments/send-refund',
     on: ['RefundDue'],
+  },
+  {
+    handler: 'notifications/password-set',
+    on: ['PasswordSetByAdministrator'],
   },
   {
     handler: 'health/heartbeat',

@@ -22,6 +22,7 @@ export const consumerGrants: Record<ConsumerName, readonly Grant[]> = {
   'notifications/purchase-admin-alert': mail,
   'notifications/purchase-receipt': mail,
   'payments/send-refund': [...mail, 'stripe:read'],
+  'notifications/password-set': mail,
   'health/heartbeat': records,
 };
 

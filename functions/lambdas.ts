@@ -18,7 +18,7 @@ import { triggers } from './triggers';
 export type ApiFunction = 'Visitors' | 'Admin' | 'AdminPeople';
 
 /** The user pool's rights that only AdminPeople holds. */
-const peoplePowers: readonly Grant[] = ['users:search', 'users:delete', 'users:set-password'];
+const peoplePowers: readonly Grant[] = ['users:search', 'users:delete', 'users:set-password', 'users:sign-out'];
 
 export function apiFunctionOf(route: Pick<Route, 'access' | 'grants'>): ApiFunction {
   if (route.access !== 'admin') return 'Visitors';
@@ -44,6 +44,12 @@ export const functionNameOf = (handler: string) =>
 
 const union = (lists: readonly (readonly Grant[])[]) => [...new Set(lists.flat())].sort();
 
+/**
+ * What a route needs beyond its own grants for who may call it: an administrator's second factor
+ * is read from the user pool on their requests (functions/lib/second-factor.ts).
+ */
+const grantsOfAccess = (route: Route): readonly Grant[] => (route.access === 'admin' ? ['users:read'] : []);
+
 const apiFunctions = (['Visitors', 'Admin', 'AdminPeople'] as const).map((name): LambdaFunction => {
   const served = routes.filter((route) => apiFunctionOf(route) === name);
   return {
@@ -51,7 +57,7 @@ const apiFunctions = (['Visitors', 'Admin', 'AdminPeople'] as const).map((name):
     kind: 'api',
     routes: served,
     handlers: [...new Set(served.map((route) => route.handler))],
-    grants: union(served.map((route) => route.grants)),
+    grants: union(served.flatMap((route) => [route.grants, grantsOfAccess(route)])),
   };
 });
 

@@ -467,7 +467,8 @@ export const routes: Route[] = [
     path: '/admin/users/{id}/password',
     handler: 'admin/set-user-password',
     access: 'admin',
-    grants: ['users:set-password', 'table:write'],
+    // The address for the e-mail that tells them, and every sign-in of theirs ended.
+    grants: ['users:read', 'users:set-password', 'users:sign-out', 'table:write'],
   },
   {
     method: 'POST',

@@ -12,6 +12,11 @@ export const userPoolSettings = {
   name: 'breathwork-users',
   passwordMinLength: 6,
   adminGroup: 'admin',
+  /**
+   * A second factor, an authenticator app's code (TOTP), for whoever turns it on: members may; the
+   * API's admin routes require it of the administrator (functions/lib/second-factor.ts).
+   */
+  mfa: 'OPTIONAL',
 } as const;
 
 /**

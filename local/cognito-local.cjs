@@ -8,6 +8,7 @@ const { dirname, join } = require('node:path');
 const { SESv2Client, SendEmailCommand } = require('@aws-sdk/client-sesv2');
 
 const cognitoLocal = dirname(require.resolve('cognito-local/package.json'));
+const jwt = require(require.resolve('jsonwebtoken', { paths: [cognitoLocal] }));
 const { ConsoleMessageSender } = require(join(cognitoLocal, 'lib/services/messageDelivery/consoleMessageSender.js'));
 
 const ses = new SESv2Client({});
@@ -37,7 +38,7 @@ ConsoleMessageSender.prototype.sendEmail = async function sendEmail(ctx, user, d
 // InvalidPasswordException (in AWS that one means a new password outside the policy). Answered
 // here as Cognito does. cognito-local's ChangePassword checks nothing else that way.
 const { Targets } = require(join(cognitoLocal, 'lib/targets/targets.js'));
-const { NotAuthorizedError } = require(join(cognitoLocal, 'lib/errors.js'));
+const { CognitoError, NotAuthorizedError } = require(join(cognitoLocal, 'lib/errors.js'));
 const changePassword = Targets.ChangePassword;
 Targets.ChangePassword = (services) => {
   const change = changePassword(services);
@@ -51,12 +52,14 @@ Targets.ChangePassword = (services) => {
   };
 };
 
-// A user created with a temporary password (AdminCreateUser, FORCE_CHANGE_PASSWORD) signs in with
-// it and must then choose their own. Cognito checks the temporary password first and accepts the
-// new one only in answer to the sign-in challenge it opened (named by the challenge's `Session`
-// token); cognito-local skips the check (anyone knowing the address could set the password) and
-// takes any challenge token. Both are done here as Cognito does.
-const newPasswordChallenges = new Map(); // the challenge's Session token -> Username
+// A sign-in challenge is answered only as Cognito allows: a new password for a user created with a
+// temporary one (AdminCreateUser, FORCE_CHANGE_PASSWORD), or an authenticator app's code for a user
+// who turned one on. Cognito checks the password first and takes an answer only to the challenge it
+// opened (named by the challenge's `Session` token), for that user; cognito-local skips the check of
+// a temporary password (anyone knowing the address could set the password) and takes any Session,
+// so a code alone, without the password, would sign in. Both are done here as Cognito does.
+const ANSWERED_CHALLENGES = new Set(['NEW_PASSWORD_REQUIRED', 'SOFTWARE_TOKEN_MFA']);
+const openedChallenges = new Map(); // the challenge's Session token -> { name, username }
 const initiateAuth = Targets.InitiateAuth;
 Targets.InitiateAuth = (services) => {
   const start = initiateAuth(services);
@@ -70,23 +73,59 @@ Targets.InitiateAuth = (services) => {
       }
     }
     const result = await start(ctx, req);
-    if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED')
-      newPasswordChallenges.set(result.Session, result.ChallengeParameters.USER_ID_FOR_SRP);
+    if (ANSWERED_CHALLENGES.has(result.ChallengeName)) {
+      openedChallenges.set(result.Session, { name: result.ChallengeName, username: result.ChallengeParameters.USER_ID_FOR_SRP });
+    }
     return result;
   };
 };
+
+// An authenticator app's code counts once: Cognito refuses a code already used by the same user
+// (to sign in, or to confirm the app), 'Your software token has already been used once.' Codes are
+// remembered as long as cognito-local takes them (the window either side of the current one).
+const usedCodes = new Map(); // `${username} ${code}` -> when it was used
+const CODE_REMEMBERED_MS = 90_000;
+const codeKey = (username, code) => `${username} ${code}`;
+function refuseUsedCode(username, code) {
+  const now = Date.now();
+  for (const [key, at] of usedCodes) if (now - at > CODE_REMEMBERED_MS) usedCodes.delete(key);
+  if (usedCodes.has(codeKey(username, code))) {
+    throw new CognitoError('ExpiredCodeException', 'Your software token has already been used once.');
+  }
+}
+const markCodeUsed = (username, code) => usedCodes.set(codeKey(username, code), Date.now());
+
 const respondToAuthChallenge = Targets.RespondToAuthChallenge;
 Targets.RespondToAuthChallenge = (services) => {
   const respond = respondToAuthChallenge(services);
   return async (ctx, req) => {
-    if (req.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-      const opened = newPasswordChallenges.get(req.Session);
+    if (ANSWERED_CHALLENGES.has(req.ChallengeName)) {
+      const opened = openedChallenges.get(req.Session);
       const pool = await services.cognito.getUserPoolForClientId(ctx, req.ClientId);
       const user = opened && (await pool.getUserByUsername(ctx, (req.ChallengeResponses || {}).USERNAME));
-      if (!user || user.Username !== opened) throw new NotAuthorizedError('Invalid session for the user.');
-      newPasswordChallenges.delete(req.Session);
+      if (!user || opened.name !== req.ChallengeName || user.Username !== opened.username) {
+        throw new NotAuthorizedError('Invalid session for the user.');
+      }
+      // A refused answer leaves the challenge open for another try, as in Cognito.
+      const code = req.ChallengeName === 'SOFTWARE_TOKEN_MFA' && req.ChallengeResponses.SOFTWARE_TOKEN_MFA_CODE;
+      if (code) refuseUsedCode(user.Username, code);
+      const result = await respond(ctx, req);
+      openedChallenges.delete(req.Session);
+      if (code) markCodeUsed(user.Username, code);
+      return result;
     }
     return respond(ctx, req);
+  };
+};
+const verifySoftwareToken = Targets.VerifySoftwareToken;
+Targets.VerifySoftwareToken = (services) => {
+  const verify = verifySoftwareToken(services);
+  return async (ctx, req) => {
+    const username = jwt.decode(req.AccessToken ?? '')?.username;
+    refuseUsedCode(username, req.UserCode);
+    const result = await verify(ctx, req);
+    markCodeUsed(username, req.UserCode);
+    return result;
   };
 };
 
@@ -157,11 +196,33 @@ Targets.ResendConfirmationCode =
     return sentTo(deliveryDetails.Destination);
   };
 
+// Signing a user out everywhere (GlobalSignOut with their own access token, or AdminUserGlobalSignOut
+// by the site's administrator): Cognito revokes every refresh token the user holds, so no sign-in
+// of theirs is renewed again. cognito-local has neither target. Done here as Cognito does; the
+// site's API refuses the ID tokens issued before it on its own (functions/lib/sign-outs.ts).
+const { UserNotFoundError } = require(join(cognitoLocal, 'lib/errors.js'));
+async function revokeRefreshTokens(ctx, pool, username) {
+  const user = await pool.getUserByUsername(ctx, username);
+  if (!user) throw new UserNotFoundError('User does not exist.');
+  await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+}
+Targets.GlobalSignOut =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const token = jwt.decode(req.AccessToken ?? '');
+    if (!token || token.token_use !== 'access') throw new NotAuthorizedError('Invalid Access Token');
+    return revokeRefreshTokens(ctx, await cognito.getUserPoolForClientId(ctx, token.client_id), token.username);
+  };
+Targets.AdminUserGlobalSignOut =
+  ({ cognito }) =>
+  async (ctx, req) =>
+    revokeRefreshTokens(ctx, await cognito.getUserPool(ctx, req.UserPoolId), req.Username);
+
 // ID tokens: Cognito's carry every standard attribute the client may read that the user has, so
 // a member's `name`, `given_name` and `family_name` as typed at sign-up; cognito-local's carry only
 // the e-mail and custom attributes. The names are added here, and the token signed again with
 // cognito-local's own key, as the pool's key set serves it.
-const jwt = require(require.resolve('jsonwebtoken', { paths: [cognitoLocal] }));
 const { JwtTokenGenerator } = require(join(cognitoLocal, 'lib/services/tokenGenerator.js'));
 const signingKey = require(join(cognitoLocal, 'lib/keys/cognitoLocal.private.json')).pem;
 const NAME_CLAIMS = ['name', 'given_name', 'family_name'];

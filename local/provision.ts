@@ -166,6 +166,7 @@ export async function provisionCognito(adminEmail: string): Promise<CognitoState
       AutoVerifiedAttributes: ['email'],
       // keepOriginal: a new address counts only once its code is confirmed, never before.
       UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
+      MfaConfiguration: userPoolSettings.mfa,
       Policies: {
         PasswordPolicy: {
           MinimumLength: userPoolSettings.passwordMinLength,

@@ -2,6 +2,7 @@ import { errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { HttpError, signInRequired } from './errors';
 import { environment } from './environment';
 import { KeySetUnavailable, poolKeySet } from './pool-keys';
+import { issuedBeforeSignOut } from './sign-outs';
 
 /** The signed-in person making a request, from their verified Cognito ID token. */
 export type Caller = {
@@ -32,7 +33,8 @@ function keySetOf(issuer: string) {
 
 /**
  * Verifies a Cognito ID token from the Authorization header: signature against the pool's
- * JWKS, issuer, audience (the web client), `token_use` and expiry. Anything short of that is 401.
+ * JWKS, issuer, audience (the web client), `token_use` and expiry, and that it was not issued
+ * before its user was signed out everywhere. Anything short of that is 401.
  */
 export async function verifyCaller(authorization: string | undefined): Promise<Caller> {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
@@ -43,9 +45,10 @@ export async function verifyCaller(authorization: string | undefined): Promise<C
       issuer,
       audience: environment('USER_POOL_CLIENT_ID'),
       algorithms: ['RS256'],
-      requiredClaims: ['sub', 'exp', 'email'],
+      requiredClaims: ['sub', 'exp', 'iat', 'email'],
     });
     if (payload.token_use !== 'id') throw signInRequired();
+    if (await issuedBeforeSignOut(payload.sub!, payload.iat!)) throw signInRequired();
     const named = [payload.given_name, payload.family_name].filter(Boolean).join(' ');
     const groups = Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'].map(String) : [];
     return {

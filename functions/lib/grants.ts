@@ -9,6 +9,7 @@ export const grantNames = [
   'users:search',
   'users:delete',
   'users:set-password',
+  'users:sign-out',
   'images:upload',
   'media:read',
   'media:upload',

@@ -48,6 +48,8 @@ export function signedIn(input: { caller?: Caller }): Caller {
 
 // Token verification (with jose) is loaded with the first token: most requests to public routes carry none.
 const verifyCaller = async (authorization: string | undefined) => (await import('./auth')).verifyCaller(authorization);
+// The user pool's client, with an administrator's first request: no other route asks the pool about its caller.
+const requireSecondFactor = async (userId: string) => (await import('./second-factor')).requireSecondFactor(userId);
 
 async function callerFor(route: Route, event: APIGatewayProxyEventV2, options: RouteOptions): Promise<Caller | undefined> {
   if (route.access === 'webhook') return undefined;
@@ -63,7 +65,10 @@ async function callerFor(route: Route, event: APIGatewayProxyEventV2, options: R
   // A guest sends no token; one that is sent must hold, so a member whose sign-in ran out hears 401, not 'not found'.
   if (route.access === 'member-or-guest' && !event.headers.authorization) return undefined;
   const caller = await verifyCaller(event.headers.authorization);
-  if (route.access === 'admin' && !caller.isAdmin) throw new HttpError(403, 'This page is for the site administrator only.');
+  if (route.access === 'admin') {
+    if (!caller.isAdmin) throw new HttpError(403, 'This page is for the site administrator only.');
+    await requireSecondFactor(caller.userId);
+  }
   return viewedAs(caller, route, event, options.viewAsMember);
 }
 

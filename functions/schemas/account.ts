@@ -37,6 +37,15 @@ export const VerificationForm = z.object({
 });
 export type VerificationForm = z.infer<typeof VerificationForm>;
 
+/** A code from an authenticator app: six digits, typed with or without a space in the middle. */
+export const AuthenticatorCodeForm = z.object({
+  code: z.pipe(
+    z.string().check(z.overwrite((code) => code.replace(/\s/g, ''))),
+    z.string().check(z.regex(/^\d{6}$/, 'Enter the 6-digit code from your app')),
+  ),
+});
+export type AuthenticatorCodeForm = z.infer<typeof AuthenticatorCodeForm>;
+
 export const ForgotPasswordForm = z.object({ email: emailAddress });
 export type ForgotPasswordForm = z.infer<typeof ForgotPasswordForm>;
 

@@ -290,6 +290,7 @@ describe('the CDK stack', () => {
       'users:search': '"cognito-idp:ListUsers"',
       'users:delete': '"cognito-idp:AdminDeleteUser"',
       'users:set-password': '"cognito-idp:AdminSetUserPassword"',
+      'users:sign-out': '"cognito-idp:AdminUserGlobalSignOut"',
     };
     for (const { name: handler, grants } of lambdaFunctions) {
       for (const [grant, needle] of Object.entries(evidence) as [Grant, string][]) {
@@ -360,6 +361,17 @@ describe('the CDK stack', () => {
         SourceArn: { 'Fn::Join': ['', ['arn:aws:ses:eu-west-2:', { Ref: 'AWS::AccountId' }, ':identity/breathwork-demo.co.uk']] },
       },
     });
+  });
+
+  it("offers an authenticator app's code as a second factor, and no text messages", () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: userPoolSettings.mfa,
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
+    // Every admin route reads the administrator's second factor from the pool (functions/lib/second-factor.ts).
+    for (const fn of lambdaFunctions.filter((f) => f.kind === 'api' && f.routes.some((route) => route.access === 'admin'))) {
+      expect(policyOf(fn.name), fn.name).toContain('"cognito-idp:AdminGetUser"');
+    }
   });
 
   it('never lets a member replace their e-mail address with one they have not verified', () => {

@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { accessibilityViolations } from './axe';
 import { siteUrl } from './stack';
-import { signedInUser } from './users';
+import { authenticatorCode, signedInUserWithKey } from './users';
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };
@@ -71,13 +71,20 @@ function screenshotName(page: Page): string {
   return `${test}-${String(++screenshots).padStart(2, '0')}-${slug(path) || 'home'}-${page.viewportSize()?.width ?? 0}.png`;
 }
 
-/** Signs in on /sign-in, reached from `path` (a dashboard page sends a signed-out visitor there and back). */
-export async function signInAt(page: Page, path: string, email: string, password: string) {
+/**
+ * Signs in on /sign-in, reached from `path` (a dashboard page sends a signed-out visitor there and
+ * back); with an authenticator app's code when the account signs in in two steps.
+ */
+export async function signInAt(page: Page, path: string, email: string, password: string, code?: string) {
   await page.goto(`${siteUrl}${path}`);
   await page.getByRole('tab', { name: 'Sign In' }).waitFor();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  if (code) {
+    await page.getByLabel('Code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  }
   await page.waitForURL(`${siteUrl}${path}`);
 }
 
@@ -93,12 +100,15 @@ export async function submitSetupAccount(
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
 }
 
-/** A new administrator, signed in on /sign-in reached from `path`, in a fresh page. */
+/**
+ * A new administrator with their authenticator app on, signed in on /sign-in reached from `path`
+ * with its code, in a fresh page.
+ */
 export async function signedInAdmin(browser: Browser, path: string, viewport = desktop): Promise<{ page: Page; email: string }> {
   const email = newAddress('teacher');
   const password = `pw-${ulid()}`;
-  await signedInUser(email, { password, admin: true });
+  const { authenticatorKey } = await signedInUserWithKey(email, { password, admin: true });
   const page = await openPage(browser, viewport);
-  await signInAt(page, path, email, password);
+  await signInAt(page, path, email, password, authenticatorCode(authenticatorKey!));
   return { page, email };
 }

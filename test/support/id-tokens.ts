@@ -17,7 +17,7 @@ export function signedIdToken(
     .setProtectedHeader({ alg: 'RS256', kid })
     .setIssuer(typeof claims.iss === 'string' ? claims.iss : issuer)
     .setAudience(typeof claims.aud === 'string' ? claims.aud : 'web-client')
-    .setSubject('user-1')
+    .setSubject(typeof claims.sub === 'string' ? claims.sub : 'user-1')
     .setIssuedAt()
     .setExpirationTime(expiresIn)
     .sign(privateKey);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import {
   AdminConfirmSignUpCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   CreateUserPoolClientCommand,
@@ -12,8 +13,12 @@ import {
   InitiateAuthCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  RespondToAuthChallengeCommand,
+  SetUserMFAPreferenceCommand,
   SignUpCommand,
+  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
 import { importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
 import { userPoolSettings } from '../../infra/resources';
 import { createConfirmedUser } from '../../local/administrators';
@@ -29,32 +34,98 @@ export async function sitePool(): Promise<{ userPoolId: string; clientId: string
   return { userPoolId: pool.Id, clientId: clients.UserPoolClients![0].ClientId! };
 }
 
-/** Creates a confirmed user (in the admin group if asked) and signs them in: their ID token. */
+/**
+ * Creates a confirmed user (in the admin group if asked) and signs them in: their ID token. An
+ * administrator turns on an authenticator app first, as the admin area asks, and signs in with its code.
+ */
 export async function signedInUser(
   email: string,
   options: { admin?: boolean; name?: string; password?: string; pool?: { userPoolId: string; clientId: string } } = {},
 ): Promise<string> {
+  return (await signedInUserWithKey(email, options)).idToken;
+}
+
+/** As signedInUser, with the key of an administrator's authenticator app, to sign in with again. */
+export async function signedInUserWithKey(
+  email: string,
+  options: { admin?: boolean; name?: string; password?: string; pool?: { userPoolId: string; clientId: string } } = {},
+): Promise<{ idToken: string; authenticatorKey?: string }> {
   const { userPoolId, clientId } = options.pool ?? (await sitePool());
   const password = options.password ?? randomBytes(12).toString('base64url');
   await createConfirmedUser(cognito, userPoolId, { email, password, name: options.name, admin: options.admin });
-  return idTokenOf(clientId, email, password);
+  if (!options.admin) return { idToken: await idTokenOf(clientId, email, password) };
+  const authenticatorKey = await turnOnAuthenticator(
+    (await signIn(clientId, email, password)).AuthenticationResult!.AccessToken!,
+  );
+  return {
+    idToken: await idTokenOf(clientId, email, password, cognito, authenticatorCode(authenticatorKey)),
+    authenticatorKey,
+  };
 }
 
-/** Signs a confirmed user in with their password, as the site does locally: their ID token. */
-export async function idTokenOf(
-  clientId: string,
-  email: string,
-  password: string,
-  client: CognitoIdentityProviderClient = cognito,
-): Promise<string> {
-  const auth = await client.send(
+/** The codes each key has given: the pool takes a code once. */
+const usedCodes = new Map<string, Set<string>>();
+
+/**
+ * A code for `key` that the pool takes now and has not taken before: an authenticator app shows one
+ * code a window of 30 seconds, and the pool takes the current window's and one either side, each once.
+ */
+export function authenticatorCode(key: string): string {
+  const used = usedCodes.get(key) ?? new Set<string>();
+  usedCodes.set(key, used);
+  const now = Math.floor(Date.now() / 1000);
+  const code = [0, 30, -30].map((offset) => generateSync({ secret: key, epoch: now + offset })).find((c) => !used.has(c));
+  if (!code) throw new Error('Every code the pool takes now has been used: wait for the next window');
+  used.add(code);
+  return code;
+}
+
+/** Turns on an authenticator app with a signed-in user's access token, as the site's set-up does: the app's key. */
+export async function turnOnAuthenticator(accessToken: string, client: CognitoIdentityProviderClient = cognito): Promise<string> {
+  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+  await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: authenticatorCode(SecretCode!) }));
+  await client.send(
+    new SetUserMFAPreferenceCommand({
+      AccessToken: accessToken,
+      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+    }),
+  );
+  return SecretCode!;
+}
+
+/** Signs a confirmed user in with their password, as the site does locally: the pool's answer. */
+const signIn = (clientId: string, email: string, password: string, client: CognitoIdentityProviderClient = cognito) =>
+  client.send(
     new InitiateAuthCommand({
       ClientId: clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  return auth.AuthenticationResult!.IdToken!;
+
+/**
+ * Signs a confirmed user in with their password, and the authenticator app's code when the pool
+ * asks for one, as the site does locally: their ID token.
+ */
+export async function idTokenOf(
+  clientId: string,
+  email: string,
+  password: string,
+  client: CognitoIdentityProviderClient = cognito,
+  code?: string,
+): Promise<string> {
+  const auth = await signIn(clientId, email, password, client);
+  if (auth.ChallengeName !== 'SOFTWARE_TOKEN_MFA') return auth.AuthenticationResult!.IdToken!;
+  if (!code) throw new Error(`${email} signs in with an authenticator app's code: none was given`);
+  const answer = await client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: clientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: auth.Session,
+      ChallengeResponses: { USERNAME: email, SOFTWARE_TOKEN_MFA_CODE: code },
+    }),
+  );
+  return answer.AuthenticationResult!.IdToken!;
 }
 
 /** A user pool that is not the site's, with a client: its tokens must never be accepted. */

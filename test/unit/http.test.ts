@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { mockClient } from 'aws-sdk-client-mock';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -43,6 +46,17 @@ const route = httpRoute(
 );
 const whoAmI = httpRoute({}, async (input) => ({ body: signedIn(input) }));
 
+// The table holds no sign-out unless a test writes one; every user has their authenticator app on
+// unless a test says otherwise.
+const table = mockClient(DynamoDBDocumentClient);
+const pool = mockClient(CognitoIdentityProviderClient);
+beforeEach(() => {
+  table.reset();
+  table.on(GetCommand).resolves({});
+  pool.reset();
+  pool.on(AdminGetUserCommand).resolves({ Username: 'user-1', UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] });
+});
+
 // A stand-in user pool: its own signing key, served as a JWKS on loopback.
 let server: Server;
 let issuer: string;
@@ -58,7 +72,12 @@ beforeAll(async () => {
   server = createServer((_, response) => response.end(JSON.stringify({ keys: [jwk] })));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as { port: number }).port}/eu-west-2_pool`;
-  Object.assign(process.env, { ORIGIN_VERIFY_SECRET: SECRET, COGNITO_ISSUER: issuer, USER_POOL_CLIENT_ID: 'web-client' });
+  Object.assign(process.env, {
+    ORIGIN_VERIFY_SECRET: SECRET,
+    COGNITO_ISSUER: issuer,
+    USER_POOL_CLIENT_ID: 'web-client',
+    TABLE_NAME: 'table',
+  });
   sign = (claims, options = {}) =>
     signedIdToken(options.key === 'other' ? other.privateKey : pool.privateKey, {
       issuer,
@@ -183,6 +202,35 @@ describe('access from the catalogue', () => {
     const admin = await sign({ 'cognito:groups': ['admin'] });
     expect((await call(whoAmI, GET_ATTENDEES, bearer(member))).status).toBe(403);
     expect(await call(whoAmI, GET_ATTENDEES, bearer(admin))).toMatchObject({ status: 200, body: { isAdmin: true } });
+  });
+
+  it('asks the pool whether an administrator has their authenticator app on, and refuses admin routes until they do', async () => {
+    pool.on(AdminGetUserCommand, { Username: 'no-app' }).resolves({ Username: 'no-app', UserMFASettingList: [] });
+    const withoutApp = await sign({ sub: 'no-app', 'cognito:groups': ['admin'] });
+    expect(await call(whoAmI, GET_ATTENDEES, bearer(withoutApp))).toEqual({
+      status: 403,
+      body: { message: 'Set up two-step sign-in to use the admin area.', code: 'second-factor-required' },
+    });
+    // Member routes do not ask: the pool is asked about administrators on their own routes alone.
+    expect((await call(whoAmI, GET_ME, bearer(withoutApp))).status).toBe(200);
+    expect(pool.commandCalls(AdminGetUserCommand).map((call) => call.args[0].input.Username)).toEqual(['no-app']);
+    // Once found on, asked again only after a minute.
+    const withApp = await sign({ sub: 'has-app', 'cognito:groups': ['admin'] });
+    expect((await call(whoAmI, GET_ATTENDEES, bearer(withApp))).status).toBe(200);
+    expect((await call(whoAmI, GET_ATTENDEES, bearer(withApp))).status).toBe(200);
+    expect(pool.commandCalls(AdminGetUserCommand, { Username: 'has-app' })).toHaveLength(1);
+  });
+
+  it('refuses a token issued before its user was signed out everywhere, and takes one issued after', async () => {
+    const before = await sign({ sub: 'signed-out' });
+    table.on(GetCommand, { Key: { pk: 'USER#signed-out', sk: 'SIGNED-OUT' } }).resolves({
+      Item: { at: new Date(Date.now() + 2000).toISOString() },
+    });
+    expect((await call(whoAmI, GET_ME, bearer(before))).status).toBe(401);
+    table.on(GetCommand, { Key: { pk: 'USER#signed-out', sk: 'SIGNED-OUT' } }).resolves({
+      Item: { at: new Date(Date.now() - 2000).toISOString() },
+    });
+    expect((await call(whoAmI, GET_ME, bearer(before))).status).toBe(200);
   });
 
   it('names the caller of a public route with a valid token, and treats any other as a visitor', async () => {

@@ -1,4 +1,6 @@
-import { mailSite, renderEmail, type MailSite, type RenderedEmail } from '../../lib/email-layout';
+import type { Email } from '../../lib/email';
+import { emailTo, mailSite, renderEmail, type MailSite, type RenderedEmail } from '../../lib/email-layout';
+import { formatWhen } from '../../lib/when';
 
 /*
  * Cognito's own mails, on the site's layout, written by the custom-message trigger. Cognito
@@ -31,6 +33,30 @@ export function passwordResetEmail(resetLink: string, site: MailSite = mailSite(
       paragraphs: ['We received a request to reset your password. The link works for an hour.'],
       action: { label: 'Choose a new password', url: resetLink },
       closing: ['If you did not ask for this, you can ignore this e-mail: your password stays as it is.'],
+    },
+    site,
+  );
+}
+
+/**
+ * A member's password was set by the administrator, which signed them out everywhere: sent through
+ * SES like every other mail of the site. Who asked for it is between the member and the teacher, so
+ * the mail says what happened and what to do if they did not ask.
+ */
+export function passwordSetEmail(to: string, setAt: string, site: MailSite = mailSite()): Email {
+  return emailTo(
+    to,
+    {
+      subject: 'Your password was changed',
+      preview: 'The site administrator set a new password for your account.',
+      status: { text: 'Account security', tone: 'neutral' },
+      heading: 'Your password was changed',
+      paragraphs: [
+        `The site administrator set a new password for your account on ${formatWhen(setAt)}.`,
+        'You have been signed out everywhere. Sign in with the new password the administrator gave you.',
+      ],
+      action: { label: 'Sign in', url: `${site.url}/sign-in` },
+      closing: ['If you did not ask for this, please contact us straight away.'],
     },
     site,
   );

@@ -7,6 +7,8 @@ import { conflict, HttpError } from '../../lib/errors';
 import { queryPage } from '../../lib/paging';
 import { gsi2, tableName, withoutKeys } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
+import { signOutEverywhere } from '../../lib/sign-outs';
+import { outboxEvent } from '../../outbox/outbox';
 import type { AdminUserDetail, AdminUserItem, AdminUserPage, AdminUserRow, AdminUserUpdate } from '../../schemas/admin-user';
 import type { Money } from '../../schemas/money';
 import { PACKAGE_NAME } from '../../schemas/purchase';
@@ -16,6 +18,7 @@ import {
   listAccountsByEmail,
   sendPasswordReset,
   setPermanentPassword,
+  signOutEverywhereInPool,
   userNotFound,
   type Account,
 } from '../records/accounts';
@@ -290,10 +293,20 @@ async function unlinkItem(key: { pk: string; sk: string }, partition: string): P
   }
 }
 
-/** Sets the user's password for good, recorded in their history (never the password itself). */
+/**
+ * Sets the user's password for good and signs them out everywhere: every sign-in of theirs ends,
+ * in the pool and at the API, and they are e-mailed that it happened. Recorded in their history
+ * (never the password itself).
+ */
 export async function setUserPassword(userId: string, password: string, admin: Caller, now: Date): Promise<void> {
+  const account = await getAccount(userId);
   await setPermanentPassword(userId, password);
-  await transactNamed({ audit: auditEntry({ kind: 'user', id: userId }, 'user.password-set', admin, now) });
+  await signOutEverywhereInPool(userId);
+  await transactNamed({
+    audit: auditEntry({ kind: 'user', id: userId }, 'user.password-set', admin, now),
+    signOut: signOutEverywhere(userId, now),
+    told: outboxEvent('PasswordSetByAdministrator', { userId, email: account.email, setAt: now.toISOString() }, now),
+  });
 }
 
 /** Sends the user the password-reset e-mail, recorded in their history; answers where it went. */

@@ -2,21 +2,16 @@ import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
+  AdminUserGlobalSignOutCommand,
   ForgotPasswordCommand,
   ListUsersCommand,
   type AttributeType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { awsClientConfig } from '../../lib/aws-client-config';
-import { environment } from '../../lib/environment';
 import { HttpError, notFound } from '../../lib/errors';
 import { nameFromAttributes } from '../../schemas/profile';
+import { cognito, userPoolId } from '../../lib/user-pool';
+import { environment } from '../../lib/environment';
 
-// Created once per Lambda container; locally its endpoint is cognito-local's (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER).
-const cognito = new CognitoIdentityProviderClient(awsClientConfig);
-
-/** The user pool's id: the last part of its token issuer. */
-const userPoolId = () => new URL(environment('COGNITO_ISSUER')).pathname.split('/').pop()!;
 
 const isNamed = (error: unknown, name: string) => error instanceof Error && error.name === name;
 
@@ -133,6 +128,19 @@ export async function setPermanentPassword(userId: string, password: string): Pr
       const reason = (error as Error).message || 'The password does not meet the requirements.';
       throw new HttpError(400, reason, [{ field: 'body.password', message: reason }]);
     }
+    throw error;
+  }
+}
+
+/**
+ * Revokes every refresh token the account holds, so none of its sign-ins is renewed; the API
+ * refuses its ID tokens issued before (lib/sign-outs.ts).
+ */
+export async function signOutEverywhereInPool(userId: string): Promise<void> {
+  try {
+    await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId(), Username: userId }));
+  } catch (error) {
+    if (isNamed(error, 'UserNotFoundException')) throw userNotFound();
     throw error;
   }
 }

@@ -1,6 +1,11 @@
-import { Link, NavLink, Outlet, useLoaderData } from 'react-router';
-import type { SignedInMember } from '@/features/auth/sign-in';
-import { ButtonLink } from '@/components/ui/button';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
+import { loadAmplify, type SignedInMember } from '@/features/auth/sign-in';
+import { TwoStepSetUp } from '@/features/auth/components/two-step-set-up';
+import { twoStepQueryKey } from '@/features/auth/components/two-step-settings';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { adminAreas } from '@/features/admin/areas';
 
@@ -21,29 +26,81 @@ export function AdminLayout() {
           ← Return to site
         </Link>
       </div>
-      {/* Wrapping on a phone: every area in sight, none behind a sideways scroll. */}
-      <nav aria-label="Admin areas" className="mt-3 py-1">
-        <ul className="flex flex-wrap gap-1.5">
-          <li>
-            <NavLink to="/admin" end className={tab}>
-              Overview
-            </NavLink>
-          </li>
-          {adminAreas
-            .filter((area) => area.ready)
-            .map((area) => (
-              <li key={area.path}>
-                <NavLink to={area.path} className={tab}>
-                  {area.title}
-                </NavLink>
-              </li>
-            ))}
-        </ul>
-      </nav>
-      <div className="mt-8">
-        <Outlet />
-      </div>
+      <TwoStepGate user={user}>
+        {/* Wrapping on a phone: every area in sight, none behind a sideways scroll. */}
+        <nav aria-label="Admin areas" className="mt-3 py-1">
+          <ul className="flex flex-wrap gap-1.5">
+            <li>
+              <NavLink to="/admin" end className={tab}>
+                Overview
+              </NavLink>
+            </li>
+            {adminAreas
+              .filter((area) => area.ready)
+              .map((area) => (
+                <li key={area.path}>
+                  <NavLink to={area.path} className={tab}>
+                    {area.title}
+                  </NavLink>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <div className="mt-8">
+          <Outlet />
+        </div>
+      </TwoStepGate>
     </div>
+  );
+}
+
+/**
+ * The admin area opens once the administrator signs in in two steps, as every admin route of the
+ * API requires (it reads the same setting from the user pool); until then, its set-up.
+ */
+function TwoStepGate({ user, children }: { user: SignedInMember; children: ReactNode }) {
+  const twoStep = useQuery({
+    queryKey: twoStepQueryKey(user.id),
+    queryFn: async () => (await loadAmplify()).twoStepSignInIsOn(),
+  });
+  if (twoStep.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the admin area" className="mt-8 flex flex-col gap-4">
+        <Skeleton className="h-10 w-2/3 max-w-md" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (twoStep.isError) {
+    return (
+      <div role="alert" className="mt-8 flex flex-wrap items-center gap-3 text-muted">
+        The admin area could not be opened just now.
+        <Button variant="secondary" size="sm" onClick={() => void twoStep.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return twoStep.data ? children : <TwoStepRequired user={user} />;
+}
+
+function TwoStepRequired({ user }: { user: SignedInMember }) {
+  useDocumentTitle('Set up two-step sign-in');
+  const location = useLocation();
+  return (
+    <section aria-labelledby="two-step-heading" className="mt-6 max-w-2xl">
+      <h1 id="two-step-heading" className="text-3xl">
+        Set up two-step sign-in
+      </h1>
+      <p className="mt-3 text-muted">
+        The admin area can refund payments, delete accounts and e-mail every attendee, so it asks for a second step when you sign
+        in: a code from an authenticator app on your phone. Set it up once; you will then sign in again with your password and a
+        code.
+      </p>
+      <div className="mt-8 rounded-2xl border border-linen bg-white p-6 shadow-sm md:p-8">
+        <TwoStepSetUp email={user.email} returnTo={`${location.pathname}${location.search}`} />
+      </div>
+    </section>
   );
 }
 

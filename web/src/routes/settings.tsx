@@ -5,24 +5,27 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { meQuery } from '@/features/auth/api/me';
 import { requireMember } from '@/features/auth/require-member';
+import type { SignedInMember } from '@/features/auth/sign-in';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
+import { TwoStepSettings } from '@/features/auth/components/two-step-settings';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 /** Member only; the profile starts loading with the page's code. */
 export const settingsLoader = (queryClient: QueryClient) => async (args: LoaderFunctionArgs) => {
   const user = await requireMember(args);
   void queryClient.prefetchQuery(meQuery(user.id));
-  return { userId: user.id };
+  return { user };
 };
 
 /** /dashboard/settings: the profile (e-mail read-only, full name) and the password. */
 export function SettingsPage() {
-  const { userId } = useLoaderData<{ userId: string }>();
+  const { user } = useLoaderData<{ user: SignedInMember }>();
+  const userId = user.id;
   const { data: me, isPending, isError, refetch } = useQuery(meQuery(userId));
 
   return (
-    <DashboardPage id="settings-heading" title="Profile" intro="Your account details and password.">
+    <DashboardPage id="settings-heading" title="Profile" intro="Your account details, password and two-step sign-in.">
       <Panel title="Account details" id="settings-profile">
         {isPending ? (
           <div aria-busy="true" aria-label="Loading your profile" className="flex flex-col gap-5">
@@ -50,6 +53,10 @@ export function SettingsPage() {
           <p className="text-muted">Choose a new password for signing in.</p>
           <ChangePasswordDialog />
         </div>
+      </Panel>
+
+      <Panel title="Two-step sign-in" id="settings-two-step">
+        <TwoStepSettings user={user} />
       </Panel>
     </DashboardPage>
   );

@@ -8,13 +8,18 @@ import {
   confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
+  fetchMFAPreference,
   resendSignUpCode,
   resetPassword,
+  setUpTOTP,
   signIn,
   signOut,
   signUp,
+  updateMFAPreference,
   updatePassword,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
+import { AUTHENTICATOR_ISSUER } from '@schemas/second-factor';
 import type { SiteConfig } from '@schemas/site-config';
 import { siteConfig } from '@/lib/site-config';
 import { errorName } from './cognito-error';
@@ -68,7 +73,7 @@ export async function idToken(): Promise<string | undefined> {
   return tokens?.idToken?.toString();
 }
 
-export type SignInOutcome = 'signed-in' | 'needs-verification' | 'needs-new-password';
+export type SignInOutcome = 'signed-in' | 'needs-verification' | 'needs-new-password' | 'needs-code';
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
   const config = await ready();
@@ -90,7 +95,48 @@ export async function signInWithPassword(email: string, password: string): Promi
   }
   // An account created with a temporary password: the member chooses their own (chooseNewPassword).
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return 'needs-new-password';
+  // Two-step sign-in is on: the code from their authenticator app (answerWithCode).
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return 'needs-code';
   throw new Error(`Sign-in needs a step this site does not offer: ${result.nextStep.signInStep}`);
+}
+
+/** Answers the authenticator-code step of the sign-in just started; the member is then signed in. */
+export async function answerWithCode(code: string) {
+  await ready();
+  const result = await confirmSignIn({ challengeResponse: code });
+  if (!result.isSignedIn) throw new Error(`Sign-in needs a step this site does not offer: ${result.nextStep.signInStep}`);
+}
+
+/** Whether the signed-in member signs in with an authenticator app's code too. */
+export async function twoStepSignInIsOn(): Promise<boolean> {
+  await ready();
+  return (await fetchMFAPreference()).enabled?.includes('TOTP') ?? false;
+}
+
+/**
+ * A new key for the member's authenticator app, and the address its QR code holds (otpauth://); none
+ * when two-step sign-in is on already, whose key a new one would replace before it is confirmed.
+ */
+export async function newAuthenticatorKey(accountName: string): Promise<{ key: string; uri: string } | null> {
+  if (await twoStepSignInIsOn()) return null;
+  const details = await setUpTOTP();
+  return { key: details.sharedSecret, uri: details.getSetupUri(AUTHENTICATOR_ISSUER, accountName).toString() };
+}
+
+/**
+ * Turns two-step sign-in on with the first code the app shows, then ends every sign-in of the
+ * member's, this one too: from now on each starts with the password and a code.
+ */
+export async function turnOnTwoStepSignIn(code: string) {
+  await ready();
+  await verifyTOTPSetup({ code });
+  await updateMFAPreference({ totp: 'PREFERRED' });
+  await signOut({ global: true });
+}
+
+export async function turnOffTwoStepSignIn() {
+  await ready();
+  await updateMFAPreference({ totp: 'DISABLED' });
 }
 
 /** Answers the new-password step of the sign-in just started; the member is then signed in. */

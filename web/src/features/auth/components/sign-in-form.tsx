@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { signInWithPassword } from '../amplify';
 import { refreshSignIn } from '../sign-in';
 import { NewPasswordForm } from './new-password-form';
+import { AuthenticatorCodeForm } from './authenticator-code-form';
 
 type Props = {
   /** The address to sign in with, fixed (setup-account). */
@@ -23,6 +24,8 @@ type Props = {
 export function SignInForm({ email, defaultEmail, forgotPassword, onSignedIn, onNeedsVerification }: Props) {
   // Set when the password was a temporary one: the new-password step takes the form's place.
   const [choosingPasswordFor, setChoosingPasswordFor] = useState<string>();
+  // Set when the account signs in in two steps: the code step takes the form's place.
+  const [askingForCode, setAskingForCode] = useState(false);
   const { register, handleSubmit, formState } = useForm<SignInValues>({
     resolver: zodResolver(SignInSchema),
     defaultValues: { email: email ?? defaultEmail ?? '', password: '' },
@@ -33,6 +36,7 @@ export function SignInForm({ email, defaultEmail, forgotPassword, onSignedIn, on
       const outcome = await signInWithPassword(values.email, values.password);
       if (outcome === 'needs-verification') return onNeedsVerification(values.email);
       if (outcome === 'needs-new-password') return setChoosingPasswordFor(values.email);
+      if (outcome === 'needs-code') return setAskingForCode(true);
       await refreshSignIn();
       onSignedIn();
     } catch {
@@ -45,6 +49,8 @@ export function SignInForm({ email, defaultEmail, forgotPassword, onSignedIn, on
       <NewPasswordForm email={choosingPasswordFor} onSignedIn={onSignedIn} onExpired={() => setChoosingPasswordFor(undefined)} />
     );
   }
+
+  if (askingForCode) return <AuthenticatorCodeForm onSignedIn={onSignedIn} onExpired={() => setAskingForCode(false)} />;
 
   return (
     // submit() reports its own failures with a toast, so its promise is left to run.
