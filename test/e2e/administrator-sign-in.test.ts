@@ -5,8 +5,9 @@ import { promisify } from 'node:util';
 import { decodeJwt } from 'jose';
 import { AdminCreateUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { siteUrl } from '../support/stack';
+import { authenticatorCode } from '../support/authenticator';
 import { idTokenOf, sitePool } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, useBrowser } from '../support/browser';
+import { desktop, expectCleanAtBothWidths, expectCleanPage, newAddress, openPage, useBrowser } from '../support/browser';
 import type { Page } from 'playwright-core';
 
 const browser = useBrowser();
@@ -76,7 +77,7 @@ describe('signing in for the first time', () => {
     await expect(idTokenOf(clientId, email, 'temporary-1')).rejects.toThrow();
   });
 
-  it('lets an administrator made by `npm run create-admin` sign in at once, with Admin in the top bar', async () => {
+  it('lets an administrator made by `npm run create-admin` sign in at once, then asks them to set up two-step sign-in before the admin area opens', async () => {
     const email = newAddress('teacher');
     const { stdout } = await run(lambdaNode(), [
       '--import',
@@ -97,9 +98,38 @@ describe('signing in for the first time', () => {
     await page.waitForURL(`${siteUrl}/dashboard`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).waitFor();
     expect(await page.getByRole('form', { name: 'Set a new password' }).count()).toBe(0);
+
+    // The admin area opens with its set-up: a QR code, the key as text, and the app's first code.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await page.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Admin areas' }).count()).toBe(0);
+    await expectCleanAtBothWidths(page);
+    const key = (await page.locator('code').innerText()).replace(/\s/g, '');
+    const setUp = page.getByRole('form', { name: 'Turn on two-step sign-in' });
+    await setUp.getByLabel('Code').fill('000000');
+    await setUp.getByRole('button', { name: 'Turn On Two-Step Sign-In' }).click();
+    await setUp.getByText('That code is not right. Enter the code your app shows now.').waitFor();
+    await setUp.getByLabel('Code').fill(authenticatorCode(key));
+    await setUp.getByRole('button', { name: 'Turn On Two-Step Sign-In' }).click();
+
+    // Signed out everywhere: the next sign-in asks for the password, then a code, and comes back to the admin area.
+    await page.waitForURL(`${siteUrl}/sign-in`);
+    await page.getByText('Sign in again with your password and a code from your app.').waitFor();
+    await signIn(page, email, password!);
+    const codeStep = page.getByRole('form', { name: 'Enter your code' });
+    await codeStep.getByLabel('Code').fill('000000');
+    await codeStep.getByRole('button', { name: 'Verify' }).click();
+    await codeStep.getByText('That code is not right. Enter the code your app shows now.').waitFor();
+    await expectCleanAtBothWidths(page);
+    await codeStep.getByLabel('Code').fill(authenticatorCode(key));
+    await codeStep.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(`${siteUrl}/admin`);
+    await page.getByRole('navigation', { name: 'Admin areas' }).waitFor();
     await page.close();
 
     const { clientId } = await sitePool();
-    expect(decodeJwt(await idTokenOf(clientId, email, password!))['cognito:groups']).toEqual(['admin']);
+    const token = await idTokenOf(clientId, email, password!, undefined, authenticatorCode(key));
+    expect(decodeJwt(token)['cognito:groups']).toEqual(['admin']);
   });
 });

@@ -3,6 +3,7 @@ import type { Locator } from 'playwright-core';
 import { decodeJwt } from 'jose';
 import { api, siteUrl } from '../support/stack';
 import { createSession } from '../support/sessions';
+import { authenticatorCode } from '../support/authenticator';
 import { signedInUser } from '../support/users';
 import { desktop, expectCleanPage, newAddress, openPage, phone, signInAt, useBrowser } from '../support/browser';
 import { bookSession } from '../../functions/domain/flows/book-session';
@@ -166,6 +167,38 @@ describe('settings in the browser', () => {
     await next.getByRole('button', { name: 'Sign In', exact: true }).click();
     await next.waitForURL(`${siteUrl}/dashboard`);
     await next.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    await next.close();
+  });
+
+  it('turns two-step sign-in on with an authenticator app, signs in with its code, and turns it off again', async () => {
+    const email = newAddress('two-step');
+    await member(email, 'two-step-password');
+    const page = await open(phone);
+    await signInAt(page, '/dashboard/settings', email, 'two-step-password');
+    const panel = page.getByRole('region', { name: 'Two-step sign-in' });
+    await panel.getByText('Add a second step to signing in').waitFor();
+    await panel.getByRole('button', { name: 'Turn On' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set up two-step sign-in' });
+    await dialog.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await expectCleanPage(page);
+    const key = (await dialog.locator('code').innerText()).replace(/\s/g, '');
+    await dialog.getByLabel('Code').fill(authenticatorCode(key));
+    await dialog.getByRole('button', { name: 'Turn On Two-Step Sign-In' }).click();
+
+    // Signed out everywhere; the password and a code sign in, back to the settings.
+    await page.waitForURL(`${siteUrl}/sign-in`);
+    await signInAt(page, '/dashboard/settings', email, 'two-step-password', authenticatorCode(key));
+    await panel.getByText('Signing in asks for a code from your authenticator app.').waitFor();
+    await panel.getByRole('button', { name: 'Turn Off' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Turn off two-step sign-in?' });
+    await confirm.getByRole('button', { name: 'Turn Off' }).click();
+    await page.getByText('Two-step sign-in is off').waitFor();
+    await panel.getByRole('button', { name: 'Turn On' }).waitFor();
+    await page.close();
+
+    // The password alone signs in again.
+    const next = await open(desktop);
+    await signInAt(next, '/dashboard/settings', email, 'two-step-password');
     await next.close();
   });
 

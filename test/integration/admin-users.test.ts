@@ -130,8 +130,9 @@ describe("a user's page", () => {
     expect(badName.status).toBe(400);
   });
 
-  it('sets a password the user signs in with at once, and refuses an empty one', async () => {
+  it('sets a password the user signs in with at once, signs them out everywhere and tells them, and refuses an empty one', async () => {
     const member = await newMember('password');
+    expect((await api('/me', { headers: bearer(member.token) })).status).toBe(200);
     const empty = await asAdmin(`/users/${member.id}/password`, { method: 'POST', body: JSON.stringify({ password: '' }) });
     expect({ status: empty.status, message: empty.body.message }).toEqual({ status: 400, message: 'Password is required' });
     const password = `Set-${ulid()}`;
@@ -140,6 +141,11 @@ describe("a user's page", () => {
     const { clientId } = await sitePool();
     expect(decodeJwt(await idTokenOf(clientId, member.email, password)).sub).toBe(member.id);
     await expect(idTokenOf(clientId, member.email, member.password)).rejects.toThrow();
+    // Every sign-in from before ends: its ID token is refused, as its refresh token is by the pool.
+    expect((await api('/me', { headers: bearer(member.token) })).status).toBe(401);
+    const [mail] = await waitForEmails(member.email, 1);
+    expect(mail?.subject).toBe('Your password was changed');
+    expect(mail?.body.text).toContain('You have been signed out everywhere.');
     const history = await auditHistory({ kind: 'user', id: member.id });
     expect(history[0]).toMatchObject({ action: 'user.password-set', actor: { userId: adminId } });
     expect(JSON.stringify(history)).not.toContain(password);

@@ -4,7 +4,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { accessibilityViolations } from './axe';
 import { siteUrl } from './stack';
-import { authenticatorCode, signedInUserWithKey } from './users';
+import { authenticatorCode } from './authenticator';
+import { signedInUserWithKey } from './users';
 
 export const phone = { width: 390, height: 844 };
 export const desktop = { width: 1280, height: 900 };

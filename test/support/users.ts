@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import {
   AdminConfirmSignUpCommand,
-  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   CreateUserPoolClientCommand,
@@ -14,14 +13,12 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   RespondToAuthChallengeCommand,
-  SetUserMFAPreferenceCommand,
   SignUpCommand,
-  VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { generateSync } from 'otplib';
 import { importJWK, SignJWT, decodeJwt, type JWK } from 'jose';
 import { userPoolSettings } from '../../infra/resources';
 import { createConfirmedUser } from '../../local/administrators';
+import { authenticatorCode, turnOnAuthenticator } from './authenticator';
 
 const cognito = new CognitoIdentityProviderClient({});
 
@@ -61,36 +58,6 @@ export async function signedInUserWithKey(
     idToken: await idTokenOf(clientId, email, password, cognito, authenticatorCode(authenticatorKey)),
     authenticatorKey,
   };
-}
-
-/** The codes each key has given: the pool takes a code once. */
-const usedCodes = new Map<string, Set<string>>();
-
-/**
- * A code for `key` that the pool takes now and has not taken before: an authenticator app shows one
- * code a window of 30 seconds, and the pool takes the current window's and one either side, each once.
- */
-export function authenticatorCode(key: string): string {
-  const used = usedCodes.get(key) ?? new Set<string>();
-  usedCodes.set(key, used);
-  const now = Math.floor(Date.now() / 1000);
-  const code = [0, 30, -30].map((offset) => generateSync({ secret: key, epoch: now + offset })).find((c) => !used.has(c));
-  if (!code) throw new Error('Every code the pool takes now has been used: wait for the next window');
-  used.add(code);
-  return code;
-}
-
-/** Turns on an authenticator app with a signed-in user's access token, as the site's set-up does: the app's key. */
-export async function turnOnAuthenticator(accessToken: string, client: CognitoIdentityProviderClient = cognito): Promise<string> {
-  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
-  await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: authenticatorCode(SecretCode!) }));
-  await client.send(
-    new SetUserMFAPreferenceCommand({
-      AccessToken: accessToken,
-      SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
-    }),
-  );
-  return SecretCode!;
 }
 
 /** Signs a confirmed user in with their password, as the site does locally: the pool's answer. */

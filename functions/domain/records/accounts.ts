@@ -12,7 +12,6 @@ import { nameFromAttributes } from '../../schemas/profile';
 import { cognito, userPoolId } from '../../lib/user-pool';
 import { environment } from '../../lib/environment';
 
-
 const isNamed = (error: unknown, name: string) => error instanceof Error && error.name === name;
 
 /** Cognito's longest username: an address longer than that (the site takes up to 254) has no account. */
