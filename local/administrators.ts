@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -81,6 +83,21 @@ export async function createAdministrator(
   }
   await addToAdminGroup(cognito, userPoolId, admin.email);
   return { created: false, password: admin.password };
+}
+
+/**
+ * Turns off a user's two-step sign-in (their authenticator app is lost) and ends every sign-in of
+ * theirs: they sign in with their password alone until they set it up again.
+ */
+export async function resetTwoStepSignIn(cognito: CognitoIdentityProviderClient, userPoolId: string, email: string) {
+  await cognito.send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
+  );
+  await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: email }));
 }
 
 /** The user pool of the stack running on dataDir (`npm start`), in cognito-local; undefined when none runs there. */

@@ -219,6 +219,33 @@ Targets.AdminUserGlobalSignOut =
   async (ctx, req) =>
     revokeRefreshTokens(ctx, await cognito.getUserPool(ctx, req.UserPoolId), req.Username);
 
+// AdminSetUserMFAPreference: a user's second factor set by an operator, who turns off the
+// authenticator app of a user that lost it (`npm run reset-two-step`). cognito-local has only the
+// user's own SetUserMFAPreference. Done here as Cognito does for the authenticator app.
+Targets.AdminSetUserMFAPreference =
+  ({ cognito }) =>
+  async (ctx, req) => {
+    const pool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await pool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError('User does not exist.');
+    const app = req.SoftwareTokenMfaSettings;
+    if (!app) return {};
+    if (app.Enabled && !user.SoftwareTokenMfaConfiguration?.Verified) {
+      throw new InvalidParameterError('User has not verified software token mfa');
+    }
+    const methods = new Set(user.UserMFASettingList ?? []);
+    if (app.Enabled) methods.add('SOFTWARE_TOKEN_MFA');
+    else methods.delete('SOFTWARE_TOKEN_MFA');
+    const preferred =
+      app.Enabled && app.PreferredMfa
+        ? 'SOFTWARE_TOKEN_MFA'
+        : methods.has(user.PreferredMfaSetting)
+          ? user.PreferredMfaSetting
+          : undefined;
+    await pool.saveUser(ctx, { ...user, UserMFASettingList: [...methods], PreferredMfaSetting: preferred });
+    return {};
+  };
+
 // ID tokens: Cognito's carry every standard attribute the client may read that the user has, so
 // a member's `name`, `given_name` and `family_name` as typed at sign-up; cognito-local's carry only
 // the e-mail and custom attributes. The names are added here, and the token signed again with

@@ -6,45 +6,17 @@
  *                            --region, or AWS_REGION)
  *   --local [--data-dir DIR] the running local stack (`npm start`)
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
-import { createAdministrator, localUserPool } from '../../local/administrators';
-import { userPoolOfStack } from './stack-outputs';
-import { awsStackOptions, stackRegion, stop } from './aws-stack';
+import { createAdministrator } from '../../local/administrators';
+import { stop } from './aws-stack';
+import { chosenEmail, chosenUserPool, userPoolOptions } from './user-pool';
 
-const { values } = parseArgs({
-  options: {
-    email: { type: 'string' },
-    password: { type: 'string' },
-    ...awsStackOptions,
-    local: { type: 'boolean', default: false },
-    'data-dir': { type: 'string', default: join(import.meta.dirname, '..', '..', '.local') },
-  },
-});
-
-const email = values.email?.trim().toLowerCase();
-if (!email?.includes('@'))
-  stop('Usage: npm run create-admin -- --email you@your-domain.com [--password ...] [--region R [--stack NAME] | --local]');
-
-let cognito: CognitoIdentityProviderClient;
-let userPoolId: string;
-let where: string;
-if (values.local) {
-  const pool =
-    localUserPool(values['data-dir']) ??
-    stop('The local stack is not running: start it with `npm start` (same --data-dir), then try again.');
-  ({ cognito, userPoolId } = pool);
-  where = 'the local stack';
-} else {
-  const region = stackRegion(values.region);
-  userPoolId = await userPoolOfStack(new CloudFormationClient({ region }), values.stack).catch((error: Error) =>
-    stop(error.message),
-  );
-  cognito = new CognitoIdentityProviderClient({ region });
-  where = `the stack ${values.stack} (${region})`;
-}
+const { values } = parseArgs({ options: { ...userPoolOptions, password: { type: 'string' } } });
+const email = chosenEmail(
+  values,
+  'npm run create-admin -- --email you@your-domain.com [--password ...] [--region R [--stack NAME] | --local]',
+);
+const { cognito, userPoolId, where } = await chosenUserPool(values);
 
 const admin = await createAdministrator(cognito, userPoolId, { email, password: values.password }).catch((error: Error) =>
   stop(`${email} could not be made an administrator: ${error.message}`),

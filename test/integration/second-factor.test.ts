@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { lambdaNode } from '../../local/node-runtime';
 import { ulid } from 'ulid';
 import {
   CognitoIdentityProviderClient,
@@ -96,5 +99,32 @@ describe('the administrator behind two factors', () => {
     });
     expect(set.status).toBe(200);
     await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('is reset by `npm run reset-two-step` when the phone is lost: the password alone signs in, every earlier sign-in ended', async () => {
+    const admin = await passwordOnlyUser('lost-phone', { admin: true });
+    await turnOnAuthenticator(admin.tokens.AccessToken!);
+    expect((await admin.signIn()).ChallengeName).toBe('SOFTWARE_TOKEN_MFA');
+    const { stdout } = await promisify(execFile)(lambdaNode(), [
+      '--import',
+      'tsx',
+      'bin/operations/reset-two-step.ts',
+      '--local',
+      '--data-dir',
+      inject('stackDataDir'),
+      '--email',
+      admin.email,
+    ]);
+    expect(stdout).toContain(`Two-step sign-in of ${admin.email} is off in the local stack`);
+    expect((await admin.signIn()).AuthenticationResult?.IdToken).toBeDefined();
+    await expect(
+      cognito.send(
+        new InitiateAuthCommand({
+          ClientId: admin.clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: admin.tokens.RefreshToken! },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });
