@@ -24,7 +24,7 @@ import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from
 import type { ChangeNotice, MessageNotice } from '../../functions/domain/records/notices';
 import type { MailSite } from '../../functions/lib/email-layout';
 import type { WaitlistPlace } from '../../functions/schemas/waitlist';
-import { passwordResetEmail, verificationCodeEmail } from '../../functions/domain/emails/account-emails';
+import { passwordResetEmail, passwordSetEmail, verificationCodeEmail } from '../../functions/domain/emails/account-emails';
 import { sender } from '../../functions/lib/mail-sender';
 import { sendEmail, type Email } from '../../functions/lib/email';
 import { purchaseRefundEmail, type PurchaseRefundReason } from '../../functions/domain/emails/purchase-emails';
@@ -612,6 +612,21 @@ describe("Cognito's mails, on the same layout", () => {
     expect(reset.html).toContain(`href="${link.replace('&', '&amp;')}"`);
     expect(reset.html.length).toBeLessThan(20_000);
     expect(reset.text).toContain(`Choose a new password: ${link}`);
+  });
+});
+
+describe('the notice of a password the administrator set', () => {
+  it('says when, that every sign-in ended, and where to sign in, in both parts, to the member', () => {
+    const mail = passwordSetEmail('ada@example.com', '2026-06-14T09:30:00.000Z', site);
+    expect(mail.to).toBe('ada@example.com');
+    expect(mail.subject).toBe('Your password was changed');
+    for (const part of [mail.text, seen(mail.html)]) {
+      expect(part).toContain('set a new password for your account on Sunday, June 14, 2026 at 10:30 AM (Europe/London)');
+      expect(part).toContain('You have been signed out everywhere.');
+      expect(part).toContain('If you did not ask for this, please contact us straight away.');
+    }
+    expect(mail.html).toContain(`href="${site.url}/sign-in"`);
+    expect(mail.text).toContain(`Sign in: ${site.url}/sign-in`);
   });
 });
 
