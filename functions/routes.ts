@@ -247,6 +247,13 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/admin/sessions/{id}/publish',
+    handler: 'admin/publish-session',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    method: 'POST',
     path: '/admin/sessions/{id}/duplicate',
     handler: 'admin/duplicate-session',
     access: 'admin',

@@ -3,7 +3,7 @@ import { openRoute, type HttpResult } from '../lib/route-handler';
 import { environment } from '../lib/environment';
 import { logger } from '../lib/logger';
 import { IdParams } from '../lib/params';
-import { getSession, toSessionView } from '../domain/records/sessions';
+import { getPublishedSession, toSessionView } from '../domain/records/sessions';
 import { renderSessionPage, shellPage } from '../../web/dist-server/render-session-page.mjs';
 
 /**
@@ -30,7 +30,7 @@ export const handler = openRoute({ params: PageParams }, async ({ params }) => {
   // '/sessions/{id}/', as the browser's router reads it, is the same page.
   const id = params.id.replace(/\/$/, '');
   try {
-    const session = IdParams.safeParse({ id }).success ? await getSession(id) : undefined;
+    const session = IdParams.safeParse({ id }).success ? await getPublishedSession(id) : undefined;
     if (!session) return page(404, shellPage);
     const site = { timeZone: environment('SITE_TIME_ZONE'), siteUrl: environment('SITE_URL') };
     return page(200, await renderSessionPage(toSessionView(session), site));

@@ -114,6 +114,9 @@ export type AttendeeMessage = z.infer<typeof AttendeeMessage>;
 /** `POST /api/admin/sessions/{id}/message` (202): the notice, on its way to each attendee. */
 export type AttendeeMessageReceipt = { noticeId: string };
 
+/** `POST /api/admin/sessions?draft=true` makes the new session a draft: published when the administrator says. */
+export const NewSessionQuery = z.object({ draft: z.optional(z.enum(['true', 'false'], 'draft must be true or false')) });
+
 /** A session as the admin sees it: the public view, with its counters and private links. */
 export type AdminSessionView = SessionView & {
   seatsTaken: number;
@@ -127,6 +130,8 @@ export type AdminSessionView = SessionView & {
   zoomLink: string | null;
   recordingUrl: string | null;
   requireConfirmedEmail: boolean;
+  /** Not published yet: visitors can neither see nor book it. */
+  draft: boolean;
   createdAt: string;
 };
 

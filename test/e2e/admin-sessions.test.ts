@@ -9,6 +9,7 @@ import {
   expectCleanAtBothWidths,
   expectCleanPage,
   newAddress,
+  openPage,
   phone,
   useBrowser,
   signedInAdmin,
@@ -59,6 +60,55 @@ describe('the admin schedule in the browser', () => {
 
     await page.goto(`${siteUrl}/`);
     await page.getByText(title).first().waitFor();
+  });
+
+  it('duplicates a session as a draft that no visitor sees, previews it, and publishes it', async () => {
+    const source = await createSession({ title: `Dawn Breath ${ulid().slice(-6)}`, priceAmount: 1500, priceCurrency: 'GBP' });
+    const { page } = await signedInAdmin(browser(), '/admin/sessions');
+    await page.getByRole('button', { name: `Duplicate ${source.title}` }).click();
+    await page.getByText('Session duplicated successfully').waitFor();
+    const copyTitle = `${source.title} (Copy)`;
+    const copyRow = page.getByRole('listitem').filter({ hasText: copyTitle });
+    await copyRow.getByText('DRAFT').waitFor();
+    await copyRow.getByRole('link', { name: copyTitle, exact: true }).click();
+    await page.getByText('Visitors cannot see or book this session until you publish it.').waitFor();
+    const copyId = page.url().split('/').pop()!;
+
+    // Nobody else sees it: not listed, no page.
+    const visitor = await openPage(browser(), phone);
+    await visitor.goto(`${siteUrl}/`);
+    await visitor.getByText(source.title, { exact: true }).first().waitFor();
+    expect(await visitor.getByText(copyTitle).count()).toBe(0);
+    await visitor.goto(`${siteUrl}/sessions/${copyId}`);
+    await visitor.getByRole('heading', { name: 'Session not found' }).waitFor();
+
+    // The preview is the page visitors will see, without its booking.
+    await page.getByRole('link', { name: 'Preview', exact: true }).click();
+    await page.getByRole('heading', { name: copyTitle, level: 1 }).waitFor();
+    await page.getByText('Book Now shows here once the session is published.').waitFor();
+    expect(await page.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
+    // Checked once the toast has gone: axe reads a toast still fading in as low contrast.
+    await page.getByText('Session duplicated successfully').waitFor({ state: 'hidden' });
+    await expectCleanAtBothWidths(page);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Session published').waitFor();
+    await page.getByText('Visitors cannot see or book this session until you publish it.').waitFor({ state: 'hidden' });
+
+    await visitor.goto(`${siteUrl}/sessions/${copyId}`);
+    await visitor.getByRole('button', { name: 'Book Now' }).waitFor();
+    await visitor.close();
+
+    // A new session can start as a draft too.
+    await page.goto(`${siteUrl}/admin/sessions/new`);
+    const form = page.getByRole('form', { name: 'Create session' });
+    const draftTitle = `Drafted Breath ${ulid().slice(-6)}`;
+    await form.getByLabel('Title').fill(draftTitle);
+    await form.getByLabel('Description').fill('Still being planned.');
+    await form.getByLabel(/^Start time/).fill('2030-05-06T19:00');
+    await form.getByRole('button', { name: 'Save as Draft' }).click();
+    await page.getByText('Draft saved').waitFor();
+    await page.getByRole('heading', { name: draftTitle }).waitFor();
+    await page.getByText('Visitors cannot see or book this session until you publish it.').waitFor();
   });
 
   it("removes an attendee after asking, and the session's seat is free", async () => {

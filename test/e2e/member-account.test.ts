@@ -187,7 +187,7 @@ describe('settings in the browser', () => {
 
     // Signed out everywhere; the password and a code sign in, back to the settings.
     await page.waitForURL(`${siteUrl}/sign-in`);
-    await signInAt(page, '/dashboard/settings', email, 'two-step-password', authenticatorCode(key));
+    await signInAt(page, '/dashboard/settings', email, 'two-step-password', () => authenticatorCode(key));
     await panel.getByText('Signing in asks for a code from your authenticator app.').waitFor();
     await panel.getByRole('button', { name: 'Turn Off' }).click();
     const confirm = page.getByRole('dialog', { name: 'Turn off two-step sign-in?' });

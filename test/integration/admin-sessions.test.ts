@@ -5,7 +5,7 @@ import type { SessionView } from '../../functions/schemas/session';
 import type { AuditEntry } from '../../functions/schemas/audit';
 import type { BookingReceipt, CancellationReceipt } from '../../functions/schemas/booking';
 import type { AdminWaitlist } from '../../functions/schemas/waitlist';
-import { api, waitForEmails } from '../support/stack';
+import { api, siteUrl, waitForEmails } from '../support/stack';
 import { payCheckout, waitForBooking } from '../support/stripe';
 import { signedInUser } from '../support/users';
 import { createSession } from '../support/sessions';
@@ -122,7 +122,7 @@ describe('the admin schedule', () => {
     const copy = await asAdmin<AdminSessionView>(`/sessions/${session.id}/duplicate`, { method: 'POST', body: '{}' });
     expect(copy).toMatchObject({
       status: 201,
-      body: { title: 'Dawn Breath (Copy)', maxAttendees: 4, seatsTaken: 0, zoomLink: 'https://zoom.us/j/1' },
+      body: { title: 'Dawn Breath (Copy)', maxAttendees: 4, seatsTaken: 0, zoomLink: 'https://zoom.us/j/1', draft: true },
     });
     expect(copy.body.id).not.toBe(session.id);
 
@@ -131,6 +131,60 @@ describe('the admin schedule', () => {
     expect((await asAdmin(`/sessions/${copy.body.id}`, { method: 'DELETE' })).status).toBe(200);
     expect((await api(`/sessions/${copy.body.id}`)).status).toBe(404);
     expect((await asAdmin(`/sessions/${copy.body.id}`)).status).toBe(404);
+  });
+
+  it('keeps a draft from visitors until it is published: not listed, no page, not bookable, shared or waited for', async () => {
+    const created = await asAdmin<AdminSessionView>('/sessions?draft=true', {
+      method: 'POST',
+      body: JSON.stringify(form({ maxAttendees: 1, price: { amount: 0, currency: 'GBP' } })),
+    });
+    expect(created).toMatchObject({ status: 201, body: { draft: true } });
+    const id = created.body.id;
+    const listed = async () => (await api<{ sessions: SessionView[] }>('/sessions')).body.sessions.some((s) => s.id === id);
+    const booking = () =>
+      api(`/sessions/${id}/bookings`, {
+        method: 'POST',
+        body: JSON.stringify({ firstName: 'Ada', lastName: 'Guest', email: `draft-${ulid().toLowerCase()}@example.com` }),
+      });
+    expect(await listed()).toBe(false);
+    expect(await api(`/sessions/${id}`)).toEqual({ status: 404, body: { message: 'Session not found' } });
+    expect((await booking()).status).toBe(404);
+    expect(
+      (
+        await api(`/sessions/${id}/waitlist`, {
+          method: 'POST',
+          body: JSON.stringify({ name: 'Ada Guest', email: 'a@example.com', phone: '+44 20 7946 0000' }),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await api(`/sessions/${id}/share`, { method: 'POST', body: JSON.stringify({ email: 'friend@example.com' }) })).status,
+    ).toBe(404);
+    const page = await fetch(`${siteUrl}/sessions/${id}`);
+    expect(page.status).toBe(404);
+    // The administrator sees it among the upcoming sessions, marked, and edits it as a draft.
+    const upcoming = await asAdmin<AdminSessionList>('/sessions?when=upcoming');
+    expect(upcoming.body.sessions.find((s) => s.id === id)).toMatchObject({ draft: true });
+    const edited = await asAdmin<AdminSessionView>(`/sessions/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify(form({ title: 'Renamed Draft' })),
+    });
+    expect(edited.body).toMatchObject({ title: 'Renamed Draft', draft: true });
+    expect(await listed()).toBe(false);
+
+    const published = await asAdmin<AdminSessionView>(`/sessions/${id}/publish`, { method: 'POST', body: '{}' });
+    expect(published).toMatchObject({ status: 200, body: { draft: false } });
+    expect((await asAdmin<AdminSessionView>(`/sessions/${id}/publish`, { method: 'POST', body: '{}' })).body.draft).toBe(false);
+    expect(await listed()).toBe(true);
+    expect((await fetch(`${siteUrl}/sessions/${id}`)).status).toBe(200);
+    expect((await booking()).status).toBe(201);
+    const history = await asAdmin<{ history: AuditEntry[] }>(`/sessions/${id}`);
+    expect(history.body.history.map((entry) => entry.action)).toEqual([
+      'session.published',
+      'session.updated',
+      'session.created',
+    ]);
+    expect((await asAdmin(`/sessions/${ulid()}/publish`, { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
   it('lists upcoming and past sessions with their counts', async () => {

@@ -39,25 +39,27 @@ export async function signedInUser(
   email: string,
   options: { admin?: boolean; name?: string; password?: string; pool?: { userPoolId: string; clientId: string } } = {},
 ): Promise<string> {
-  return (await signedInUserWithKey(email, options)).idToken;
+  const pool = options.pool ?? (await sitePool());
+  const password = options.password ?? randomBytes(12).toString('base64url');
+  if (!options.admin) {
+    await createConfirmedUser(cognito, pool.userPoolId, { email, password, name: options.name });
+    return idTokenOf(pool.clientId, email, password);
+  }
+  const key = await administratorWithAuthenticator(email, { name: options.name, password, pool });
+  return idTokenOf(pool.clientId, email, password, cognito, authenticatorCode(key));
 }
 
-/** As signedInUser, with the key of an administrator's authenticator app, to sign in with again. */
-export async function signedInUserWithKey(
+/**
+ * An administrator (confirmed, in the admin group) who has turned on their authenticator app, as the
+ * admin area asks: the app's key, for the codes they sign in with.
+ */
+export async function administratorWithAuthenticator(
   email: string,
-  options: { admin?: boolean; name?: string; password?: string; pool?: { userPoolId: string; clientId: string } } = {},
-): Promise<{ idToken: string; authenticatorKey?: string }> {
+  options: { name?: string; password: string; pool?: { userPoolId: string; clientId: string } },
+): Promise<string> {
   const { userPoolId, clientId } = options.pool ?? (await sitePool());
-  const password = options.password ?? randomBytes(12).toString('base64url');
-  await createConfirmedUser(cognito, userPoolId, { email, password, name: options.name, admin: options.admin });
-  if (!options.admin) return { idToken: await idTokenOf(clientId, email, password) };
-  const authenticatorKey = await turnOnAuthenticator(
-    (await signIn(clientId, email, password)).AuthenticationResult!.AccessToken!,
-  );
-  return {
-    idToken: await idTokenOf(clientId, email, password, cognito, authenticatorCode(authenticatorKey)),
-    authenticatorKey,
-  };
+  await createConfirmedUser(cognito, userPoolId, { email, password: options.password, name: options.name, admin: true });
+  return turnOnAuthenticator((await signIn(clientId, email, options.password)).AuthenticationResult!.AccessToken!);
 }
 
 /** Signs a confirmed user in with their password, as the site does locally: the pool's answer. */

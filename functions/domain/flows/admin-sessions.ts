@@ -16,10 +16,10 @@ import {
   toSessionView,
   type SessionRecord,
 } from '../records/sessions';
-import { sessionKey } from '../records/keys';
+import { ALL_SESSIONS, sessionKey } from '../records/keys';
 
-// The administrator's schedule: sessions created, edited, duplicated and deleted, each change
-// with its audit entry in the same transaction. The counters are never written from a form.
+// The administrator's schedule: sessions created, edited, duplicated, published and deleted, each
+// change with its audit entry in the same transaction. The counters are never written from a form.
 
 /** A session's own fields: everything but its id, its counters and when it was made. */
 type SessionFields = Omit<
@@ -64,6 +64,7 @@ export function adminSessionView(session: SessionRecord): AdminSessionView {
     zoomLink: session.zoomLink ?? null,
     recordingUrl: session.recordingUrl ?? null,
     requireConfirmedEmail: session.requireConfirmedEmail ?? false,
+    draft: session.draft ?? false,
     createdAt: session.createdAt,
   };
 }
@@ -91,10 +92,15 @@ async function putNewSession(fields: SessionFields, actor: Actor, now: Date, act
   return adminSessionView(session);
 }
 
-export const createSession = (form: SessionForm, actor: Actor, now: Date) =>
-  putNewSession(formFields(form), actor, now, 'session.created');
+/** A new session from the form: published at once, or a draft when asked. */
+export const createSession = (form: SessionForm, options: { draft: boolean }, actor: Actor, now: Date) =>
+  putNewSession({ ...formFields(form), ...(options.draft && { draft: true }) }, actor, now, 'session.created');
 
-/** A copy of a session, titled '(Copy)': every field but the id; no seats, bookings or waitlist. */
+/**
+ * A copy of a session, titled '(Copy)': every field but the id; no seats, bookings or waitlist. A
+ * draft, since it starts at the same date and time: the administrator changes what differs, then
+ * publishes it.
+ */
 export async function duplicateSession(id: string, actor: Actor, now: Date): Promise<AdminSessionView> {
   const source = await getSession(id);
   if (!source) throw notFound('Session not found');
@@ -109,7 +115,30 @@ export async function duplicateSession(id: string, actor: Actor, now: Date): Pro
     revision,
     ...fields
   } = source;
-  return putNewSession({ ...fields, title: `${source.title} (Copy)` }, actor, now, 'session.duplicated', { from: id });
+  return putNewSession({ ...fields, title: `${source.title} (Copy)`, draft: true }, actor, now, 'session.duplicated', {
+    from: id,
+  });
+}
+
+/** Publishes a draft: listed, bookable and its page open to visitors from now on. Publishing it again changes nothing. */
+export async function publishSession(id: string, actor: Actor, now: Date): Promise<AdminSessionView> {
+  const refusal = await transactNamed({
+    session: {
+      Update: {
+        TableName: tableName(),
+        Key: sessionKey(id),
+        UpdateExpression: 'SET #listed = :published REMOVE draft',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_exists(draft)',
+        ExpressionAttributeNames: { '#listed': gsi1.partitionKey },
+        ExpressionAttributeValues: { ':published': ALL_SESSIONS },
+      },
+    },
+    audit: auditEntry({ kind: 'session', id }, 'session.published', actor, now),
+  });
+  const session = await getSession(id, { consistent: true });
+  if (!session) throw notFound('Session not found');
+  if (refusal && session.draft) throw conflict('The session is being changed right now: please publish again.');
+  return adminSessionView(session);
 }
 
 const seatsTakenRefusal = (taken: number) =>
@@ -219,11 +248,20 @@ export async function deleteSession(id: string, actor: Actor, now: Date): Promis
   );
 }
 
-/** The Upcoming or Past tab, with the count of both. */
+/** The Upcoming or Past tab, drafts among the published sessions, with the count of both. */
 export async function listAdminSessions(when: 'upcoming' | 'past', now: Date): Promise<AdminSessionList> {
-  const [upcoming, past] = await Promise.all([listSessionsStarting({ from: now }), listSessionsBefore(now)]);
+  const [upcoming, past] = await Promise.all([
+    Promise.all([listSessionsStarting({ from: now }), listSessionsStarting({ from: now }, 'drafts')]).then(inTimeOrder(1)),
+    Promise.all([listSessionsBefore(now), listSessionsBefore(now, 'drafts')]).then(inTimeOrder(-1)),
+  ]);
   return {
     sessions: (when === 'upcoming' ? upcoming : past).map(adminSessionView),
     counts: { upcoming: upcoming.length, past: past.length },
   };
 }
+
+/** Two lists of sessions as one, by start time (soonest first with 1, latest first with -1). */
+const inTimeOrder =
+  (direction: 1 | -1) =>
+  (lists: SessionRecord[][]): SessionRecord[] =>
+    lists.flat().sort((a, b) => direction * (a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id)));

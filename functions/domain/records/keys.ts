@@ -21,6 +21,8 @@ export const orderSortKey = (kind: 'BOOKING' | 'PURCHASE', createdAt: string, id
 export const sessionKey = (id: string) => ({ pk: sessionPartition(id), sk: 'SESSION' });
 /** gsi1: every session, by its start. */
 export const ALL_SESSIONS = 'SESSIONS';
+/** GSI1's partition of the sessions not yet published: apart, so no visitor's list can hold one. */
+export const DRAFT_SESSIONS = 'DRAFT_SESSIONS';
 /** One per session and address booked on it: the same address cannot book a session twice. */
 export const attendeeKey = (sessionId: string, email: string) => ({ pk: sessionPartition(sessionId), sk: `ATTENDEE#${email}` });
 /** The seats one client address (kept as a hash) has in a session. */

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/errors';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import type { Currency } from '../../schemas/money';
 import type { LocationType, SessionView } from '../../schemas/session';
-import { addressSeatsKey, ALL_SESSIONS, sessionKey } from './keys';
+import { addressSeatsKey, ALL_SESSIONS, DRAFT_SESSIONS, sessionKey } from './keys';
 
 /** A live session as stored. Counters live on the item so lists need no per-session reads. */
 export type SessionRecord = {
@@ -47,13 +47,18 @@ export type SessionRecord = {
    */
   revision?: number;
   recordingUrl?: string;
+  /**
+   * Not published yet: not listed, not bookable, no page for visitors, until the administrator
+   * publishes it (absent: published).
+   */
+  draft?: true;
   createdAt: string;
 };
 
 export function sessionItem(session: SessionRecord) {
   return {
     ...sessionKey(session.id),
-    [gsi1.partitionKey]: ALL_SESSIONS,
+    [gsi1.partitionKey]: session.draft ? DRAFT_SESSIONS : ALL_SESSIONS,
     [gsi1.sortKey]: `${session.startTime}#${session.id}`,
     type: 'Session',
     ...session,
@@ -65,8 +70,15 @@ export function listUpcomingSessions(now: Date): Promise<SessionRecord[]> {
   return listSessionsStarting({ from: now });
 }
 
-/** Sessions starting from `from` (and before `to`), soonest first, from GSI1. */
-export async function listSessionsStarting(range: { from: Date; to?: Date }): Promise<SessionRecord[]> {
+/** Which of the schedule's sessions a list holds: the published ones (all a visitor may see), or the drafts. */
+export type Listed = 'published' | 'drafts';
+const partitionOf = (listed: Listed) => (listed === 'drafts' ? DRAFT_SESSIONS : ALL_SESSIONS);
+
+/** Sessions starting from `from` (and before `to`), soonest first, from GSI1: the published ones unless told. */
+export async function listSessionsStarting(
+  range: { from: Date; to?: Date },
+  listed: Listed = 'published',
+): Promise<SessionRecord[]> {
   const result = await dynamo.send(
     new QueryCommand({
       TableName: tableName(),
@@ -74,7 +86,7 @@ export async function listSessionsStarting(range: { from: Date; to?: Date }): Pr
       KeyConditionExpression: range.to ? '#pk = :all AND #sk BETWEEN :from AND :to' : '#pk = :all AND #sk >= :from',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
       ExpressionAttributeValues: {
-        ':all': ALL_SESSIONS,
+        ':all': partitionOf(listed),
         ':from': range.from.toISOString(),
         ...(range.to && { ':to': range.to.toISOString() }),
       },
@@ -84,14 +96,14 @@ export async function listSessionsStarting(range: { from: Date; to?: Date }): Pr
 }
 
 /** Sessions that started before `now`, latest first (one Query: a teacher's whole history fits in a page). */
-export async function listSessionsBefore(now: Date): Promise<SessionRecord[]> {
+export async function listSessionsBefore(now: Date, listed: Listed = 'published'): Promise<SessionRecord[]> {
   const result = await dynamo.send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: gsi1.indexName,
       KeyConditionExpression: '#pk = :all AND #sk < :now',
       ExpressionAttributeNames: { '#pk': gsi1.partitionKey, '#sk': gsi1.sortKey },
-      ExpressionAttributeValues: { ':all': ALL_SESSIONS, ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':all': partitionOf(listed), ':now': now.toISOString() },
       ScanIndexForward: false,
     }),
   );
@@ -99,8 +111,8 @@ export async function listSessionsBefore(now: Date): Promise<SessionRecord[]> {
 }
 
 /**
- * Takes a seat, as one item of a transaction: refused for a session that has started or is
- * full, so a session can never be oversold. A held seat (a checkout in progress) counts as
+ * Takes a seat, as one item of a transaction: refused for a session that has started, is full or
+ * is a draft, so a session can never be oversold, nor booked before it is published. A held seat (a checkout in progress) counts as
  * taken and as held.
  */
 export function takeSeat(sessionId: string, now: Date, options: { held: boolean }) {
@@ -110,7 +122,7 @@ export function takeSeat(sessionId: string, now: Date, options: { held: boolean 
       Key: sessionKey(sessionId),
       UpdateExpression: options.held ? 'ADD seatsTaken :one, seatsHeld :one' : 'ADD seatsTaken :one',
       ConditionExpression:
-        'attribute_exists(pk) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+        'attribute_exists(pk) AND attribute_not_exists(draft) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
       ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString() },
     },
   };
@@ -211,6 +223,12 @@ export async function getSession(id: string, options: { consistent?: boolean } =
     new GetCommand({ TableName: tableName(), Key: sessionKey(id), ConsistentRead: options.consistent }),
   );
   return result.Item ? withoutKeys<SessionRecord>(result.Item) : undefined;
+}
+
+/** A session as visitors may see, book, share or wait for it: none while it is a draft. */
+export async function getPublishedSession(id: string): Promise<SessionRecord | undefined> {
+  const session = await getSession(id);
+  return session?.draft ? undefined : session;
 }
 
 export function endTime(session: Pick<SessionRecord, 'startTime' | 'durationMinutes'>): string {

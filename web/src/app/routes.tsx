@@ -156,6 +156,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'sessions/:id', lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionPage })) },
           {
+            path: 'sessions/:id/preview',
+            lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionPreviewPage })),
+          },
+          {
             path: 'sessions/:id/edit',
             lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionEditPage })),
           },

@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
 import type { SessionFormInput } from '@schemas/admin-session';
-import { ButtonLink, buttonClass } from '@/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
+import { SessionDetail } from '@/routes/session-detail';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { adminSessionQuery, useSessionChanges } from '@/features/admin/api/sessions';
@@ -29,12 +30,12 @@ function useSaveSession(id?: string) {
   const { save } = useSessionChanges();
   return {
     saving: save.isPending,
-    onSave: (form: SessionFormInput) =>
+    onSave: (form: SessionFormInput, { draft }: { draft: boolean }) =>
       save.mutate(
-        { id, form },
+        { id, form, draft },
         {
           onSuccess: (session) => {
-            toast.success(id ? 'Session updated successfully' : 'Session created successfully');
+            toast.success(id ? 'Session updated successfully' : draft ? 'Draft saved' : 'Session created successfully');
             void navigate(`/admin/sessions/${session.id}`);
           },
           onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to save session') }),
@@ -117,20 +118,27 @@ export function AdminSessionPage() {
           <h1 className="mt-2 text-3xl md:text-4xl">{session.title}</h1>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a
-            href={`/sessions/${session.id}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass({ variant: 'secondary' })}
-          >
-            View Public Page
-          </a>
+          {session.draft ? (
+            <ButtonLink variant="secondary" to={`/admin/sessions/${session.id}/preview`}>
+              Preview
+            </ButtonLink>
+          ) : (
+            <a
+              href={`/sessions/${session.id}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass({ variant: 'secondary' })}
+            >
+              View Public Page
+            </a>
+          )}
           <ButtonLink variant="secondary" to={`/admin/orders?sessionId=${encodeURIComponent(session.id)}`}>
             View Orders
           </ButtonLink>
           <ButtonLink to={`/admin/sessions/${session.id}/edit`}>Edit Session</ButtonLink>
         </div>
       </div>
+      {session.draft && <DraftNotice sessionId={session.id} />}
       <div className="mt-6">
         <PillTabs label="Session" selected={tab} onSelect={setTab} tabs={tabs} />
       </div>
@@ -138,6 +146,49 @@ export function AdminSessionPage() {
         {tab === 'details' && <SessionDetails session={session} history={history} />}
         {tab === 'attendees' && <SessionAttendees session={session} />}
         {tab === 'waitlist' && <SessionWaitlist session={session} />}
+      </div>
+    </section>
+  );
+}
+
+/** A draft's one way forward: published, it is listed and bookable. */
+function DraftNotice({ sessionId }: { sessionId: string }) {
+  const { publish } = useSessionChanges();
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-sand px-5 py-4">
+      <p>
+        <strong className="font-semibold">Draft.</strong> Visitors cannot see or book this session until you publish it.
+      </p>
+      <Button
+        disabled={publish.isPending}
+        onClick={() =>
+          publish.mutate(sessionId, {
+            onSuccess: () => toast.success('Session published'),
+            onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to publish session') }),
+          })
+        }
+      >
+        {publish.isPending ? 'Publishing…' : 'Publish'}
+      </Button>
+    </div>
+  );
+}
+
+/** /admin/sessions/:id/preview: a draft's page as visitors will see it once it is published. */
+export function AdminSessionPreviewPage() {
+  const { id = '' } = useParams();
+  const { data, isLoading } = useQuery(adminSessionQuery(id));
+  useDocumentTitle(data ? `Preview ${data.session.title} · Admin` : 'Preview · Admin');
+  if (isLoading) return <DetailSkeleton />;
+  if (!data) return <SessionNotFound />;
+  return (
+    <section>
+      <Link to={`/admin/sessions/${id}`} className="text-sm font-medium text-muted hover:text-clay-dark">
+        ← Back to the session
+      </Link>
+      {data.session.draft && <DraftNotice sessionId={id} />}
+      <div className="mt-6 overflow-hidden rounded-2xl border border-linen">
+        <SessionDetail session={data.session} preview />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import type { SessionView } from '@schemas/session';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Badge } from '@/components/ui/badge';
 import { Fact } from '@/components/ui/fact';
@@ -28,19 +29,9 @@ const JoinWaitlist = lazy(() =>
 export function SessionDetailPage() {
   const { id = '' } = useParams();
   const { data: session, isLoading, isError } = useSession(id);
-  const [booking, setBooking] = useState(false);
   const auth = useSignIn();
-  const { currency } = useCurrency();
-  const signedIn = auth.status === 'signed-in';
-  const onServer = useRenderedOnServer();
-  // Past once the start has gone by (docs/product.md#schedule): bookings are refused from then on.
-  const startsAt = session ? Date.parse(session.startTime) : Infinity;
-  const started = useHasPassed(startsAt);
-  const ended = useHasPassed(session ? startsAt + session.durationMinutes * 60_000 : Infinity);
-  // The form asks for the member's name: their profile is read once a form is shown.
-  const member = useBookingMember(auth, booking || Boolean(session?.soldOut));
   useDocumentTitle(session?.title ?? (isLoading ? 'Session' : 'Session not found'));
-  useCancelledCheckout(id, signedIn);
+  useCancelledCheckout(id, auth.status === 'signed-in');
 
   if (isLoading) return <DetailSkeleton />;
   if (isError || !session) {
@@ -53,14 +44,35 @@ export function SessionDetailPage() {
       </section>
     );
   }
+  return <SessionDetail session={session} />;
+}
+
+/**
+ * A session's page. With `preview`, the administrator's look at a draft as visitors will see it
+ * once published: everything but the booking, which opens then.
+ */
+export function SessionDetail({ session, preview = false }: { session: SessionView; preview?: boolean }) {
+  const [booking, setBooking] = useState(false);
+  const auth = useSignIn();
+  const { currency } = useCurrency();
+  const signedIn = auth.status === 'signed-in';
+  const onServer = useRenderedOnServer();
+  // Past once the start has gone by (docs/product.md#schedule): bookings are refused from then on.
+  const startsAt = Date.parse(session.startTime);
+  const started = useHasPassed(startsAt);
+  const ended = useHasPassed(startsAt + session.durationMinutes * 60_000);
+  // The form asks for the member's name: their profile is read once a form is shown.
+  const member = useBookingMember(auth, booking || session.soldOut);
 
   const schedulePath = signedIn ? '/dashboard/sessions' : '/';
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 md:px-6 md:py-12">
-      <Link to={schedulePath} className="text-sm font-medium text-muted hover:text-clay-dark">
-        ← Back to sessions
-      </Link>
+      {!preview && (
+        <Link to={schedulePath} className="text-sm font-medium text-muted hover:text-clay-dark">
+          ← Back to sessions
+        </Link>
+      )}
       <CheckoutCancelled className="mt-6" />
       <div className="mt-6 grid gap-10 md:grid-cols-[1fr_360px]">
         <div>
@@ -111,7 +123,11 @@ export function SessionDetailPage() {
               {session.seatsLeft} {session.seatsLeft === 1 ? 'place' : 'places'} left
             </p>
           )}
-          {started ? (
+          {preview ? (
+            <p role="note" className="mt-6 rounded-xl bg-sand px-4 py-3 text-ink/85">
+              Book Now shows here once the session is published.
+            </p>
+          ) : started ? (
             <div className="mt-6">
               <p role="status" className="rounded-xl bg-sand px-4 py-3 text-ink/85">
                 {ended ? 'This session has ended.' : 'This session has already started.'}

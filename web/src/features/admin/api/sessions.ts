@@ -52,14 +52,20 @@ export function useSessionChanges() {
     ]);
   return {
     save: useMutation({
-      mutationFn: ({ id, form }: { id?: string; form: SessionFormInput }) =>
-        id ? apiPut<AdminSessionView>(sessionPath(id), form) : apiPost<AdminSessionView>('/admin/sessions', form),
+      mutationFn: ({ id, form, draft = false }: { id?: string; form: SessionFormInput; draft?: boolean }) =>
+        id
+          ? apiPut<AdminSessionView>(sessionPath(id), form)
+          : apiPost<AdminSessionView>(`/admin/sessions${draft ? '?draft=true' : ''}`, form),
       onSuccess: () => {
         // The follow-up read 500 ms later (docs/product.md#formats-and-limits): what an update sets off (seats added while people
         // wait are offered by a consumer) shows once it has happened.
         setTimeout(() => void refresh(), FOLLOW_UP_REFETCH_MS);
         return refresh();
       },
+    }),
+    publish: useMutation({
+      mutationFn: (id: string) => apiPost<AdminSessionView>(`${sessionPath(id)}/publish`, {}),
+      onSuccess: refresh,
     }),
     duplicate: useMutation({
       mutationFn: (id: string) => apiPost<AdminSessionView>(`${sessionPath(id)}/duplicate`, {}),

@@ -100,7 +100,8 @@ export function SessionFormView({
   saving,
 }: {
   session?: AdminSessionView;
-  onSave: (form: SessionFormInput) => void;
+  /** `draft`: a new session saved as a draft, not yet shown to visitors. */
+  onSave: (form: SessionFormInput, options: { draft: boolean }) => void;
   onCancel: () => void;
   saving: boolean;
 }) {
@@ -111,6 +112,8 @@ export function SessionFormView({
   const formRef = useRef<HTMLFormElement>(null);
   // The form waits for an image on its way: it would be saved without it.
   const [uploadingImage, setUploadingImage] = useState(false);
+  // Which of a new session's two buttons sent the form.
+  const asDraft = useRef(false);
   const onsite = watch('locationType') === 'onsite';
   const start = watch('startTime');
 
@@ -131,7 +134,7 @@ export function SessionFormView({
       controls.find((control) => said.has(control.name) && control.type !== 'hidden')?.focus();
       return;
     }
-    onSave(input);
+    onSave(input, { draft: asDraft.current });
   });
 
   return (
@@ -255,9 +258,14 @@ export function SessionFormView({
       </Section>
 
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving || uploadingImage}>
+        <Button type="submit" disabled={saving || uploadingImage} onClick={() => (asDraft.current = false)}>
           {saving ? 'Saving…' : session ? 'Update Session' : 'Create Session'}
         </Button>
+        {!session && (
+          <Button type="submit" variant="secondary" disabled={saving || uploadingImage} onClick={() => (asDraft.current = true)}>
+            Save as Draft
+          </Button>
+        )}
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
