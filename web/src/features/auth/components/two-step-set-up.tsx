@@ -1,18 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { renderSVG } from 'uqr';
-import { AuthenticatorCodeForm as CodeSchema, type AuthenticatorCodeForm as CodeValues } from '@schemas/account';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { queryRoots } from '@/lib/query-keys';
 import { saveReturnUrl } from '../return-url';
 import { loadAmplify, refreshSignIn } from '../sign-in';
-import { codeRefusal } from './code-refusal';
+import { CodeForm } from './code-form';
 
 /** `returnTo`: where the member comes back to once signed in again, in two steps. */
 type Props = { email: string; returnTo: string };
@@ -83,51 +79,23 @@ export function TwoStepSetUp({ email, returnTo }: Props) {
 function FirstCodeForm({ returnTo }: { returnTo: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { register, handleSubmit, formState, setError, setFocus } = useForm<CodeValues>({
-    resolver: zodResolver(CodeSchema),
-    defaultValues: { code: '' },
-  });
-  useEffect(() => setFocus('code'), [setFocus]);
-
-  const submit = handleSubmit(async ({ code }) => {
-    try {
-      await (await loadAmplify()).turnOnTwoStepSignIn(code);
-    } catch (error) {
-      const refusal = codeRefusal(error);
-      if (refusal) {
-        setError('code', { message: refusal });
-        return setFocus('code');
-      }
-      toast.error('Error', { description: 'Failed to turn on two-step sign-in' });
-      return;
-    }
-    // Signed out everywhere, this page too: what was read as the member goes, as at any sign-out.
-    queryClient.removeQueries({ queryKey: queryRoots.me });
-    await refreshSignIn();
-    saveReturnUrl(returnTo);
-    await navigate('/sign-in');
-    toast.success('Two-step sign-in is on', { description: 'Sign in again with your password and a code from your app.' });
-  });
-
   return (
-    // submit() reports its own failures, so its promise is left to run.
-    <form
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      aria-label="Turn on two-step sign-in"
+    <CodeForm
+      name="Turn on two-step sign-in"
+      id="two-step-code"
+      submitLabel="Turn On Two-Step Sign-In"
+      busyLabel="Turning on…"
       className="mt-3 flex max-w-sm flex-col gap-4"
-    >
-      <Field
-        label="Code"
-        id="two-step-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={formState.errors.code?.message}
-        {...register('code')}
-      />
-      <Button type="submit" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Turning on…' : 'Turn On Two-Step Sign-In'}
-      </Button>
-    </form>
+      send={async (code) => {
+        await (await loadAmplify()).turnOnTwoStepSignIn(code);
+        // Signed out everywhere, this page too: what was read as the member goes, as at any sign-out.
+        queryClient.removeQueries({ queryKey: queryRoots.me });
+        await refreshSignIn();
+        saveReturnUrl(returnTo);
+        await navigate('/sign-in');
+        toast.success('Two-step sign-in is on', { description: 'Sign in again with your password and a code from your app.' });
+      }}
+      failed={() => toast.error('Error', { description: 'Failed to turn on two-step sign-in' })}
+    />
   );
 }
