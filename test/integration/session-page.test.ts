@@ -48,6 +48,36 @@ describe("GET /sessions/{id}, a session's page rendered by the API", () => {
     ]);
   });
 
+  it('carries the session as a schema.org Event with the fields search engines require, its markup kept as text', async () => {
+    const title = `</script><script>alert(1)</script> Breath ${ulid()}`;
+    const session = await createSession({ title, priceAmount: 1800, priceCurrency: 'EUR', maxAttendees: 5 });
+    const html = await (await fetch(`${siteUrl}/sessions/${session.id}`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    const event = JSON.parse(blocks[0][1]) as Record<string, unknown> & { location: Record<string, unknown> };
+    expect(event).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: title,
+      eventStatus: 'https://schema.org/EventScheduled',
+      offers: {
+        price: '18.00',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        url: `${siteUrl}/sessions/${session.id}`,
+      },
+    });
+    // Start and end with an offset, the end after the start.
+    expect(event.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+    // To the second, as the schedule shows times.
+    const start = Math.floor(Date.parse(session.startTime) / 1000) * 1000;
+    expect(Date.parse(event.startDate as string)).toBe(start);
+    expect(Date.parse(event.endDate as string)).toBe(start + session.durationMinutes * 60_000);
+    // Online, as the test sessions are: its place is its page.
+    expect(event.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+    expect(event.location).toEqual({ '@type': 'VirtualLocation', url: `${siteUrl}/sessions/${session.id}` });
+  });
+
   it('is kept by CloudFront for a minute, then served while a newer one is rendered or the function fails', async () => {
     const session = await createSession({ title: `Cached Breath ${ulid()}` });
     const response = await fetch(`${siteUrl}/sessions/${session.id}`);

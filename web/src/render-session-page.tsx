@@ -15,6 +15,7 @@ import { checkTemplate, intoDocument, renderPage, withRoutePreloads, type BuildM
 import { seedSession } from './features/sessions/api/sessions';
 import { documentTitle, SITE_NAME } from './lib/document-title';
 import { showTimesIn } from './lib/format';
+import { scriptJson, sessionEventData } from './features/sessions/event-data';
 
 /** The home page's document, asking for a session page's code with the app's scripts. Made (and checked) when the function loads. */
 const sessionDocument = withRoutePreloads(home, JSON.parse(manifest) as BuildManifest, 'src/routes/session-detail.tsx');
@@ -46,7 +47,7 @@ async function render(session: SessionView, { timeZone, siteUrl }: Parameters<Se
     // the home page's heading, the session's picture paints without competing with them on a phone.
     return intoDocument(sessionDocument, await renderPage(url), {
       title: documentTitle(session.title),
-      meta: <PageMeta session={session} url={url} />,
+      meta: <PageMeta session={session} url={url} siteUrl={siteUrl} timeZone={timeZone} />,
     });
   } finally {
     // Nothing of one render may reach the next: the next visitor's page starts from its own session.
@@ -54,9 +55,13 @@ async function render(session: SessionView, { timeZone, siteUrl }: Parameters<Se
   }
 }
 
-/** The page's description, and the card (Open Graph) that messaging apps and social sites show for a shared link. */
-function PageMeta({ session, url }: { session: SessionView; url: URL }) {
+/**
+ * The page's description, the card (Open Graph) that messaging apps and social sites show for a
+ * shared link, and the session as an Event (JSON-LD) for search engines.
+ */
+function PageMeta({ session, url, siteUrl, timeZone }: { session: SessionView; url: URL; siteUrl: string; timeZone: string }) {
   const description = summary(session.description);
+  const event = sessionEventData(session, { pageUrl: url.href, siteUrl, siteName: SITE_NAME, timeZone });
   return (
     <>
       <meta name="description" content={description} />
@@ -66,6 +71,8 @@ function PageMeta({ session, url }: { session: SessionView; url: URL }) {
       <meta property="og:description" content={description} />
       <meta property="og:url" content={url.href} />
       {session.thumbnailUrl && <meta property="og:image" content={new URL(session.thumbnailUrl, url).href} />}
+      {/* Data, never run: the page's policy allows no inline script, and needs none for this. */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(event) }} />
     </>
   );
 }
