@@ -1,14 +1,14 @@
 /**
  * `npm run deploy -- -c region=eu-west-2 -c fromEmail=... -c adminEmail=... [more -c] [--allow-replace <LogicalId>]`
  * Checks the settings and what must exist in the account before the stack (the sender's SES
- * identity, the Stripe secret, SES out of its sandbox, Lambda's concurrency), builds the site, has
- * the project's own `cdk` prepare a change set with the same arguments, and runs it only when it
- * replaces or removes nothing the stack retains (the table, the user pool, the buckets...) but
- * what `--allow-replace` names (a restore retires the old table so). The stack is left with
- * termination protection and a stack policy that keeps the data, and the alerts topic is checked:
- * confirmed by the administrator, and sent a test. Each check that fails says the command that
- * fixes it, and nothing is deployed. Context comes from cdk.json and the -c (--context) arguments,
- * as the CDK app reads it.
+ * identity and its domain's DKIM and MAIL FROM records, the Stripe secret, SES out of its sandbox,
+ * Lambda's concurrency), builds the site, has the project's own `cdk` prepare a change set with
+ * the same arguments, and runs it only when it replaces or removes nothing the stack retains (the
+ * table, the user pool, the buckets...) but what `--allow-replace` names (a restore retires the
+ * old table so). The stack is left with termination protection and a stack policy that keeps the
+ * data, and the alerts topic is checked: confirmed by the administrator, and sent a test. Each
+ * check that fails says the command that fixes it, and nothing is deployed. Context comes from
+ * cdk.json and the -c (--context) arguments, as the CDK app reads it.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

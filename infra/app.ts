@@ -48,7 +48,13 @@ export async function addStack(app: App, request: StackRequest): Promise<Stack> 
   }
   await bundleEveryFunction();
   // The deploy-only switches are for `npm run deploy`'s checks, not the stack.
-  const { region, allowSesSandbox: _sandbox, allowLowConcurrency: _concurrency, ...stackSettings } = request.settings;
+  const {
+    region,
+    allowSesSandbox: _sandbox,
+    allowLowConcurrency: _concurrency,
+    allowUnalignedMail: _unaligned,
+    ...stackSettings
+  } = request.settings;
   // The web ACL CloudFront takes is in us-east-1: a stack of its own there, deployed first.
   const edge = new BreathworkEdgeStack(app, EDGE_STACK_NAME, { env: { account }, terminationProtection: true });
   const stack = new BreathworkStack(app, STACK_NAME, {

@@ -156,10 +156,12 @@ describe("a deploy's settings", () => {
       reattach: false,
       allowSesSandbox: false,
       allowLowConcurrency: false,
+      allowUnalignedMail: false,
     });
     expect(
       settings({ region: 'eu-west-2', ...addresses, monthlyBudgetUsd: '45', reattach: 'true', allowSesSandbox: 'true' }),
     ).toMatchObject({ monthlyBudgetUsd: 45, reattach: true, allowSesSandbox: true, allowLowConcurrency: false });
+    expect(settings({ region: 'eu-west-2', ...addresses, allowUnalignedMail: 'true' }).allowUnalignedMail).toBe(true);
   });
 });
 
