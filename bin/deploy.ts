@@ -22,6 +22,7 @@ import { SNSClient } from '@aws-sdk/client-sns';
 import { deployContext, deploySettings, STACK_NAME } from '../infra/deploy-settings';
 import { EDGE_REGION, EDGE_STACK_NAME } from '../infra/edge-stack';
 import {
+  CERTIFICATE_TYPE,
   changeSetChanges,
   checkAlerts,
   dropChangeSet,
@@ -30,6 +31,7 @@ import {
   reviewChanges,
   stackExists,
   stackOutput,
+  tellCertificateRecord,
 } from '../infra/deploy-guard';
 import { preflight } from '../infra/preflight';
 
@@ -127,7 +129,21 @@ async function deployStack(stackName: string, stackRegion: string) {
       ]);
     }
     console.log('\n  Deploying...');
-    await executeChangeSet(cloudFormation, changeSet, { creating, allowed }).catch((error: Error) =>
+    const since = new Date();
+    const deploying = executeChangeSet(cloudFormation, changeSet, { creating, allowed });
+    if (changes.some((change) => change.ResourceType === CERTIFICATE_TYPE && change.Action === 'Add')) {
+      console.log(
+        `\n  ACM issues the certificate of the site's domain once a DNS record proves the domain is yours: CloudFormation waits for it, and this deploy for up to an hour. The record follows here as soon as ACM names it; it is also in ${stackName}'s events (CloudFormation console, ${stackRegion}) and in ACM's console there.`,
+      );
+      // A convenience: should CloudFormation's events not answer, the consoles still show the record.
+      tellCertificateRecord(cloudFormation, stackName, {
+        since,
+        deploying,
+        tell: (record) =>
+          console.log(`\n  Publish at your DNS provider, and keep it (ACM renews the certificate by it): ${record}`),
+      }).catch(() => undefined);
+    }
+    await deploying.catch((error: Error) =>
       stop([
         `The deploy of ${stackName} failed and CloudFormation rolled it back: ${error.message}`,
         'The stack events in the CloudFormation console say why.',
@@ -142,6 +158,16 @@ async function deployStack(stackName: string, stackRegion: string) {
 await deployStack(EDGE_STACK_NAME, EDGE_REGION);
 const cloudFormation = await deployStack(STACK_NAME, region);
 console.log('\n  Termination protection is on, and the stack policy keeps the table, the user pool and the buckets.');
+
+const siteOutput = (key: string) => stackOutput(cloudFormation, STACK_NAME, key);
+console.log(
+  `\n  The site is at ${await siteOutput('SiteUrl')}; Stripe's webhook endpoint is ${await siteOutput('StripeWebhookUrl')}.`,
+);
+if (settings.domainName) {
+  console.log(
+    `\n  Its domain needs this record at your DNS provider (at a domain's apex, which takes no CNAME, an ALIAS or ANAME record to the same name): ${await siteOutput('SiteDomainRecord')}`,
+  );
+}
 
 const { confirmed } = await checkAlerts(
   new SNSClient({ region }),

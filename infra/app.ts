@@ -53,15 +53,17 @@ export async function addStack(app: App, request: StackRequest): Promise<Stack> 
     allowSesSandbox: _sandbox,
     allowLowConcurrency: _concurrency,
     allowUnalignedMail: _unaligned,
+    domainName,
     ...stackSettings
   } = request.settings;
-  // The web ACL CloudFront takes is in us-east-1: a stack of its own there, deployed first.
-  const edge = new BreathworkEdgeStack(app, EDGE_STACK_NAME, { env: { account }, terminationProtection: true });
+  // The web ACL and the certificate CloudFront takes are in us-east-1: a stack of their own there, deployed first.
+  const edge = new BreathworkEdgeStack(app, EDGE_STACK_NAME, { env: { account }, terminationProtection: true, domainName });
   const stack = new BreathworkStack(app, STACK_NAME, {
     env: { account, region },
     crossRegionReferences: true,
     ...stackSettings,
     webAclArn: edge.webAclArn,
+    domain: edge.domain,
     webDist: request.webDist,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -2,6 +2,7 @@ import {
   ChangeSetNotFoundException,
   DeleteChangeSetCommand,
   DescribeChangeSetCommand,
+  DescribeStackEventsCommand,
   DescribeStacksCommand,
   ExecuteChangeSetCommand,
   SetStackPolicyCommand,
@@ -131,6 +132,46 @@ export async function executeChangeSet(
     if (!creating && allowed.length > 0) await setPolicy([]);
   }
 }
+
+/** A stack's certificate, which ACM issues once a DNS record proves the domain is the operator's. */
+export const CERTIFICATE_TYPE = 'AWS::CertificateManager::Certificate';
+
+/**
+ * While a stack deploys, tells the DNS record its new certificate waits for, once: CloudFormation
+ * names it in the certificate's event (its status reason) as soon as ACM asks for it, and waits
+ * until it resolves. Events before `since` are an earlier deploy's.
+ */
+export async function tellCertificateRecord(
+  cloudFormation: CloudFormationClient,
+  stackName: string,
+  {
+    since,
+    deploying,
+    tell,
+    everyMs = 15_000,
+  }: { since: Date; deploying: Promise<unknown>; tell: (record: string) => void; everyMs?: number },
+) {
+  let deployed = false;
+  const settled = deploying.then(
+    () => (deployed = true),
+    () => (deployed = true),
+  );
+  while (!deployed) {
+    const { StackEvents } = await cloudFormation.send(new DescribeStackEventsCommand({ StackName: stackName }));
+    const asked = StackEvents?.find(
+      (event) =>
+        event.ResourceType === CERTIFICATE_TYPE &&
+        event.Timestamp !== undefined &&
+        event.Timestamp >= since &&
+        /DNS Record/i.test(event.ResourceStatusReason ?? ''),
+    );
+    if (asked?.ResourceStatusReason) return tell(asked.ResourceStatusReason);
+    await Promise.race([settled, pause(everyMs)]);
+  }
+}
+
+/** A wait that does not keep the process alive once everything else is done. */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** Termination protection on, and the stack policy that keeps the data: set on every deploy. */
 export async function protectStack(cloudFormation: CloudFormationClient, stackName: string) {

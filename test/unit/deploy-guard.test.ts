@@ -4,6 +4,7 @@ import {
   ChangeSetNotFoundException,
   CloudFormationClient,
   DescribeChangeSetCommand,
+  DescribeStackEventsCommand,
   DescribeStacksCommand,
   ExecuteChangeSetCommand,
   SetStackPolicyCommand,
@@ -19,6 +20,7 @@ import {
   reviewChanges,
   stackExists,
   stackPolicy,
+  tellCertificateRecord,
 } from '../../infra/deploy-guard';
 
 const cloudFormation = mockClient(CloudFormationClient);
@@ -209,5 +211,47 @@ describe('the alerts after a deploy', () => {
     });
     expect(await checkAlerts(snsClient, topicArn, 'teacher@breathwork-demo.co.uk')).toEqual({ confirmed: false });
     expect(sns.commandCalls(PublishCommand)).toHaveLength(0);
+  });
+});
+
+describe("the certificate's DNS record, while the edge stack deploys", () => {
+  const since = new Date('2030-01-01T10:00:00Z');
+  const record =
+    'Content of DNS Record is: {Name: _3639ac514e785e898d2646601fa951d5.book.breathwork-demo.co.uk.,Type: CNAME,Value: _98d7b5c3b8d5a7e4e9f7e4d3c0f6a2b1.xlfgrmvvlj.acm-validations.aws.}';
+  const certificateEvent = (Timestamp: Date, ResourceStatusReason?: string) => ({
+    StackName: 'BreathworkEdge',
+    StackId: 'arn:aws:cloudformation:us-east-1:123456789012:stack/BreathworkEdge/1',
+    LogicalResourceId: 'CertificatebookbreathworkdemocoukFB5D6D07',
+    ResourceType: 'AWS::CertificateManager::Certificate',
+    ResourceStatus: 'CREATE_IN_PROGRESS' as const,
+    ResourceStatusReason,
+    Timestamp,
+    EventId: String(Timestamp.getTime()),
+  });
+
+  it("is told once CloudFormation names it, and only this deploy's", async () => {
+    cloudFormation
+      .on(DescribeStackEventsCommand)
+      .resolvesOnce({ StackEvents: [certificateEvent(new Date('2029-12-01T10:00:00Z'), record)] })
+      .resolvesOnce({ StackEvents: [certificateEvent(new Date('2030-01-01T10:00:05Z'))] })
+      .resolves({ StackEvents: [certificateEvent(new Date('2030-01-01T10:00:35Z'), record)] });
+    const told: string[] = [];
+    const deploying = new Promise<void>(() => undefined);
+    await tellCertificateRecord(client, 'BreathworkEdge', { since, deploying, tell: (line) => told.push(line), everyMs: 1 });
+    expect(told).toEqual([record]);
+    expect(cloudFormation.commandCalls(DescribeStackEventsCommand)).toHaveLength(3);
+  });
+
+  it('stops asking once the deploy is over, whether or not a record was named', async () => {
+    cloudFormation.on(DescribeStackEventsCommand).resolves({ StackEvents: [] });
+    const told: string[] = [];
+    await tellCertificateRecord(client, 'BreathworkEdge', {
+      since,
+      deploying: Promise.reject(new Error('rolled back')),
+      tell: (line) => told.push(line),
+      everyMs: 60_000,
+    });
+    expect(told).toEqual([]);
+    expect(cloudFormation.commandCalls(DescribeStackEventsCommand)).toHaveLength(1);
   });
 });
