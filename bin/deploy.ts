@@ -5,10 +5,11 @@
  * Lambda's concurrency), builds the site, has the project's own `cdk` prepare a change set with
  * the same arguments, and runs it only when it replaces or removes nothing the stack retains (the
  * table, the user pool, the buckets...) but what `--allow-replace` names (a restore retires the
- * old table so). The stack is left with termination protection and a stack policy that keeps the
- * data, and the alerts topic is checked: confirmed by the administrator, and sent a test. Each
- * check that fails says the command that fixes it, and nothing is deployed. Context comes from
- * cdk.json and the -c (--context) arguments, as the CDK app reads it.
+ * old table so); each of the three stacks in turn (BreathworkEdge in us-east-1, the site's,
+ * BreathworkEdgeAlarms in us-east-1). They are left with termination protection and a stack policy
+ * that keeps the data, and each alerts topic is checked: confirmed by the administrator, and sent a
+ * test. Each check that fails says the command that fixes it, and nothing is deployed. Context
+ * comes from cdk.json and the -c (--context) arguments, as the CDK app reads it.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,6 +22,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { deployContext, deploySettings, STACK_NAME } from '../infra/deploy-settings';
 import { EDGE_REGION, EDGE_STACK_NAME } from '../infra/edge-stack';
+import { EDGE_ALARMS_STACK_NAME } from '../infra/edge-alarms-stack';
 import {
   CERTIFICATE_TYPE,
   changeSetChanges,
@@ -154,9 +156,11 @@ async function deployStack(stackName: string, stackRegion: string) {
   return cloudFormation;
 }
 
-// The edge first (the web ACL, in us-east-1), which the site's distribution refers to.
+// The edge first (the web ACL and the certificate, in us-east-1), which the site's distribution
+// refers to; the alarms on the distribution and the web ACL, also in us-east-1, last.
 await deployStack(EDGE_STACK_NAME, EDGE_REGION);
 const cloudFormation = await deployStack(STACK_NAME, region);
+const edgeAlarms = await deployStack(EDGE_ALARMS_STACK_NAME, EDGE_REGION);
 console.log('\n  Termination protection is on, and the stack policy keeps the table, the user pool and the buckets.');
 
 const siteOutput = (key: string) => stackOutput(cloudFormation, STACK_NAME, key);
@@ -169,13 +173,16 @@ if (settings.domainName) {
   );
 }
 
-const { confirmed } = await checkAlerts(
-  new SNSClient({ region }),
-  await stackOutput(cloudFormation, STACK_NAME, 'AlertsTopicArn'),
-  settings.adminEmail,
-);
-if (confirmed) console.log(`\n  A test alert went to ${settings.adminEmail}.`);
-else
-  console.warn(
-    `\n  Alarms reach no one yet: open the link in "AWS Notification - Subscription Confirmation", sent to ${settings.adminEmail}, then run the deploy again to send a test.`,
-  );
+// An alerts topic in each region that has alarms, each with its own subscription to confirm.
+for (const [stackName, stackCloudFormation, topicRegion] of [
+  [STACK_NAME, cloudFormation, region],
+  [EDGE_ALARMS_STACK_NAME, edgeAlarms, EDGE_REGION],
+] as const) {
+  const topicArn = await stackOutput(stackCloudFormation, stackName, 'AlertsTopicArn');
+  const { confirmed } = await checkAlerts(new SNSClient({ region: topicRegion }), topicArn, settings.adminEmail);
+  if (confirmed) console.log(`\n  A test alert of ${topicRegion} went to ${settings.adminEmail}.`);
+  else
+    console.warn(
+      `\n  Alarms in ${topicRegion} reach no one yet: open the link in the "AWS Notification - Subscription Confirmation" that names ${stackName}, sent to ${settings.adminEmail}, then run the deploy again to send a test.`,
+    );
+}

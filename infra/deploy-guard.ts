@@ -199,10 +199,12 @@ export async function stackOutput(cloudFormation: CloudFormationClient, stackNam
 }
 
 /**
- * Whether the alarms reach the administrator: SNS sends an address nothing until its owner
- * confirms the subscription. Then one test notification goes out, so they know where alarms land.
+ * Whether the alarms of a topic's region reach the administrator: SNS sends an address nothing
+ * until its owner confirms the subscription, one for each topic. Then one test notification goes
+ * out, naming the region, so they know where alarms land.
  */
 export async function checkAlerts(sns: SNSClient, topicArn: string, adminEmail: string): Promise<{ confirmed: boolean }> {
+  const region = topicArn.split(':')[3];
   const { Subscriptions } = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }));
   const subscription = (Subscriptions ?? []).find(
     (s) => s.Protocol === 'email' && s.Endpoint?.toLowerCase() === adminEmail.toLowerCase(),
@@ -212,8 +214,8 @@ export async function checkAlerts(sns: SNSClient, topicArn: string, adminEmail: 
     await sns.send(
       new PublishCommand({
         TopicArn: topicArn,
-        Subject: 'Breathwork alerts: a test after deploying',
-        Message: `The site was deployed at ${new Date().toISOString()}. Alarms and the monthly budget will e-mail this address; nothing needs doing.`,
+        Subject: `Breathwork alerts (${region}): a test after deploying`,
+        Message: `The site was deployed at ${new Date().toISOString()}. Its alarms in ${region} will e-mail this address; nothing needs doing.`,
       }),
     );
   }

@@ -10,6 +10,9 @@ export const EDGE_REGION = 'us-east-1';
 /** The edge stack's name in CloudFormation: deployed before the site's, which refers to it. */
 export const EDGE_STACK_NAME = 'BreathworkEdge';
 
+/** The web ACL's name in its metrics: the value of their WebACL dimension, which its alarm names. */
+export const WEB_ACL_METRIC_NAME = 'BreathworkEdge';
+
 /** AWS's managed rule groups the web ACL runs first: addresses known for abuse, and request patterns known to exploit. */
 export const managedRuleGroups = ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesKnownBadInputsRuleSet'] as const;
 
@@ -86,7 +89,7 @@ export class BreathworkEdgeStack extends Stack {
         [TOO_MANY_REQUESTS]: { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: EDGE_REFUSAL.message }) },
       },
       rules: [...managed, ...limits],
-      visibilityConfig: visibility('BreathworkEdge'),
+      visibilityConfig: visibility(WEB_ACL_METRIC_NAME),
     });
     this.webAclArn = webAcl.attrArn;
     if (props.domainName) this.domain = { name: props.domainName, certificate: siteCertificate(this, props.domainName) };

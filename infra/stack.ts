@@ -130,6 +130,9 @@ const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
 export const RELAY_RETRY_ATTEMPTS = 10;
 
 export class BreathworkStack extends Stack {
+  /** The site's distribution, whose alarms are in us-east-1 (infra/edge-alarms-stack.ts). */
+  readonly distributionId: string;
+
   constructor(scope: Construct, id: string, props: BreathworkStackProps) {
     // `npm run deploy` sets it too, with the stack policy that keeps the data (infra/deploy-guard.ts).
     super(scope, id, { terminationProtection: true, ...props });
@@ -138,7 +141,8 @@ export class BreathworkStack extends Stack {
 
     const table = this.table(props.tableGeneration ?? 1);
 
-    const alerts = alertsTopic(this, adminEmail);
+    // The dead-letter alarms came first, hence the id, which stays so the confirmed subscription does too.
+    const alerts = alertsTopic(this, 'DeadLetterAlerts', adminEmail);
 
     const mail = mailConfigurationSet(this);
     const { users, webClient } = this.userPool(
@@ -274,6 +278,7 @@ export class BreathworkStack extends Stack {
       },
     });
     this.acknowledgeDistribution(distribution, props);
+    this.distributionId = distribution.distributionId;
     // Every e-mailed link, calendar entry and the Stripe webhook's address name it.
     const siteUrl = `https://${props.domain?.name ?? distribution.distributionDomainName}`;
     this.allowUploadsFrom(siteUrl, imagesBucket, 'ImagesUploadCors');
