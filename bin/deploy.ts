@@ -1,14 +1,15 @@
 /**
  * `npm run deploy -- -c region=eu-west-2 -c fromEmail=... -c adminEmail=... [more -c] [--allow-replace <LogicalId>]`
  * Checks the settings and what must exist in the account before the stack (the sender's SES
- * identity, the Stripe secret, SES out of its sandbox, Lambda's concurrency), builds the site, has
- * the project's own `cdk` prepare a change set with the same arguments, and runs it only when it
- * replaces or removes nothing the stack retains (the table, the user pool, the buckets...) but
- * what `--allow-replace` names (a restore retires the old table so). The stack is left with
- * termination protection and a stack policy that keeps the data, and the alerts topic is checked:
- * confirmed by the administrator, and sent a test. Each check that fails says the command that
- * fixes it, and nothing is deployed. Context comes from cdk.json and the -c (--context) arguments,
- * as the CDK app reads it.
+ * identity and its domain's DKIM and MAIL FROM records, the Stripe secret, SES out of its sandbox,
+ * Lambda's concurrency), builds the site, has the project's own `cdk` prepare a change set with
+ * the same arguments, and runs it only when it replaces or removes nothing the stack retains (the
+ * table, the user pool, the buckets...) but what `--allow-replace` names (a restore retires the
+ * old table so); each of the three stacks in turn (BreathworkEdge in us-east-1, the site's,
+ * BreathworkEdgeAlarms in us-east-1). They are left with termination protection and a stack policy
+ * that keeps the data, and each alerts topic is checked: confirmed by the administrator, and sent a
+ * test. Each check that fails says the command that fixes it, and nothing is deployed. Context
+ * comes from cdk.json and the -c (--context) arguments, as the CDK app reads it.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,7 +22,9 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { deployContext, deploySettings, STACK_NAME } from '../infra/deploy-settings';
 import { EDGE_REGION, EDGE_STACK_NAME } from '../infra/edge-stack';
+import { EDGE_ALARMS_STACK_NAME } from '../infra/edge-alarms-stack';
 import {
+  CERTIFICATE_TYPE,
   changeSetChanges,
   checkAlerts,
   dropChangeSet,
@@ -30,6 +33,7 @@ import {
   reviewChanges,
   stackExists,
   stackOutput,
+  tellCertificateRecord,
 } from '../infra/deploy-guard';
 import { preflight } from '../infra/preflight';
 
@@ -127,7 +131,21 @@ async function deployStack(stackName: string, stackRegion: string) {
       ]);
     }
     console.log('\n  Deploying...');
-    await executeChangeSet(cloudFormation, changeSet, { creating, allowed }).catch((error: Error) =>
+    const since = new Date();
+    const deploying = executeChangeSet(cloudFormation, changeSet, { creating, allowed });
+    if (changes.some((change) => change.ResourceType === CERTIFICATE_TYPE && change.Action === 'Add')) {
+      console.log(
+        `\n  ACM issues the certificate of the site's domain once a DNS record proves the domain is yours: CloudFormation waits for it, and this deploy for up to an hour. The record follows here as soon as ACM names it; it is also in ${stackName}'s events (CloudFormation console, ${stackRegion}) and in ACM's console there.`,
+      );
+      // A convenience: should CloudFormation's events not answer, the consoles still show the record.
+      tellCertificateRecord(cloudFormation, stackName, {
+        since,
+        deploying,
+        tell: (record) =>
+          console.log(`\n  Publish at your DNS provider, and keep it (ACM renews the certificate by it): ${record}`),
+      }).catch(() => undefined);
+    }
+    await deploying.catch((error: Error) =>
       stop([
         `The deploy of ${stackName} failed and CloudFormation rolled it back: ${error.message}`,
         'The stack events in the CloudFormation console say why.',
@@ -138,18 +156,33 @@ async function deployStack(stackName: string, stackRegion: string) {
   return cloudFormation;
 }
 
-// The edge first (the web ACL, in us-east-1), which the site's distribution refers to.
+// The edge first (the web ACL and the certificate, in us-east-1), which the site's distribution
+// refers to; the alarms on the distribution and the web ACL, also in us-east-1, last.
 await deployStack(EDGE_STACK_NAME, EDGE_REGION);
 const cloudFormation = await deployStack(STACK_NAME, region);
+const edgeAlarms = await deployStack(EDGE_ALARMS_STACK_NAME, EDGE_REGION);
 console.log('\n  Termination protection is on, and the stack policy keeps the table, the user pool and the buckets.');
 
-const { confirmed } = await checkAlerts(
-  new SNSClient({ region }),
-  await stackOutput(cloudFormation, STACK_NAME, 'AlertsTopicArn'),
-  settings.adminEmail,
+const siteOutput = (key: string) => stackOutput(cloudFormation, STACK_NAME, key);
+console.log(
+  `\n  The site is at ${await siteOutput('SiteUrl')}; Stripe's webhook endpoint is ${await siteOutput('StripeWebhookUrl')}.`,
 );
-if (confirmed) console.log(`\n  A test alert went to ${settings.adminEmail}.`);
-else
-  console.warn(
-    `\n  Alarms reach no one yet: open the link in "AWS Notification - Subscription Confirmation", sent to ${settings.adminEmail}, then run the deploy again to send a test.`,
+if (settings.domainName) {
+  console.log(
+    `\n  Its domain needs this record at your DNS provider (at a domain's apex, which takes no CNAME, an ALIAS or ANAME record to the same name): ${await siteOutput('SiteDomainRecord')}`,
   );
+}
+
+// An alerts topic in each region that has alarms, each with its own subscription to confirm.
+for (const [stackName, stackCloudFormation, topicRegion] of [
+  [STACK_NAME, cloudFormation, region],
+  [EDGE_ALARMS_STACK_NAME, edgeAlarms, EDGE_REGION],
+] as const) {
+  const topicArn = await stackOutput(stackCloudFormation, stackName, 'AlertsTopicArn');
+  const { confirmed } = await checkAlerts(new SNSClient({ region: topicRegion }), topicArn, settings.adminEmail);
+  if (confirmed) console.log(`\n  A test alert of ${topicRegion} went to ${settings.adminEmail}.`);
+  else
+    console.warn(
+      `\n  Alarms in ${topicRegion} reach no one yet: open the link in the "AWS Notification - Subscription Confirmation" that names ${stackName}, sent to ${settings.adminEmail}, then run the deploy again to send a test.`,
+    );
+}

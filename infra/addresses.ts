@@ -16,3 +16,19 @@ export function requireRealAddress(name: string, value: string | undefined): str
   if (PLACEHOLDER_DOMAIN.test(domain)) throw new Error(`${name} '${value}' is a placeholder address: ${hint}.`);
   return value;
 }
+
+/** Labels of letters, digits and inner hyphens, dot-separated, as DNS and ACM take a host name. */
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * A domain the site is served at, when one is given, in lower case: a real one, since ACM never
+ * issues a certificate for a placeholder and the deploy would wait for it in vain.
+ */
+export function realDomainName(name: string, value: string | undefined): string | undefined {
+  const domain = value?.trim().toLowerCase();
+  if (!domain) return undefined;
+  const hint = `pass the site's own, e.g. -c ${name}=book.your-domain.com`;
+  if (!DOMAIN_NAME.test(domain)) throw new Error(`${name} '${value}' is not a domain name: ${hint}.`);
+  if (PLACEHOLDER_DOMAIN.test(domain)) throw new Error(`${name} '${value}' is a placeholder domain: ${hint}.`);
+  return domain;
+}

@@ -15,6 +15,8 @@ export type AlertingAlarmOptions = {
    * should arrive on its own (a heartbeat, a job's runs), its absence is the trouble.
    */
   noData?: 'fine' | 'trouble';
+  /** Fires when this many of the last `of` periods breach, a blip being no trouble (default: the last one). */
+  periods?: { breaching: number; of: number };
 };
 
 const comparisons = {
@@ -29,7 +31,8 @@ export function alertingAlarm(scope: Construct, id: string, alerts: ITopic, opti
     alarmDescription: options.description,
     metric: options.metric,
     threshold: options.threshold,
-    evaluationPeriods: 1,
+    evaluationPeriods: options.periods?.of ?? 1,
+    datapointsToAlarm: options.periods?.breaching,
     comparisonOperator: comparisons[options.when ?? 'at least'],
     treatMissingData: options.noData === 'trouble' ? TreatMissingData.BREACHING : TreatMissingData.NOT_BREACHING,
   });

@@ -5,6 +5,7 @@ import { chosenRegion, deploySettings, STACK_NAME, type DeploySettings } from '.
 import { bundleEveryFunction } from './handler-function';
 import { requireFreshSiteBuild, siteBuild, type SiteBuild } from './site-build';
 import { BreathworkEdgeStack, EDGE_REGION, EDGE_STACK_NAME } from './edge-stack';
+import { BreathworkEdgeAlarmsStack, EDGE_ALARMS_STACK_NAME } from './edge-alarms-stack';
 import { BreathworkStack } from './stack';
 
 /** What the CLI command running the app needs of it. */
@@ -28,9 +29,10 @@ export function stackRequest(app: App, build: SiteBuild = siteBuild): StackReque
 }
 
 /**
- * The app's one stack. For a command that needs no assets it is the stack's name and region with
- * nothing in it: those commands never deploy a template (a deploy, a diff and an import are
- * bundling commands, given the whole stack).
+ * The site's stack, which it answers, and the two small ones in us-east-1 around it: the edge
+ * before it, the edge's alarms after it. For a command that needs no assets each is its name and
+ * region with nothing in it: those commands never deploy a template (a deploy, a diff and an
+ * import are bundling commands, given the whole stack).
  */
 export async function addStack(app: App, request: StackRequest): Promise<Stack> {
   const account = process.env.CDK_DEFAULT_ACCOUNT;
@@ -44,19 +46,35 @@ export async function addStack(app: App, request: StackRequest): Promise<Stack> 
       return located;
     };
     locate(EDGE_STACK_NAME, EDGE_REGION);
+    locate(EDGE_ALARMS_STACK_NAME, EDGE_REGION);
     return locate(STACK_NAME, request.region);
   }
   await bundleEveryFunction();
   // The deploy-only switches are for `npm run deploy`'s checks, not the stack.
-  const { region, allowSesSandbox: _sandbox, allowLowConcurrency: _concurrency, ...stackSettings } = request.settings;
-  // The web ACL CloudFront takes is in us-east-1: a stack of its own there, deployed first.
-  const edge = new BreathworkEdgeStack(app, EDGE_STACK_NAME, { env: { account }, terminationProtection: true });
+  const {
+    region,
+    allowSesSandbox: _sandbox,
+    allowLowConcurrency: _concurrency,
+    allowUnalignedMail: _unaligned,
+    domainName,
+    ...stackSettings
+  } = request.settings;
+  // The web ACL and the certificate CloudFront takes are in us-east-1: a stack of their own there, deployed first.
+  const edge = new BreathworkEdgeStack(app, EDGE_STACK_NAME, { env: { account }, terminationProtection: true, domainName });
   const stack = new BreathworkStack(app, STACK_NAME, {
     env: { account, region },
     crossRegionReferences: true,
     ...stackSettings,
     webAclArn: edge.webAclArn,
+    domain: edge.domain,
     webDist: request.webDist,
+  });
+  // CloudFront's and the web ACL's metrics are in us-east-1 alone: their alarms too, after the distribution they watch.
+  new BreathworkEdgeAlarmsStack(app, EDGE_ALARMS_STACK_NAME, {
+    env: { account },
+    terminationProtection: true,
+    adminEmail: stackSettings.adminEmail,
+    distributionId: stack.distributionId,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return stack;

@@ -2,6 +2,7 @@ import {
   ChangeSetNotFoundException,
   DeleteChangeSetCommand,
   DescribeChangeSetCommand,
+  DescribeStackEventsCommand,
   DescribeStacksCommand,
   ExecuteChangeSetCommand,
   SetStackPolicyCommand,
@@ -132,6 +133,46 @@ export async function executeChangeSet(
   }
 }
 
+/** A stack's certificate, which ACM issues once a DNS record proves the domain is the operator's. */
+export const CERTIFICATE_TYPE = 'AWS::CertificateManager::Certificate';
+
+/**
+ * While a stack deploys, tells the DNS record its new certificate waits for, once: CloudFormation
+ * names it in the certificate's event (its status reason) as soon as ACM asks for it, and waits
+ * until it resolves. Events before `since` are an earlier deploy's.
+ */
+export async function tellCertificateRecord(
+  cloudFormation: CloudFormationClient,
+  stackName: string,
+  {
+    since,
+    deploying,
+    tell,
+    everyMs = 15_000,
+  }: { since: Date; deploying: Promise<unknown>; tell: (record: string) => void; everyMs?: number },
+) {
+  let deployed = false;
+  const settled = deploying.then(
+    () => (deployed = true),
+    () => (deployed = true),
+  );
+  while (!deployed) {
+    const { StackEvents } = await cloudFormation.send(new DescribeStackEventsCommand({ StackName: stackName }));
+    const asked = StackEvents?.find(
+      (event) =>
+        event.ResourceType === CERTIFICATE_TYPE &&
+        event.Timestamp !== undefined &&
+        event.Timestamp >= since &&
+        /DNS Record/i.test(event.ResourceStatusReason ?? ''),
+    );
+    if (asked?.ResourceStatusReason) return tell(asked.ResourceStatusReason);
+    await Promise.race([settled, pause(everyMs)]);
+  }
+}
+
+/** A wait that does not keep the process alive once everything else is done. */
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 /** Termination protection on, and the stack policy that keeps the data: set on every deploy. */
 export async function protectStack(cloudFormation: CloudFormationClient, stackName: string) {
   await cloudFormation.send(new UpdateTerminationProtectionCommand({ StackName: stackName, EnableTerminationProtection: true }));
@@ -158,10 +199,12 @@ export async function stackOutput(cloudFormation: CloudFormationClient, stackNam
 }
 
 /**
- * Whether the alarms reach the administrator: SNS sends an address nothing until its owner
- * confirms the subscription. Then one test notification goes out, so they know where alarms land.
+ * Whether the alarms of a topic's region reach the administrator: SNS sends an address nothing
+ * until its owner confirms the subscription, one for each topic. Then one test notification goes
+ * out, naming the region, so they know where alarms land.
  */
 export async function checkAlerts(sns: SNSClient, topicArn: string, adminEmail: string): Promise<{ confirmed: boolean }> {
+  const region = topicArn.split(':')[3];
   const { Subscriptions } = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }));
   const subscription = (Subscriptions ?? []).find(
     (s) => s.Protocol === 'email' && s.Endpoint?.toLowerCase() === adminEmail.toLowerCase(),
@@ -171,8 +214,8 @@ export async function checkAlerts(sns: SNSClient, topicArn: string, adminEmail: 
     await sns.send(
       new PublishCommand({
         TopicArn: topicArn,
-        Subject: 'Breathwork alerts: a test after deploying',
-        Message: `The site was deployed at ${new Date().toISOString()}. Alarms and the monthly budget will e-mail this address; nothing needs doing.`,
+        Subject: `Breathwork alerts (${region}): a test after deploying`,
+        Message: `The site was deployed at ${new Date().toISOString()}. Its alarms in ${region} will e-mail this address; nothing needs doing.`,
       }),
     );
   }

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '../functions/schemas/site-config';
-import { requireRealAddress } from './addresses';
+import { realDomainName, requireRealAddress } from './addresses';
 import { siteSettings } from './site-settings';
 
 /** Which SES identity is verified for the sender: the address itself, or its whole domain. */
@@ -14,15 +14,21 @@ export type DeploySettings = {
   stripeSecretName: string;
   exchangeRatesUrl?: string;
   site: SiteSettings;
+  /** The site's own domain, served by CloudFront with a certificate for it; without one, CloudFront's address. */
+  domainName?: string;
   /** The monthly cost budget in US dollars whose overrun alerts the administrator. */
   monthlyBudgetUsd?: number;
   /** Which table the stack holds: 1, or a later one restored to a point in time and imported (docs/operations.md). */
   tableGeneration?: number;
   /** Synthesizes only what `cdk import` re-attaches after a teardown (docs/operations.md). */
   reattach: boolean;
-  /** A test deploy: SES's sandbox and a low Lambda concurrency quota do not stop `npm run deploy`. */
+  /**
+   * A test deploy: SES's sandbox, a low Lambda concurrency quota, and mail not authenticated as the
+   * sender's domain (which fails DMARC) do not stop `npm run deploy`.
+   */
   allowSesSandbox: boolean;
   allowLowConcurrency: boolean;
+  allowUnalignedMail: boolean;
 };
 
 /** The stack's name in CloudFormation. */
@@ -73,11 +79,13 @@ export function deploySettings(
     // The exchange-rate service (docs/product.md#currencies); `-c exchangeRatesUrl=` (empty) keeps to the fallback rates.
     exchangeRatesUrl: context('exchangeRatesUrl') ?? 'https://api.exchangerate-api.com/v4/latest',
     site: siteSettings((name) => context(name)),
+    domainName: realDomainName('domainName', context('domainName')),
     monthlyBudgetUsd: numberSetting(context('monthlyBudgetUsd')),
     tableGeneration: numberSetting(context('tableGeneration')),
     reattach: String(context('reattach')) === 'true',
     allowSesSandbox: String(context('allowSesSandbox')) === 'true',
     allowLowConcurrency: String(context('allowLowConcurrency')) === 'true',
+    allowUnalignedMail: String(context('allowUnalignedMail')) === 'true',
   };
 }
 

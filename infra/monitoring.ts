@@ -40,6 +40,10 @@ export const alarmThresholds = {
   heartbeatWindowMinutes: 30,
   /** The sweep runs every 5 minutes: a hold still past its expiry after three runs is one it cannot end. */
   oldestExpiredHoldSeconds: 15 * 60,
+  /** CloudFront answered 5xx in this many minutes of five: one failed request is quiet, an origin that keeps failing is not. */
+  edge5xxMinutes: 3,
+  /** Requests the web ACL refused in 5 minutes: a flood, well above the scanners AWS's rules turn away every day. */
+  edgeBlockedRequests: 100,
 } as const;
 
 /** Until this is set with `-c monthlyBudgetUsd=`, a month of a small site costs well under it. */
@@ -93,14 +97,13 @@ export function mailConfigurationSet(scope: Construct): ConfigurationSet {
 }
 
 /**
- * The topic every alarm and the budget tell, e-mailing the administrator. Its policy (which
- * `enforceSSL` makes) replaces SNS's default one, so each service that publishes is allowed by
- * name: CloudWatch here, for this account's alarms; Budgets with the budget.
+ * A topic that the alarms of its stack's region (and the budget) tell, e-mailing the administrator.
+ * Its policy (which `enforceSSL` makes) replaces SNS's default one, so each service that publishes
+ * is allowed by name: CloudWatch here, for this account's alarms in the region; Budgets with the budget.
  */
-export function alertsTopic(scope: Construct, adminEmail: string): Topic {
+export function alertsTopic(scope: Construct, id: string, adminEmail: string): Topic {
   const stack = Stack.of(scope);
-  // The dead-letter alarms came first, hence the id, which stays so the confirmed subscription does too.
-  const alerts = new Topic(scope, 'DeadLetterAlerts', { displayName: 'Breathwork alerts', enforceSSL: true });
+  const alerts = new Topic(scope, id, { displayName: 'Breathwork alerts', enforceSSL: true });
   alerts.addSubscription(new EmailSubscription(adminEmail));
   allowToPublish(
     alerts,
@@ -375,6 +378,51 @@ export function monitor(scope: Construct, props: MonitoringProps) {
     value: `https://console.aws.amazon.com/cloudwatch/home?region=${stack.region}#dashboards/dashboard/${stack.stackName}-operations`,
   });
   return { dashboard, alarms: everyAlarm };
+}
+
+export type EdgeMonitoringProps = {
+  /** A topic of us-east-1 e-mailing the administrator: an alarm tells only a topic of its own region. */
+  alerts: ITopic;
+  /** The site's distribution, and the metric name of the web ACL in front of it (infra/edge-stack.ts). */
+  distributionId: string;
+  webAclMetricName: string;
+};
+
+/**
+ * The alarms at the edge, whose metrics CloudFront and a CloudFront web ACL publish in us-east-1
+ * alone, whatever the site's region: an alarm must be in its metric's region, so these are made in
+ * a stack there (infra/edge-alarms-stack.ts).
+ */
+export function monitorEdge(scope: Construct, { alerts, distributionId, webAclMetricName }: EdgeMonitoringProps) {
+  const watch = (id: string, options: AlertingAlarmOptions) => alertingAlarm(scope, id, alerts, options);
+  watch('CloudFront5xxAlarm', {
+    // A distribution's metrics carry Region=Global beside its id: a metric without it matches nothing.
+    metric: new Metric({
+      namespace: 'AWS/CloudFront',
+      metricName: '5xxErrorRate',
+      dimensionsMap: { DistributionId: distributionId, Region: 'Global' },
+      statistic: 'Average',
+      period: Duration.minutes(1),
+    }),
+    threshold: 0,
+    when: 'above',
+    periods: { breaching: alarmThresholds.edge5xxMinutes, of: 5 },
+    description:
+      "CloudFront answered 5xx in three of five minutes: visitors got an error instead of the site. With Api5xx, the API failed; alone, CloudFront could not reach an origin (the site's bucket, the API). The distribution's monitoring in the CloudFront console says which answers; docs/operations.md.",
+  });
+  watch('EdgeBlockedRequestsAlarm', {
+    // Rule=ALL counts every rule's refusals; a CloudFront web ACL's metrics have no Region.
+    metric: new Metric({
+      namespace: 'AWS/WAFV2',
+      metricName: 'BlockedRequests',
+      dimensionsMap: { WebACL: webAclMetricName, Rule: 'ALL' },
+      statistic: 'Sum',
+      period: FIVE_MINUTES,
+    }),
+    threshold: alarmThresholds.edgeBlockedRequests,
+    description:
+      "The web ACL refused 100 or more requests in 5 minutes: clients over a per-client limit (answered 429) or stopped by AWS's rules. A flood or a scraper, or visitors behind one shared address refused. The web ACL's sampled requests (WAF console, us-east-1) say which rule and which addresses.",
+  });
 }
 
 /**

@@ -1,4 +1,10 @@
-import { GetAccountCommand, GetEmailIdentityCommand, NotFoundException, type SESv2Client } from '@aws-sdk/client-sesv2';
+import {
+  GetAccountCommand,
+  GetEmailIdentityCommand,
+  NotFoundException,
+  type GetEmailIdentityCommandOutput,
+  type SESv2Client,
+} from '@aws-sdk/client-sesv2';
 import {
   DescribeSecretCommand,
   GetSecretValueCommand,
@@ -14,72 +20,168 @@ export type PreflightClients = { ses: SESv2Client; secrets: SecretsManagerClient
 /** What stops a deploy (it would fail, or deploy a site that cannot work), and what only needs doing soon. */
 export type PreflightReport = { problems: string[]; warnings: string[] };
 
-type Checked = Pick<
-  DeploySettings,
-  'region' | 'fromEmail' | 'senderIdentity' | 'stripeSecretName' | 'allowSesSandbox' | 'allowLowConcurrency'
->;
+/** The switches by which a test deploy goes ahead with what would not do for the site's visitors. */
+type TestDeployFlag = 'allowSesSandbox' | 'allowLowConcurrency' | 'allowUnalignedMail';
+
+type Checked = Pick<DeploySettings, 'region' | 'fromEmail' | 'senderIdentity' | 'stripeSecretName' | TestDeployFlag>;
 
 /**
  * The steps of the deploy checklist that can be checked from here, each finding with the command
  * that fixes it: the sender's SES identity (Cognito refuses to create the pool without it, and a
  * failed create rolls back around the retained table and buckets), the Stripe secret and its two
  * keys, SES's sandbox (deployed in it, the site comes up but sign-up codes and booking e-mails
- * reach no one else) and the account's Lambda concurrency. The last two are warnings only for a
- * test deploy that says so (`-c allowSesSandbox=true`, `-c allowLowConcurrency=true`).
+ * reach no one else), the account's Lambda concurrency, and mail authenticated as the sender's
+ * domain (Easy DKIM and a MAIL FROM domain: signed as amazonses.com, mail fails DMARC and lands
+ * in spam). The last three are warnings only for a test deploy that says so
+ * (`-c allowSesSandbox=true`, `-c allowLowConcurrency=true`, `-c allowUnalignedMail=true`).
  */
 export async function preflight(clients: PreflightClients, settings: Checked): Promise<PreflightReport> {
-  const [identity, secret, sandbox, concurrency] = await Promise.all([
-    senderProblem(clients.ses, settings),
+  const [sender, secret, sandbox, concurrency] = await Promise.all([
+    senderFindings(clients.ses, settings),
     stripeSecretProblem(clients.secrets, settings),
     sandboxFinding(clients.ses, settings.region),
     concurrencyFinding(clients.lambda, settings.region),
   ]);
-  const problems = [identity, secret];
+  const problems = [sender.problem, secret];
   const warnings: (string | undefined)[] = [];
-  (settings.allowSesSandbox ? warnings : problems).push(sandbox && `${sandbox} For a test deploy, pass -c allowSesSandbox=true.`);
-  (settings.allowLowConcurrency ? warnings : problems).push(
-    concurrency && `${concurrency} For a test deploy, pass -c allowLowConcurrency=true.`,
-  );
+  const unlessTestDeploy = (flag: TestDeployFlag, finding: string | undefined, forProduction?: string) =>
+    (settings[flag] ? warnings : problems).push(
+      finding &&
+        `${finding} For a test deploy, pass -c ${flag}=true${forProduction ? `; for production, ${forProduction}` : '.'}`,
+    );
+  unlessTestDeploy('allowSesSandbox', sandbox);
+  unlessTestDeploy('allowLowConcurrency', concurrency);
+  unlessTestDeploy('allowUnalignedMail', sender.unaligned?.finding, sender.unaligned?.forProduction);
   return {
     problems: problems.filter((line) => line !== undefined),
     warnings: warnings.filter((line) => line !== undefined),
   };
 }
 
-type Identity = { verified: boolean } | undefined;
+type Identity = GetEmailIdentityCommandOutput | undefined;
 
 async function emailIdentity(ses: SESv2Client, name: string): Promise<Identity> {
   try {
-    const found = await ses.send(new GetEmailIdentityCommand({ EmailIdentity: name }));
-    return { verified: found.VerifiedForSendingStatus === true };
+    return await ses.send(new GetEmailIdentityCommand({ EmailIdentity: name }));
   } catch (error) {
     if (error instanceof NotFoundException) return undefined;
     throw error;
   }
 }
 
-async function senderProblem(ses: SESv2Client, { region, fromEmail, senderIdentity }: Checked): Promise<string | undefined> {
+const verified = (identity: Identity) => identity?.VerifiedForSendingStatus === true;
+
+const createIdentity = (identity: string, region: string) =>
+  `aws sesv2 create-email-identity --email-identity ${identity} --region ${region}`;
+
+/** What a sender lacks: a problem stops any deploy; mail that fails DMARC stops all but a test deploy. */
+type SenderFindings = { problem?: string; unaligned?: { finding: string; forProduction: string } };
+
+async function senderFindings(ses: SESv2Client, settings: Checked): Promise<SenderFindings> {
+  const { region, fromEmail, senderIdentity } = settings;
   const domain = fromEmail.split('@')[1];
   const at = `in SES (${region})`;
-  const verifyAddress = `aws sesv2 create-email-identity --email-identity ${fromEmail} --region ${region}`;
-  const verifyDomain = `aws sesv2 create-email-identity --email-identity ${domain} --region ${region}`;
-  const dkimRecords = `aws sesv2 get-email-identity --email-identity ${domain} --region ${region}`;
+  const verifyAddress = createIdentity(fromEmail, region);
+  const verifyDomain = createIdentity(domain, region);
   if (senderIdentity === 'domain') {
     const found = await emailIdentity(ses, domain);
-    if (found?.verified) return undefined;
+    // An unverified domain is a problem of DKIM records already; the finding adds what else mail needs.
+    const unaligned = unauthenticatedMail(found, settings, { dkim: verified(found) });
+    if (verified(found)) return { unaligned };
     if (found)
-      return `The domain ${domain} is not verified yet ${at}: publish its DKIM records (\`${dkimRecords}\` lists them) and wait until SES finds them.`;
-    return `The domain ${domain} is not an identity ${at}: run \`${verifyDomain}\`, then publish the DKIM records it prints.`;
+      return {
+        problem: `The domain ${domain} is not verified yet ${at}: publish its DKIM records and wait until SES finds them:${dnsRecords(dkimRecords(domain, found))}`,
+        unaligned,
+      };
+    return {
+      problem: `The domain ${domain} is not an identity ${at}: run \`${verifyDomain}\`, then publish the DKIM records it prints.`,
+      unaligned,
+    };
   }
   const address = await emailIdentity(ses, fromEmail);
-  if (address?.verified) return undefined;
-  if ((await emailIdentity(ses, domain))?.verified) {
-    return `SES (${region}) has verified the domain ${domain}, not the address ${fromEmail}: deploy with -c sesIdentity=domain so that Cognito sends through the domain.`;
+  const domainIdentity = await emailIdentity(ses, domain);
+  const unaligned = unauthenticatedMail(domainIdentity, settings, { dkim: true });
+  if (verified(address)) return { unaligned };
+  if (verified(domainIdentity)) {
+    return {
+      problem: `SES (${region}) has verified the domain ${domain}, not the address ${fromEmail}: deploy with -c sesIdentity=domain so that Cognito sends through the domain.`,
+      unaligned,
+    };
   }
   if (address) {
-    return `The sender ${fromEmail} is not verified yet ${at}: open the link in the e-mail AWS sent to it (\`aws ses verify-email-identity --email-address ${fromEmail} --region ${region}\` sends it again).`;
+    return {
+      problem: `The sender ${fromEmail} is not verified yet ${at}: open the link in the e-mail AWS sent to it (\`aws ses verify-email-identity --email-address ${fromEmail} --region ${region}\` sends it again).`,
+      unaligned,
+    };
   }
-  return `The sender ${fromEmail} is not verified ${at}, and Cognito will not create the user pool without it: run \`${verifyAddress}\` and open the link AWS e-mails to it (or verify the whole domain: \`${verifyDomain}\`, then deploy with -c sesIdentity=domain).`;
+  return {
+    problem: `The sender ${fromEmail} is not verified ${at}, and Cognito will not create the user pool without it: run \`${verifyAddress}\` and open the link AWS e-mails to it (or verify the whole domain: \`${verifyDomain}\`, then deploy with -c sesIdentity=domain).`,
+    unaligned,
+  };
+}
+
+/** The subdomain proposed for MAIL FROM when the domain has none: one that receives no other mail. */
+const MAIL_FROM_SUBDOMAIN = 'bounce';
+
+/** DNS records, each on a line of its own under the sentence that asks for them. */
+const dnsRecords = (records: string[]) => records.map((record) => `\n        ${record}`).join('');
+
+/** Easy DKIM's three CNAME records, from the tokens SES gave the domain. */
+const dkimRecords = (domain: string, identity: Identity) =>
+  (identity?.DkimAttributes?.Tokens ?? []).map((token) => `${token}._domainkey.${domain} CNAME ${token}.dkim.amazonses.com`);
+
+/** A MAIL FROM domain's records: its MX takes the bounces SES passes back, its SPF lets SES send as it. */
+const mailFromRecords = (mailFrom: string, region: string) => [
+  `${mailFrom} MX 10 feedback-smtp.${region}.amazonses.com`,
+  `${mailFrom} TXT "v=spf1 include:amazonses.com ~all"`,
+];
+
+/**
+ * What mail from the sender lacks to pass DMARC as its domain's own, with the commands and DNS
+ * records that give it. SES signs mail from every address of a domain identity with the domain's
+ * Easy DKIM key, and sends it from the identity's MAIL FROM domain, so that SPF names the domain
+ * too; without them, mail is signed and sent as amazonses.com, which the From address's domain
+ * does not align with. `dkim: false` leaves DKIM to the problem of an unverified domain.
+ */
+function unauthenticatedMail(
+  domainIdentity: Identity,
+  { region, fromEmail, senderIdentity }: Checked,
+  { dkim }: { dkim: boolean },
+): SenderFindings['unaligned'] {
+  const domain = fromEmail.split('@')[1];
+  const signing = domainIdentity?.DkimAttributes;
+  const signed = signing?.SigningEnabled !== false && signing?.Status === 'SUCCESS';
+  const needs: string[] = [];
+  if (dkim && !domainIdentity) {
+    needs.push(
+      `a domain identity, which SES signs with Easy DKIM: run \`${createIdentity(domain, region)}\`, then publish the three DKIM records it prints`,
+    );
+  } else if (dkim && signing?.SigningEnabled === false) {
+    needs.push(
+      `its DKIM signing, which is off: run \`aws sesv2 put-email-identity-dkim-attributes --email-identity ${domain} --signing-enabled --region ${region}\``,
+    );
+  } else if (dkim && !signed) {
+    needs.push(`the DKIM records SES has not found yet (${signing?.Status}):${dnsRecords(dkimRecords(domain, domainIdentity))}`);
+  }
+  const mailFrom = domainIdentity?.MailFromAttributes;
+  if (!mailFrom?.MailFromDomain) {
+    const proposed = `${MAIL_FROM_SUBDOMAIN}.${domain}`;
+    needs.push(
+      `a MAIL FROM domain of its own: run \`aws sesv2 put-email-identity-mail-from-attributes --email-identity ${domain} --mail-from-domain ${proposed} --behavior-on-mx-failure USE_DEFAULT_VALUE --region ${region}\`, then publish:${dnsRecords(mailFromRecords(proposed, region))}`,
+    );
+  } else if (mailFrom.MailFromDomainStatus !== 'SUCCESS') {
+    needs.push(
+      `the records of its MAIL FROM domain, which SES has not found yet (${mailFrom.MailFromDomainStatus}):${dnsRecords(mailFromRecords(mailFrom.MailFromDomain, region))}`,
+    );
+  }
+  if (needs.length === 0) return undefined;
+  if (senderIdentity === 'address') needs.push('then Cognito to send through it: deploy with -c sesIdentity=domain');
+  return {
+    finding: signed
+      ? `Mail from ${fromEmail} leaves from amazonses.com, not a MAIL FROM domain of ${domain}: SPF does not align with ${domain}, and DMARC rests on DKIM alone.`
+      : `SES signs mail from ${fromEmail} as amazonses.com, not ${domain}: receivers' DMARC checks fail it, and it lands in spam.`,
+    forProduction: `${domain} needs${needs.map((need) => `\n    - ${need}`).join('')}`,
+  };
 }
 
 /** The secret's two keys, and how each begins in the Stripe dashboard (a restricted key, rk_, will do). */

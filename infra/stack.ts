@@ -55,6 +55,7 @@ import { outboxStreamFilter } from '../functions/outbox/outbox';
 import { requireRealAddress } from './addresses';
 import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
+import type { SiteDomain } from './edge-stack';
 import { lambdaFunction, type HandlerFunction, type PoolDerived } from './handler-function';
 import { functionNameOf, lambdaFunctionOf } from '../functions/lambdas';
 import { alertsTopic, apiAccessLogFields, DEFAULT_MONTHLY_BUDGET_USD, mailConfigurationSet, monitor } from './monitoring';
@@ -89,6 +90,12 @@ export type BreathworkStackProps = StackProps & {
    * limits at the edge and AWS's managed rules. Omitted in tests that do not deploy.
    */
   webAclArn?: string;
+  /**
+   * The site's own domain, with CloudFront's certificate for it (infra/edge-stack.ts, in
+   * us-east-1): the distribution answers there, and every link the site sends names it. Without
+   * one, the site is at the distribution's own address, which a new distribution changes.
+   */
+  domain?: SiteDomain;
   /** The built site to upload; omitted in tests that only inspect the template. */
   webDist?: string;
   /** The monthly cost budget, in US dollars, whose 80% and forecast overrun notify the administrator. */
@@ -123,6 +130,9 @@ const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
 export const RELAY_RETRY_ATTEMPTS = 10;
 
 export class BreathworkStack extends Stack {
+  /** The site's distribution, whose alarms are in us-east-1 (infra/edge-alarms-stack.ts). */
+  readonly distributionId: string;
+
   constructor(scope: Construct, id: string, props: BreathworkStackProps) {
     // `npm run deploy` sets it too, with the stack policy that keeps the data (infra/deploy-guard.ts).
     super(scope, id, { terminationProtection: true, ...props });
@@ -131,7 +141,8 @@ export class BreathworkStack extends Stack {
 
     const table = this.table(props.tableGeneration ?? 1);
 
-    const alerts = alertsTopic(this, adminEmail);
+    // The dead-letter alarms came first, hence the id, which stays so the confirmed subscription does too.
+    const alerts = alertsTopic(this, 'DeadLetterAlerts', adminEmail);
 
     const mail = mailConfigurationSet(this);
     const { users, webClient } = this.userPool(
@@ -225,6 +236,7 @@ export class BreathworkStack extends Stack {
     };
     const distribution = new Distribution(this, 'Site', {
       webAclId: props.webAclArn,
+      ...(props.domain && { domainNames: [props.domain.name], certificate: props.domain.certificate }),
       defaultRootObject: 'index.html',
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
@@ -265,8 +277,10 @@ export class BreathworkStack extends Stack {
         },
       },
     });
-    this.acknowledgeDistribution(distribution, props.webAclArn);
-    const siteUrl = `https://${distribution.distributionDomainName}`;
+    this.acknowledgeDistribution(distribution, props);
+    this.distributionId = distribution.distributionId;
+    // Every e-mailed link, calendar entry and the Stripe webhook's address name it.
+    const siteUrl = `https://${props.domain?.name ?? distribution.distributionDomainName}`;
     this.allowUploadsFrom(siteUrl, imagesBucket, 'ImagesUploadCors');
     this.allowUploadsFrom(siteUrl, mediaBucket, 'MediaUploadCors');
 
@@ -333,6 +347,12 @@ export class BreathworkStack extends Stack {
     }
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl });
+    // The address Stripe's dashboard is given: the catalogue's one route Stripe calls.
+    const stripeWebhook = routes.find((route) => route.access === 'webhook')!;
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${siteUrl}${API_PREFIX}${stripeWebhook.path}` });
+    // The record the operator's DNS provider needs for the site's own domain.
+    if (props.domain)
+      new CfnOutput(this, 'SiteDomainRecord', { value: `${props.domain.name} CNAME ${distribution.distributionDomainName}` });
     // `npm run deploy` checks the administrator confirmed it and sends it a test.
     new CfnOutput(this, 'AlertsTopicArn', { value: alerts.topicArn });
     new CfnOutput(this, 'UserPoolId', { value: users.userPoolId });
@@ -790,12 +810,16 @@ export class BreathworkStack extends Stack {
     return Token.isUnresolved(this.partition) ? '<AWS::Partition>' : this.partition;
   }
 
-  private acknowledgeDistribution(distribution: Distribution, webAclArn: string | undefined) {
+  private acknowledgeDistribution(distribution: Distribution, { webAclArn, domain }: BreathworkStackProps) {
     const ack = (ruleId: string, reason: string) => Validations.of(distribution).acknowledge({ id: ruleId, reason });
     ack('AwsSolutions-CFR1', 'Visitors from every country may book.');
     if (!webAclArn) ack('AwsSolutions-CFR2', 'Synthesized without its edge stack: no deploy takes this template.');
     ack('AwsSolutions-CFR3', 'CloudFront access logs are not needed at this scale.');
-    ack('AwsSolutions-CFR4', 'The default CloudFront certificate is used until a custom domain is added.');
+    if (!domain)
+      ack(
+        'AwsSolutions-CFR4',
+        "CloudFront's default certificate, whose TLS floor is fixed, serves the site until it has a domain.",
+      );
   }
 
   /** CDK's BucketDeployment copies the built site into its bucket with a role and function CDK writes. */

@@ -1,12 +1,22 @@
 import { projectApp, stackResources, testStackProps } from '../support/cdk-app';
+import { BreathworkEdgeAlarmsStack } from '../../infra/edge-alarms-stack';
 import { BreathworkStack } from '../../infra/stack';
 import { routeByKey } from '../../functions/routes';
 import type { FunctionMap } from './cold-starts';
 
-/** Every resource of the template `cdk synth` writes (its bundling skipped), nested stacks' included. */
+/**
+ * Every resource of the templates `cdk synth` writes (their bundling skipped): the site's stack,
+ * its nested stacks' included, and the alarms in us-east-1 (an id stands in for the distribution's,
+ * which the model, naming no region, cannot hand across regions).
+ */
 export function synthesizedResources() {
   const app = projectApp({ 'aws:cdk:bundling-stacks': [] });
-  return stackResources(new BreathworkStack(app, 'Model', testStackProps));
+  const site = new BreathworkStack(app, 'Model', testStackProps);
+  const edgeAlarms = new BreathworkEdgeAlarmsStack(app, 'ModelEdgeAlarms', {
+    adminEmail: testStackProps.adminEmail,
+    distributionId: 'E2QWRUHEXAMPLE',
+  });
+  return { ...stackResources(site), ...stackResources(edgeAlarms) };
 }
 
 /**

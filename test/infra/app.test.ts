@@ -20,14 +20,21 @@ afterEach(() => {
 });
 
 describe('the CDK app, for a command that acts on the deployed stack by name (cdk destroy, cdk ls)', () => {
-  it("is the stack's name and region alone, with neither the deploy's settings nor a site build", async () => {
+  it("is each stack's name and region alone, with neither the deploy's settings nor a site build", async () => {
     const app = appFor([], { region: 'eu-west-2' });
     const request = stackRequest(app, noSiteBuild);
     expect(request).toEqual({ whole: false, region: 'eu-west-2' });
     await addStack(app, request);
-    const stack = app.synth().getStackByName('Breathwork');
-    expect(stack.environment.region).toBe('eu-west-2');
-    expect(Object.keys(stack.template.Resources ?? {}).filter((id) => id !== 'CDKMetadata')).toEqual([]);
+    const assembly = app.synth();
+    const located = { Breathwork: 'eu-west-2', BreathworkEdge: 'us-east-1', BreathworkEdgeAlarms: 'us-east-1' };
+    for (const [name, region] of Object.entries(located)) {
+      const stack = assembly.getStackByName(name);
+      expect(stack.environment.region, name).toBe(region);
+      expect(
+        Object.keys(stack.template.Resources ?? {}).filter((id) => id !== 'CDKMetadata'),
+        name,
+      ).toEqual([]);
+    }
   });
 
   it('still needs the region chosen on purpose: a teardown never goes wherever a profile points', () => {

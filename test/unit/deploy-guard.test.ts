@@ -4,6 +4,7 @@ import {
   ChangeSetNotFoundException,
   CloudFormationClient,
   DescribeChangeSetCommand,
+  DescribeStackEventsCommand,
   DescribeStacksCommand,
   ExecuteChangeSetCommand,
   SetStackPolicyCommand,
@@ -19,6 +20,7 @@ import {
   reviewChanges,
   stackExists,
   stackPolicy,
+  tellCertificateRecord,
 } from '../../infra/deploy-guard';
 
 const cloudFormation = mockClient(CloudFormationClient);
@@ -190,24 +192,85 @@ describe('the stack policy', () => {
 describe('the alerts after a deploy', () => {
   const topicArn = 'arn:aws:sns:eu-west-2:123456789012:Breathwork-DeadLetterAlerts';
   const snsClient = new SNSClient({ region: 'eu-west-2' });
+  /** The topic's e-mail subscription, confirmed (an ARN of its own) or waiting ('PendingConfirmation'). */
+  const subscribed = (topic: string, Endpoint: string, SubscriptionArn: string) => {
+    sns
+      .on(ListSubscriptionsByTopicCommand, { TopicArn: topic })
+      .resolves({ Subscriptions: [{ Protocol: 'email', Endpoint, SubscriptionArn }] });
+    sns.on(PublishCommand).resolves({ MessageId: 'm1' });
+  };
+  const published = () => sns.commandCalls(PublishCommand).map((call) => call.args[0].input);
 
   it('sends a test notification once the administrator has confirmed the subscription', async () => {
-    sns.on(ListSubscriptionsByTopicCommand).resolves({
-      Subscriptions: [{ Protocol: 'email', Endpoint: 'Teacher@Breathwork-Demo.co.uk', SubscriptionArn: `${topicArn}:1a2b` }],
-    });
-    sns.on(PublishCommand).resolves({ MessageId: 'm1' });
+    subscribed(topicArn, 'Teacher@Breathwork-Demo.co.uk', `${topicArn}:1a2b`);
     expect(await checkAlerts(snsClient, topicArn, 'teacher@breathwork-demo.co.uk')).toEqual({ confirmed: true });
-    expect(sns.commandCalls(PublishCommand)[0].args[0].input).toMatchObject({
-      TopicArn: topicArn,
-      Subject: 'Breathwork alerts: a test after deploying',
-    });
+    expect(published()).toEqual([
+      expect.objectContaining({
+        TopicArn: topicArn,
+        Subject: 'Breathwork alerts (eu-west-2): a test after deploying',
+        Message: expect.stringContaining('Its alarms in eu-west-2 will e-mail this address'),
+      }),
+    ]);
+  });
+
+  it("checks us-east-1's topic, the alarms at the edge, on its own: a test names its region, or it waits", async () => {
+    const edgeTopicArn = 'arn:aws:sns:us-east-1:123456789012:BreathworkEdgeAlarms-Alerts';
+    const edgeSns = new SNSClient({ region: 'us-east-1' });
+    subscribed(edgeTopicArn, 'teacher@breathwork-demo.co.uk', `${edgeTopicArn}:3c4d`);
+    expect(await checkAlerts(edgeSns, edgeTopicArn, 'teacher@breathwork-demo.co.uk')).toEqual({ confirmed: true });
+    expect(published()).toEqual([
+      expect.objectContaining({ TopicArn: edgeTopicArn, Subject: 'Breathwork alerts (us-east-1): a test after deploying' }),
+    ]);
+    subscribed(edgeTopicArn, 'teacher@breathwork-demo.co.uk', 'PendingConfirmation');
+    expect(await checkAlerts(edgeSns, edgeTopicArn, 'teacher@breathwork-demo.co.uk')).toEqual({ confirmed: false });
+    expect(published()).toHaveLength(1);
   });
 
   it('says so, and sends nothing, while the subscription waits for confirmation', async () => {
-    sns.on(ListSubscriptionsByTopicCommand).resolves({
-      Subscriptions: [{ Protocol: 'email', Endpoint: 'teacher@breathwork-demo.co.uk', SubscriptionArn: 'PendingConfirmation' }],
-    });
+    subscribed(topicArn, 'teacher@breathwork-demo.co.uk', 'PendingConfirmation');
     expect(await checkAlerts(snsClient, topicArn, 'teacher@breathwork-demo.co.uk')).toEqual({ confirmed: false });
-    expect(sns.commandCalls(PublishCommand)).toHaveLength(0);
+    expect(published()).toHaveLength(0);
+  });
+});
+
+describe("the certificate's DNS record, while the edge stack deploys", () => {
+  const since = new Date('2030-01-01T10:00:00Z');
+  const record =
+    'Content of DNS Record is: {Name: _3639ac514e785e898d2646601fa951d5.book.breathwork-demo.co.uk.,Type: CNAME,Value: _98d7b5c3b8d5a7e4e9f7e4d3c0f6a2b1.xlfgrmvvlj.acm-validations.aws.}';
+  const certificateEvent = (Timestamp: Date, ResourceStatusReason?: string) => ({
+    StackName: 'BreathworkEdge',
+    StackId: 'arn:aws:cloudformation:us-east-1:123456789012:stack/BreathworkEdge/1',
+    LogicalResourceId: 'CertificatebookbreathworkdemocoukFB5D6D07',
+    ResourceType: 'AWS::CertificateManager::Certificate',
+    ResourceStatus: 'CREATE_IN_PROGRESS' as const,
+    ResourceStatusReason,
+    Timestamp,
+    EventId: String(Timestamp.getTime()),
+  });
+
+  it("is told once CloudFormation names it, and only this deploy's", async () => {
+    cloudFormation
+      .on(DescribeStackEventsCommand)
+      .resolvesOnce({ StackEvents: [certificateEvent(new Date('2029-12-01T10:00:00Z'), record)] })
+      .resolvesOnce({ StackEvents: [certificateEvent(new Date('2030-01-01T10:00:05Z'))] })
+      .resolves({ StackEvents: [certificateEvent(new Date('2030-01-01T10:00:35Z'), record)] });
+    const told: string[] = [];
+    const deploying = new Promise<void>(() => undefined);
+    await tellCertificateRecord(client, 'BreathworkEdge', { since, deploying, tell: (line) => told.push(line), everyMs: 1 });
+    expect(told).toEqual([record]);
+    expect(cloudFormation.commandCalls(DescribeStackEventsCommand)).toHaveLength(3);
+  });
+
+  it('stops asking once the deploy is over, whether or not a record was named', async () => {
+    cloudFormation.on(DescribeStackEventsCommand).resolves({ StackEvents: [] });
+    const told: string[] = [];
+    await tellCertificateRecord(client, 'BreathworkEdge', {
+      since,
+      deploying: Promise.reject(new Error('rolled back')),
+      tell: (line) => told.push(line),
+      everyMs: 60_000,
+    });
+    expect(told).toEqual([]);
+    expect(cloudFormation.commandCalls(DescribeStackEventsCommand)).toHaveLength(1);
   });
 });

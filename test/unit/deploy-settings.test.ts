@@ -156,10 +156,32 @@ describe("a deploy's settings", () => {
       reattach: false,
       allowSesSandbox: false,
       allowLowConcurrency: false,
+      allowUnalignedMail: false,
     });
     expect(
       settings({ region: 'eu-west-2', ...addresses, monthlyBudgetUsd: '45', reattach: 'true', allowSesSandbox: 'true' }),
     ).toMatchObject({ monthlyBudgetUsd: 45, reattach: true, allowSesSandbox: true, allowLowConcurrency: false });
+    expect(settings({ region: 'eu-west-2', ...addresses, allowUnalignedMail: 'true' }).allowUnalignedMail).toBe(true);
+  });
+
+  it("take the site's own domain as a host name, and refuse a web address, a bare word or a placeholder", () => {
+    const domainName = (value: string) => settings({ region: 'eu-west-2', ...addresses, domainName: value }).domainName;
+    expect(domainName('book.breathwork-demo.co.uk')).toBe('book.breathwork-demo.co.uk');
+    expect(domainName(' Book.Breathwork-Demo.co.uk ')).toBe('book.breathwork-demo.co.uk');
+    expect(domainName('')).toBeUndefined();
+    const hint = "pass the site's own, e.g. -c domainName=book.your-domain.com.";
+    expect(() => domainName('https://book.breathwork-demo.co.uk')).toThrow(
+      `domainName 'https://book.breathwork-demo.co.uk' is not a domain name: ${hint}`,
+    );
+    for (const wrong of [
+      'breathwork',
+      'book..breathwork-demo.co.uk',
+      '-book.breathwork-demo.co.uk',
+      'book.breathwork-demo.co.uk/',
+    ]) {
+      expect(() => domainName(wrong), wrong).toThrow(/is not a domain name/);
+    }
+    expect(() => domainName('book.example.com')).toThrow(`domainName 'book.example.com' is a placeholder domain: ${hint}`);
   });
 });
 
