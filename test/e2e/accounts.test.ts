@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { siteUrl, waitForEmails } from '../support/stack';
 import { signedInUser } from '../support/users';
-import { desktop, expectCleanPage, newAddress, openPage, phone, submitSetupAccount, useBrowser } from '../support/browser';
+import {
+  desktop,
+  expectCleanPage,
+  newAddress,
+  openPage,
+  phone,
+  signedInAdmin,
+  submitSetupAccount,
+  useBrowser,
+} from '../support/browser';
 
 const browser = useBrowser();
 const open = (viewport: { width: number; height: number }) => openPage(browser(), viewport);
@@ -160,12 +169,7 @@ describe('accounts in the browser', () => {
   });
 
   it('shows the Admin link to a member of the admin group only', async () => {
-    const email = newAddress('admin');
-    await signedInUser(email, { password: 'admin-password', admin: true });
-    const page = await open(desktop);
-    await page.goto(`${siteUrl}/sign-in`);
-    await signIn(page, email, 'admin-password');
-    await page.waitForURL(`${siteUrl}/dashboard`);
+    const { page } = await signedInAdmin(browser(), '/dashboard');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).waitFor();
     await page.close();
   });
