@@ -15,8 +15,12 @@ export const signOutEverywhere = (userId: string, at: Date): TransactItem => ({
   Put: { TableName: tableName(), Item: { ...signOutKey(userId), type: 'SignOut', userId, at: at.toISOString() } },
 });
 
-/** Whether a token issued at `issuedAt` (its `iat`, in seconds) was issued before its user was last signed out everywhere. */
+/**
+ * Whether a token issued at `issuedAt` (its `iat`, in whole seconds) may have been issued before its
+ * user was last signed out everywhere: one issued in the same second is, since a token of the new
+ * sign-in comes only after the member has been given the new password.
+ */
 export async function issuedBeforeSignOut(userId: string, issuedAt: number): Promise<boolean> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: tableName(), Key: signOutKey(userId) }));
-  return Item !== undefined && issuedAt < Math.floor(Date.parse(String(Item.at)) / 1000);
+  return Item !== undefined && issuedAt <= Math.floor(Date.parse(String(Item.at)) / 1000);
 }

@@ -4,7 +4,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { createServer, type Server } from 'node:http';
-import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { httpRoute, signedIn } from '../../functions/lib/http';
 import { networkOf, openRoute } from '../../functions/lib/route-handler';
@@ -225,6 +225,11 @@ describe('access from the catalogue', () => {
     const before = await sign({ sub: 'signed-out' });
     table.on(GetCommand, { Key: { pk: 'USER#signed-out', sk: 'SIGNED-OUT' } }).resolves({
       Item: { at: new Date(Date.now() + 2000).toISOString() },
+    });
+    expect((await call(whoAmI, GET_ME, bearer(before))).status).toBe(401);
+    // Issued in the very second of the sign-out: it may have come before it.
+    table.on(GetCommand, { Key: { pk: 'USER#signed-out', sk: 'SIGNED-OUT' } }).resolves({
+      Item: { at: new Date(decodeJwt(before).iat! * 1000 + 999).toISOString() },
     });
     expect((await call(whoAmI, GET_ME, bearer(before))).status).toBe(401);
     table.on(GetCommand, { Key: { pk: 'USER#signed-out', sk: 'SIGNED-OUT' } }).resolves({
