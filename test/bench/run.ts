@@ -147,7 +147,7 @@ async function lambdaBundles() {
   const budgetMs = stackAloneMs + LOAD_OVER_STACK_ALONE_MS;
   const tokenCheck = await coldTokenCheckMs(root, out);
   console.log(
-    `  a signed-in request's cold start, beyond the module load: its token checked against the pool's keys, ${tokenCheck.toFixed(1)} ms`,
+    `  a signed-in request's cold start, beyond the module load: its token checked against the pool's keys and its sign-out mark read, ${tokenCheck.toFixed(1)} ms`,
   );
   record({ section: 'lambdas', figure: "a signed-in cold start's token check", value: tokenCheck, unit: 'ms' });
   await bundleEveryFunction();
