@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLoaderData, useLocation } from 'react-router';
-import { loadAmplify, type SignedInMember } from '@/features/auth/sign-in';
+import type { SignedInMember } from '@/features/auth/sign-in';
 import { TwoStepSetUp } from '@/features/auth/components/two-step-set-up';
-import { twoStepQueryKey } from '@/features/auth/components/two-step-settings';
+import { twoStepQuery } from '@/features/auth/components/two-step-settings';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -59,10 +59,7 @@ export function AdminLayout() {
  * API requires (it reads the same setting from the user pool); until then, its set-up.
  */
 function TwoStepGate({ user, children }: { user: SignedInMember; children: ReactNode }) {
-  const twoStep = useQuery({
-    queryKey: twoStepQueryKey(user.id),
-    queryFn: async () => (await loadAmplify()).twoStepSignInIsOn(),
-  });
+  const twoStep = useQuery(twoStepQuery(user.id));
   if (twoStep.isPending) {
     return (
       <div aria-busy="true" aria-label="Loading the admin area" className="mt-8 flex flex-col gap-4">

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,7 +11,12 @@ import { loadAmplify, type SignedInMember } from '../sign-in';
 // The QR code's maker loads with the set-up, not with the settings page.
 const TwoStepSetUp = lazy(() => import('./two-step-set-up').then((module) => ({ default: module.TwoStepSetUp })));
 
-export const twoStepQueryKey = (userId: string) => [...memberKey(userId), 'two-step-sign-in'] as const;
+/** Whether the member signs in in two steps, as the user pool says: the settings and the admin area read it. */
+export const twoStepQuery = (userId: string) =>
+  queryOptions({
+    queryKey: [...memberKey(userId), 'two-step-sign-in'],
+    queryFn: async () => (await loadAmplify()).twoStepSignInIsOn(),
+  });
 
 /**
  * The settings' two-step sign-in: whether signing in asks for an authenticator app's code, turned
@@ -24,16 +29,13 @@ export function TwoStepSettings({ user }: { user: SignedInMember }) {
   const confirmOff = useRef<HTMLDialogElement>(null);
   // The set-up exists only while its dialog is open: a new key each time it opens.
   const [settingUp, setSettingUp] = useState(false);
-  const twoStep = useQuery({
-    queryKey: twoStepQueryKey(user.id),
-    queryFn: async () => (await loadAmplify()).twoStepSignInIsOn(),
-  });
+  const twoStep = useQuery(twoStepQuery(user.id));
   const turnOff = useMutation({
     mutationFn: async () => (await loadAmplify()).turnOffTwoStepSignIn(),
     onSuccess: async () => {
       confirmOff.current?.close();
       toast.success('Two-step sign-in is off');
-      await queryClient.invalidateQueries({ queryKey: twoStepQueryKey(user.id) });
+      await queryClient.invalidateQueries({ queryKey: twoStepQuery(user.id).queryKey });
     },
     onError: () => toast.error('Error', { description: 'Failed to turn off two-step sign-in' }),
   });
