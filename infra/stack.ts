@@ -51,7 +51,7 @@ import { schedules } from '../functions/schedules';
 import { triggers, type Trigger } from '../functions/triggers';
 import { EVENT_SOURCE } from '../events/catalogue';
 import { consumerFunctions, outboxRelay } from '../functions/consumers';
-import { outboxStreamFilter } from '../functions/outbox/outbox';
+import { outboxStreamFilter, RELAY_RETRY_ATTEMPTS } from '../functions/outbox/outbox';
 import { requireRealAddress } from './addresses';
 import type { SenderIdentity } from './deploy-settings';
 import { deadLetterQueue } from './dead-letters';
@@ -126,9 +126,6 @@ const triggerOperations: Record<Trigger['on'], UserPoolOperation> = {
  * triggers, and the relay that carries the table's outbox to the bus. Adding an entry there adds
  * it here and locally.
  */
-/** How often the relay retries a batch (or the part of it left after halving) before giving up on it. */
-export const RELAY_RETRY_ATTEMPTS = 10;
-
 export class BreathworkStack extends Stack {
   /** The site's distribution, whose alarms are in us-east-1 (infra/edge-alarms-stack.ts). */
   readonly distributionId: string;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AwsError } from './aws-errors';
 import type { EventBus } from './bus';
+import type { RelayRedrive } from './relay-failures';
 import { isLambdaInvoke, lambdaInvoke } from './lambda-api';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -15,6 +16,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 export function startAwsEndpoint(options: {
   port: number;
   bus: EventBus;
+  /** Re-drives the outbox records the stream reader gave up on (relay-failures.ts). */
+  redriveRelayFailures: () => Promise<RelayRedrive>;
   /** The secrets the handlers may read, by name: each one's SecretString. */
   secrets: Record<string, string>;
   log: (line: string) => void;
@@ -61,7 +64,7 @@ export function startAwsEndpoint(options: {
       }
       if (request.method === 'GET' && path === '/local/dead-letters') return send(response, 200, {}, options.bus.deadLetters());
       if (request.method === 'POST' && path === '/local/dead-letters/redrive')
-        return send(response, 200, {}, await options.bus.redrive());
+        return send(response, 200, {}, { ...(await options.bus.redrive()), relay: await options.redriveRelayFailures() });
       throw new AwsError(400, 'UnknownOperationException', `No operation for ${request.method} ${path}`);
     } catch (error) {
       if (error instanceof AwsError) return sendError(response, error);

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +12,7 @@ import {
 } from '../events/catalogue';
 import { functionName, invoke as invokeHandler } from './lambda';
 import { AwsError } from './aws-errors';
+import { appendJsonLine, readJsonLines, settleJsonLines } from './json-lines';
 
 export type BusEvent = EventBridgeEvent<string, unknown>;
 
@@ -81,7 +82,7 @@ export function createEventBus(options: {
   const deadLetter = (delivery: Delivery, error: unknown) => {
     options.log(`event ${delivery.event.id} to ${delivery.consumer} failed for good: ${errorText(error)}`);
     const letter: DeadLetter = { ...delivery, error: errorText(error), deadLetteredAt: new Date().toISOString() };
-    appendFileSync(deadLetters, JSON.stringify(letter) + '\n');
+    appendJsonLine(deadLetters, letter);
   };
 
   const deliver = async (delivery: Delivery) => {
@@ -196,14 +197,7 @@ export function createEventBus(options: {
           failed.push({ ...letter, error: errorText(error) });
         }
       }
-      // Read again: a delivery may have been dead-lettered while these ran.
-      const done = new Set(redriven.map((l) => l.id));
-      const stillFailed = new Map(failed.map((l) => [l.id, l]));
-      const remaining = readDeadLetters(deadLetters)
-        .filter((l) => !done.has(l.id))
-        .map((l) => stillFailed.get(l.id) ?? l);
-      writeFileSync(`${deadLetters}.tmp`, remaining.map((l) => JSON.stringify(l) + '\n').join(''));
-      renameSync(`${deadLetters}.tmp`, deadLetters);
+      settleJsonLines(deadLetters, redriven, failed);
       return { redriven, failed };
     },
   };
@@ -211,13 +205,7 @@ export function createEventBus(options: {
 
 export type EventBus = ReturnType<typeof createEventBus>;
 
-export function readDeadLetters(file: string): DeadLetter[] {
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as DeadLetter);
-}
+export const readDeadLetters = (file: string) => readJsonLines<DeadLetter>(file);
 
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { S3Client } from '@aws-sdk/client-s3';
 import { schedules } from '../functions/schedules';
 import { startEmulators } from './emulators';
@@ -9,10 +10,11 @@ import { createEventBus } from './bus';
 import { startAwsEndpoint } from './aws-endpoint';
 import { startStripeStandIn } from './stripe/standin';
 import { startStreamReader } from './stream-reader';
+import { redriveRelayFailures, relayFailureFile } from './relay-failures';
 import { startScheduler } from './scheduler';
 import { createSiteServer } from './api-server';
 import { countDynamoDbCalls } from './dynamodb-calls';
-import { dynamoClient } from '../functions/lib/aws';
+import { dynamo, dynamoClient } from '../functions/lib/aws';
 import { ensureTable, provisionCognito, writeCognitoConfig, type CognitoState } from './provision';
 import { seedDemoResources } from './seed-resources';
 import { seedDemoData } from './seed';
@@ -137,9 +139,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, environment);
 
     const bus = createEventBus({ dataDir: options.dataDir, log });
+    const relayFailures = relayFailureFile(options.dataDir);
+    const outboxClients = { dynamo, eventBridge: new EventBridgeClient({}) };
+    stops.push(async () => outboxClients.eventBridge.destroy());
     const endpoint = startAwsEndpoint({
       port: ports.bus,
       bus,
+      redriveRelayFailures: () =>
+        redriveRelayFailures(relayFailures, outboxClients, { tableName: TABLE_NAME, busName: environment.EVENT_BUS_NAME }),
       secrets: { [STRIPE_SECRET_NAME]: JSON.stringify(localStripeKeys()) },
       log,
     });
@@ -152,6 +159,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const reader = startStreamReader({
       tableName: TABLE_NAME,
       checkpointFile: join(options.dataDir, 'stream-checkpoints.json'),
+      failureFile: relayFailures,
       log,
     });
     stops.push(() => reader.stop());

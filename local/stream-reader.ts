@@ -10,9 +10,10 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { isOutboxInsert } from '../functions/outbox/outbox';
+import { isOutboxInsert, RELAY_RETRY_ATTEMPTS } from '../functions/outbox/outbox';
 import { outboxRelay } from '../functions/consumers';
 import { invoke as invokeHandler } from './lambda';
+import { keepRelayFailure } from './relay-failures';
 
 /** Every shard of a stream, open and closed, page by page. */
 export async function listShards(streams: DynamoDBStreamsClient, streamArn: string): Promise<Shard[]> {
@@ -34,20 +35,29 @@ type Checkpoints = { streamArn?: string; shards: Record<string, ShardState> };
  * The local counterpart of the stream's event-source mapping to `outbox/relay`: polls the
  * table's latest stream in DynamoDB Local, shard by shard (a parent before its children; a
  * closed shard is done when its iterator runs out), keeps the outbox inserts and hands them
- * to the relay module as a DynamoDBStreamEvent. A reported `batchItemFailures` entry is
- * retried, with backoff, from that record on; nothing after it is passed over. The last
- * sequence number handled in each shard is saved after each batch, so a restart resumes there.
+ * to the relay module as a DynamoDBStreamEvent, failing and retrying as the mapping does in AWS
+ * (see `relay`). The last sequence number handled in each shard is saved as it goes, so a
+ * restart resumes there.
  */
 export function startStreamReader(options: {
   tableName: string;
   checkpointFile: string;
+  /** Where the positions of records the relay gave up on are kept (relay-failures.ts). */
+  failureFile: string;
   log: (line: string) => void;
   pollMs?: number;
   batchSize?: number;
   retryDelaysMs?: readonly number[];
+  retryAttempts?: number;
   invoke?: (handler: string, event: unknown) => Promise<unknown>;
 }) {
-  const { pollMs = 150, batchSize = 100, retryDelaysMs = [200, 1_000, 2_000, 5_000], invoke = invokeHandler } = options;
+  const {
+    pollMs = 150,
+    batchSize = 100,
+    retryDelaysMs = [200, 1_000, 2_000, 5_000],
+    retryAttempts = RELAY_RETRY_ATTEMPTS,
+    invoke = invokeHandler,
+  } = options;
   const dynamodb = new DynamoDBClient({});
   const streams = new DynamoDBStreamsClient({});
   const stopping = new AbortController();
@@ -74,33 +84,90 @@ export function startStreamReader(options: {
     return arn;
   };
 
-  /** Hands records to the relay until it takes them all; returns false if stopped first. */
+  const checkpoint = (shardId: string, record: StreamRecord) => {
+    checkpoints.shards[shardId] = { sequenceNumber: record.dynamodb!.SequenceNumber };
+    save();
+  };
+
+  /** Hands records to the relay once: the index of the first it did not take (-1: it took all), and why. */
+  const attempt = async (arn: string, records: StreamRecord[]): Promise<{ failedAt: number; error?: string }> => {
+    const outbox = records.filter(isOutboxInsert);
+    if (outbox.length === 0) return { failedAt: -1 };
+    try {
+      const result = (await invoke(outboxRelay.handler, streamEvent(arn, outbox))) as DynamoDBBatchResponse | undefined;
+      const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
+      if (failed === undefined) return { failedAt: -1 };
+      const failedAt = records.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
+      // An unknown identifier: the whole batch failed.
+      return { failedAt: Math.max(failedAt, 0), error: 'the relay reported the record as not published' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      options.log(`outbox relay failed: ${message}`);
+      return { failedAt: 0, error: message };
+    }
+  };
+
+  /**
+   * Hands records to the relay as the event-source mapping does in AWS: what it took is
+   * checkpointed; the failing part of a batch is halved until it is the failing record alone,
+   * which is retried RELAY_RETRY_ATTEMPTS times, then given up on (its position kept in the
+   * failure file, `npm run dead-letters`) so that every later record goes on. Returns false if
+   * stopped first.
+   */
   const relay = async (arn: string, shardId: string, records: StreamRecord[]) => {
     let remaining = records;
-    for (let failures = 0; remaining.length > 0 && !stopping.signal.aborted;) {
-      const outbox = remaining.filter(isOutboxInsert);
-      let failedAt = -1;
-      if (outbox.length > 0) {
-        try {
-          const result = (await invoke(outboxRelay.handler, streamEvent(arn, outbox))) as DynamoDBBatchResponse | undefined;
-          const failed = result?.batchItemFailures?.[0]?.itemIdentifier;
-          if (failed !== undefined) failedAt = remaining.findIndex((r) => r.dynamodb?.SequenceNumber === failed);
-          if (failed !== undefined && failedAt === -1) failedAt = 0; // an unknown identifier: retry the whole batch
-        } catch (error) {
-          options.log(`outbox relay failed: ${error instanceof Error ? error.message : String(error)}`);
-          failedAt = 0;
-        }
+    let part = remaining.length;
+    let retries = 0;
+    while (remaining.length > 0 && !stopping.signal.aborted) {
+      const batch = remaining.slice(0, part);
+      const { failedAt, error } = await attempt(arn, batch);
+      const taken = failedAt === -1 ? batch.length : failedAt;
+      if (taken > 0) {
+        checkpoint(shardId, batch[taken - 1]);
+        remaining = remaining.slice(taken);
+        retries = 0;
       }
-      const done = failedAt === -1 ? remaining : remaining.slice(0, failedAt);
-      if (done.length > 0) {
-        checkpoints.shards[shardId] = { sequenceNumber: done[done.length - 1].dynamodb!.SequenceNumber };
-        save();
+      if (failedAt === -1) {
+        part = remaining.length;
+        continue;
       }
-      if (failedAt === -1) return true;
-      remaining = remaining.slice(failedAt);
-      await pause(retryDelaysMs[Math.min(failures++, retryDelaysMs.length - 1)]);
+      const failing = batch.length - failedAt;
+      if (failing > 1) {
+        part = Math.ceil(failing / 2); // halving is not a retry
+      } else if (retries === retryAttempts) {
+        giveUp(arn, shardId, remaining[0], error ?? 'the relay failed');
+        checkpoint(shardId, remaining[0]);
+        remaining = remaining.slice(1);
+        part = remaining.length;
+        retries = 0;
+        continue;
+      } else {
+        part = 1;
+        retries++;
+      }
+      await pause(retryDelaysMs[Math.min(retries, retryDelaysMs.length - 1)]);
     }
     return remaining.length === 0;
+  };
+
+  const giveUp = (arn: string, shardId: string, record: StreamRecord, error: string) => {
+    const sequenceNumber = record.dynamodb!.SequenceNumber!;
+    const arrival = (record.dynamodb?.ApproximateCreationDateTime ?? new Date()).toISOString();
+    options.log(`outbox relay gave up on stream record ${sequenceNumber} after ${retryAttempts} retries: ${error}`);
+    keepRelayFailure(options.failureFile, {
+      id: `${shardId}.${sequenceNumber}`,
+      error,
+      failedAt: new Date().toISOString(),
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: sequenceNumber,
+        endSequenceNumber: sequenceNumber,
+        approximateArrivalOfFirstRecord: arrival,
+        approximateArrivalOfLastRecord: arrival,
+        batchSize: 1,
+        streamArn: arn,
+      },
+    });
   };
 
   const iteratorFor = async (arn: string, shardId: string) => {

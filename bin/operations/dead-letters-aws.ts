@@ -3,10 +3,8 @@ import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand,
 import { InvokeCommand, type LambdaClient } from '@aws-sdk/client-lambda';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_RETENTION_DAYS } from '../../events/catalogue';
 import { outboxRelay } from '../../functions/consumers';
-import { describeRefusal } from '../../functions/outbox/publish';
-import { republishOutbox, type OutboxPlace } from '../../functions/outbox/republish';
+import { republishStreamBatch, type OutboxPlace, type StreamBatchInfo } from '../../functions/outbox/republish';
 import { stackOutputs } from './stack-outputs';
 
 /**
@@ -75,13 +73,8 @@ export async function listAwsDeadLetters(clients: Pick<AwsClients, 'cloudFormati
   );
 }
 
-/** How far a batch's outbox items may have been written before its first record reached the stream, and after. */
-const RELAY_WINDOW_MARGIN_MS = 60_000;
-
 /** The failure record Lambda writes for a stream batch it gave up on: where it was, and when. */
-type StreamBatchFailure = {
-  DDBStreamBatchInfo?: { approximateArrivalOfFirstRecord: string; approximateArrivalOfLastRecord: string };
-};
+type StreamBatchFailure = { DDBStreamBatchInfo?: StreamBatchInfo };
 
 /**
  * Re-drives every dead letter of the stack. A consumer's or a job's message is sent to its
@@ -97,16 +90,7 @@ export async function redriveAws(clients: AwsClients, stackName: string, visibil
     if (queue.kind === 'relay') {
       const batch = (JSON.parse(body) as StreamBatchFailure).DDBStreamBatchInfo;
       if (!batch) return { error: 'Not a stream batch failure record' };
-      const since = new Date(Date.parse(batch.approximateArrivalOfFirstRecord) - RELAY_WINDOW_MARGIN_MS);
-      const until = new Date(Date.parse(batch.approximateArrivalOfLastRecord) + RELAY_WINDOW_MARGIN_MS);
-      const { items, failed } = await republishOutbox(clients, outbox, { since, until });
-      // A batch is of one event at least: none in its window means the outbox let them go.
-      if (items.length === 0)
-        return {
-          lost: true,
-          error: `The outbox no longer holds the events of ${batch.approximateArrivalOfFirstRecord} to ${batch.approximateArrivalOfLastRecord} (kept ${EVENT_RETENTION_DAYS} days): lost`,
-        };
-      return failed ? { error: `The bus did not take every outbox event: ${describeRefusal(failed.refusal)}` } : {};
+      return republishStreamBatch(clients, outbox, batch);
     }
     const response = await clients.lambda.send(
       new InvokeCommand({

@@ -1,7 +1,9 @@
 /**
  * `npm run dead-letters -- list|redrive`: the deliveries that failed every retry.
- *   locally (default)   reads <data dir>/dead-letters.jsonl; redrive asks the running stack
- *                       (`npm start`) to deliver each again to its consumer
+ *   locally (default)   reads <data dir>/dead-letters.jsonl and relay-failures.jsonl; redrive
+ *                       asks the running stack (`npm start`) to deliver each dead letter again
+ *                       to its consumer, and to put the outbox items of each relay failure's
+ *                       time on the bus again, as in AWS
  *   --aws --region R [--stack NAME]
  *                       every dead-letter SQS queue of the stack in AWS: the consumers' and the
  *                       jobs' (redrive invokes the function with each message and deletes those
@@ -13,7 +15,8 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DeadLetter } from '../../local/bus';
-import { localDeadLetters, redriveLocalDeadLetters } from '../../local/dead-letters';
+import { localDeadLetters, localRelayFailures, redriveLocalDeadLetters } from '../../local/dead-letters';
+import type { RelayFailure } from '../../local/relay-failures';
 import { awsStackOptions, stackRegion } from './aws-stack';
 
 const { values, positionals } = parseArgs({
@@ -32,6 +35,8 @@ if (command !== 'list' && command !== 'redrive') {
 
 const describe = (l: DeadLetter) =>
   `${l.deadLetteredAt}  ${l.consumer}  ${l.event['detail-type']} ${JSON.stringify(l.event.detail)}\n    ${l.error}`;
+const describeRelayFailure = ({ failedAt, DDBStreamBatchInfo: batch, error }: RelayFailure) =>
+  `${failedAt}  outbox relay  stream record ${batch.startSequenceNumber} of ${batch.approximateArrivalOfFirstRecord}\n    ${error}`;
 
 if (values.aws) {
   const region = stackRegion(values.region);
@@ -68,7 +73,9 @@ if (values.aws) {
 } else if (command === 'list') {
   const letters = localDeadLetters(values['data-dir']);
   for (const letter of letters) console.log(describe(letter));
-  console.log(`${letters.length} dead letter(s)`);
+  const relayFailures = localRelayFailures(values['data-dir']);
+  for (const failure of relayFailures) console.log(describeRelayFailure(failure));
+  console.log(`${letters.length} dead letter(s), ${relayFailures.length} relay failure(s)`);
 } else {
   const result = await redriveLocalDeadLetters(values['data-dir']);
   if (!result) {
@@ -77,6 +84,10 @@ if (values.aws) {
   }
   for (const l of result.redriven) console.log(`re-driven     ${describe(l)}`);
   for (const l of result.failed) console.log(`failed again  ${describe(l)}`);
-  console.log(`${result.redriven.length} re-driven, ${result.failed.length} failed again`);
-  if (result.failed.length > 0) process.exitCode = 1;
+  for (const f of result.relay.redriven) console.log(`re-driven     ${describeRelayFailure(f)}`);
+  for (const f of result.relay.failed) console.log(`failed again  ${describeRelayFailure(f)}`);
+  const redriven = result.redriven.length + result.relay.redriven.length;
+  const failed = result.failed.length + result.relay.failed.length;
+  console.log(`${redriven} re-driven, ${failed} failed again`);
+  if (failed > 0) process.exitCode = 1;
 }

@@ -47,6 +47,13 @@ export const outboxStreamFilter = {
   dynamodb: { NewImage: { type: { S: [OUTBOX_ITEM_TYPE] } } },
 };
 
+/**
+ * How often the relay retries a failing record, once the failing part of its batch has been
+ * halved to that record alone, before it gives up on it: in AWS the event-source mapping's
+ * setting, locally the stream reader's.
+ */
+export const RELAY_RETRY_ATTEMPTS = 10;
+
 export function isOutboxInsert(record: { eventName?: string; dynamodb?: { NewImage?: { type?: { S?: string } } } }): boolean {
   return (
     outboxStreamFilter.eventName.includes(record.eventName ?? '') &&

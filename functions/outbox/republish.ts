@@ -1,7 +1,8 @@
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { EVENT_RETENTION_DAYS } from '../../events/catalogue';
 import { OUTBOX_ITEM_TYPE, OUTBOX_PREFIX } from './outbox';
-import { putOnBus, type OutboxedEvent, type PutOnBusResult } from './publish';
+import { describeRefusal, putOnBus, type OutboxedEvent, type PutOnBusResult } from './publish';
 
 /** When outbox items were written (their `createdAt`, both ends included), and optionally of which event type. */
 export type OutboxWindow = { since: Date; until: Date; eventType?: string };
@@ -64,4 +65,43 @@ export async function republishOutbox(
 ): Promise<PutOnBusResult & { items: OutboxItem[] }> {
   const items = await outboxItems(clients.dynamo, place.tableName, window);
   return { items, ...(await putOnBus(clients.eventBridge, place.busName, items)) };
+}
+
+/**
+ * Where a stream batch the relay gave up on lay, as Lambda writes it to the relay's failure
+ * queue in AWS and the local stream reader to its failure file: positions and times, not events.
+ */
+export type StreamBatchInfo = {
+  shardId: string;
+  startSequenceNumber: string;
+  endSequenceNumber: string;
+  approximateArrivalOfFirstRecord: string;
+  approximateArrivalOfLastRecord: string;
+  batchSize: number;
+  streamArn: string;
+};
+
+/** How far a batch's outbox items may have been written before its first record reached the stream, and after. */
+const RELAY_WINDOW_MARGIN_MS = 60_000;
+
+/**
+ * Re-drives a batch the relay gave up on: the outbox items written around its time go on the bus
+ * again (consumers are idempotent: those already handled do nothing twice). Lost when the outbox
+ * no longer holds them.
+ */
+export async function republishStreamBatch(
+  clients: OutboxClients,
+  place: OutboxPlace,
+  batch: StreamBatchInfo,
+): Promise<{ error?: string; lost?: true }> {
+  const since = new Date(Date.parse(batch.approximateArrivalOfFirstRecord) - RELAY_WINDOW_MARGIN_MS);
+  const until = new Date(Date.parse(batch.approximateArrivalOfLastRecord) + RELAY_WINDOW_MARGIN_MS);
+  const { items, failed } = await republishOutbox(clients, place, { since, until });
+  // A batch is of one event at least: none in its window means the outbox let them go.
+  if (items.length === 0)
+    return {
+      lost: true,
+      error: `The outbox no longer holds the events of ${batch.approximateArrivalOfFirstRecord} to ${batch.approximateArrivalOfLastRecord} (kept ${EVENT_RETENTION_DAYS} days): lost`,
+    };
+  return failed ? { error: `The bus did not take every outbox event: ${describeRefusal(failed.refusal)}` } : {};
 }

@@ -18,7 +18,7 @@ import { SITE_NAME, type SiteSettings } from '../../functions/schemas/site-confi
 import { sender } from '../../functions/lib/mail-sender';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { BreathworkStack, RELAY_RETRY_ATTEMPTS, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
+import { BreathworkStack, userPoolEmail, type BreathworkStackProps } from '../../infra/stack';
 import { routeParts } from '../../infra/api-routes';
 import { lambdaFunctions } from '../../functions/lambdas';
 import { LAMBDA_NODE_MAJOR, securityHeaders, userPoolSettings } from '../../infra/resources';
@@ -35,7 +35,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/environment';
 import type { Grant } from '../../functions/lib/grants';
 import { EVENT_SOURCE, consumers } from '../../events/catalogue';
 import { outboxRelay } from '../../functions/consumers';
-import { OUTBOX_ITEM_TYPE } from '../../functions/outbox/outbox';
+import { OUTBOX_ITEM_TYPE, RELAY_RETRY_ATTEMPTS } from '../../functions/outbox/outbox';
 
 // A built site stands in for web/dist: the deployment copies it and writes the site's config.json.
 const webDist = mkdtempSync(join(tmpdir(), 'site-'));

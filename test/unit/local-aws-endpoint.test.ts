@@ -24,7 +24,13 @@ beforeAll(async () => {
     log: () => undefined,
     invoke: async () => undefined,
   });
-  endpoint = startAwsEndpoint({ port, bus, secrets: { 'breathwork/stripe': keys }, log: () => undefined });
+  endpoint = startAwsEndpoint({
+    port,
+    bus,
+    redriveRelayFailures: async () => ({ redriven: [], failed: [] }),
+    secrets: { 'breathwork/stripe': keys },
+    log: () => undefined,
+  });
   await endpoint.listen();
   client = new SecretsManagerClient({
     endpoint: `http://127.0.0.1:${port}`,

@@ -36,7 +36,13 @@ afterEach(async () => {
 
 async function start(invoke: Invoke, dataDir = mkdtempSync(join(tmpdir(), 'bus-')), retryDelaysMs = [10, 10]) {
   const bus = createEventBus({ dataDir, log: () => undefined, retryDelaysMs, invoke });
-  const server = startAwsEndpoint({ port, bus, secrets: {}, log: () => undefined });
+  const server = startAwsEndpoint({
+    port,
+    bus,
+    redriveRelayFailures: async () => ({ redriven: [], failed: [] }),
+    secrets: {},
+    log: () => undefined,
+  });
   await server.listen();
   let stopped = false;
   const stop = async () => {
