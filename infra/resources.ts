@@ -5,6 +5,7 @@
 import type { BuildOptions } from 'esbuild';
 import { calledStripeResourcesOnly } from './called-stripe-resources';
 import { nodeBuiltinsAsValues } from './node-builtins';
+import { pureSchemas } from './pure-schemas';
 import { treeShakeableSdkSchemas } from './tree-shakeable-sdk-schemas';
 
 /** The user pool: e-mail sign-in, the password rule of docs/product.md#accounts (6 or more), one admin group. */
@@ -83,6 +84,9 @@ export const lambdaEsbuildOptions = {
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
   target: `node${LAMBDA_NODE_MAJOR}`,
+  // Lambda's Node knows every Unicode property the site's patterns name: kept as literals, which
+  // esbuild may leave out where unused, not rewritten as `new RegExp(...)`, which it must keep.
+  supported: { 'regexp-unicode-property-escapes': true },
   minify: true,
   // A source map is written beside each bundle (mappings and names, no sources) but not loaded
   // when the function starts: `--enable-source-maps` would parse it on every cold start (10-35 ms).
@@ -102,7 +106,7 @@ export const lambdaEsbuildOptions = {
     '@aws-lambda-powertools/jmespath/functions': './infra/no-jmespath.ts',
   },
   // esbuild runs plugins in its asynchronous `build` only, so every bundling with these awaits one.
-  plugins: [treeShakeableSdkSchemas, calledStripeResourcesOnly, nodeBuiltinsAsValues],
+  plugins: [treeShakeableSdkSchemas, calledStripeResourcesOnly, nodeBuiltinsAsValues, pureSchemas],
   logLevel: 'error',
 } as const satisfies BuildOptions;
 
