@@ -56,7 +56,7 @@ export const eventCatalogue = {
         /**
          * The checkout ran out, the payment failed, the visitor booked anew, no checkout could be
          * opened, the administrator cancelled it, a free seat's address was not confirmed, or the
-         * visitor cancelled the checkout on Stripe's page.
+         * visitor cancelled the checkout on Stripe's page, or the teacher cancelled the session.
          */
         reason: z.enum([
           'expired',
@@ -66,13 +66,14 @@ export const eventCatalogue = {
           'cancelled_by_admin',
           'email_unconfirmed',
           'checkout_cancelled',
+          'session_cancelled',
         ]),
       }),
     ),
   },
   BookingCancelled: {
     description:
-      'A confirmed booking was cancelled by its attendee or removed by the administrator: the seat is free again, and a paid one is refunded.',
+      'A confirmed booking was cancelled by its attendee, removed by the administrator or ended with its cancelled session: the seat is free again, and a paid one is refunded.',
     schema: z.lazy(() => z.extend(bookingFacts(), { refund: z.nullable(money()) })),
   },
   RefundDue: {
@@ -96,8 +97,19 @@ export const eventCatalogue = {
   },
   WaitlistOfferEnded: {
     description:
-      'An offer was declined, lapsed or removed by the administrator: its seat goes to the next person waiting, and one who declined or let it lapse is told.',
-    schema: z.lazy(() => z.object({ placeId: text(), sessionId: text(), reason: z.enum(['declined', 'lapsed', 'removed']) })),
+      'An offer was declined, lapsed, removed by the administrator or ended with its cancelled session: its seat goes to the next person waiting, and one who declined, let it lapse or lost it to the cancellation is told.',
+    schema: z.lazy(() =>
+      z.object({ placeId: text(), sessionId: text(), reason: z.enum(['declined', 'lapsed', 'removed', 'session_cancelled']) }),
+    ),
+  },
+  WaitlistSessionCancelled: {
+    description: 'Someone waiting for a seat was taken off the list of a session the teacher cancelled: they are told.',
+    schema: z.lazy(() => z.object({ placeId: text(), sessionId: text() })),
+  },
+  SessionCancelled: {
+    description:
+      'The administrator cancelled a session (or asked again to finish cancelling it): each booking and waitlist place it still has is ended, paid ones refunded, everyone told.',
+    schema: z.lazy(() => z.object({ sessionId: text(), requestedAt: z.iso.datetime() })),
   },
   SessionShared: {
     description: 'Someone shared a session with an address: it is sent the session and its link.',
@@ -205,7 +217,11 @@ export const consumers = [
   },
   {
     handler: 'notifications/waitlist',
-    on: ['WaitlistJoined', 'WaitlistOffered', 'WaitlistOfferEnded'],
+    on: ['WaitlistJoined', 'WaitlistOffered', 'WaitlistOfferEnded', 'WaitlistSessionCancelled'],
+  },
+  {
+    handler: 'sessions/end-cancelled-session',
+    on: ['SessionCancelled'],
   },
   {
     // Fans a notice out a page of bookings at a time: each page writes one AttendeeNoticeDue per

@@ -24,6 +24,7 @@ export const consumerGrants: Record<ConsumerName, readonly Grant[]> = {
   'payments/send-refund': [...mail, 'stripe:read'],
   'notifications/password-set': mail,
   'health/heartbeat': records,
+  'sessions/end-cancelled-session': records,
 };
 
 /** Every consumer with what it may touch, for the stack and the local bus. */

@@ -253,6 +253,21 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   {
+    method: 'GET',
+    path: '/admin/sessions/{id}/cancellation',
+    handler: 'admin/session-cancellation',
+    access: 'admin',
+    grants: ['table:read'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/sessions/{id}/cancel',
+    handler: 'admin/cancel-session',
+    access: 'admin',
+    // Marks the session cancelled; the SessionCancelled consumer ends its bookings and places.
+    grants: ['table:read', 'table:write'],
+  },
+  {
     method: 'POST',
     path: '/admin/sessions/{id}/duplicate',
     handler: 'admin/duplicate-session',

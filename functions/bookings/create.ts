@@ -1,15 +1,13 @@
 import { httpRoute } from '../lib/http';
-import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { BookingRequest, IdempotencyKeyHeaders } from '../schemas/booking';
-import { getPublishedSession } from '../domain/records/sessions';
+import { getOpenSession } from '../domain/records/sessions';
 import { bookSession } from '../domain/flows/book-session';
 
 export const handler = httpRoute(
   { params: IdParams, body: BookingRequest, headers: IdempotencyKeyHeaders },
   async ({ params, body, headers, clientAddress, caller, context }) => {
-    const session = await getPublishedSession(params.id);
-    if (!session) throw notFound('Session not found');
+    const session = await getOpenSession(params.id);
     const receipt = await bookSession(session, body, {
       now: new Date(),
       userId: caller?.userId,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencies } from './money';
+import { currencies, type Money } from './money';
 import type { BookingStatus, PaymentStatus } from './booking';
 import type { AuditEntry } from './audit';
 import { sessionCategories, type SessionView } from './session';
@@ -113,6 +113,37 @@ export type AttendeeMessage = z.infer<typeof AttendeeMessage>;
 
 /** `POST /api/admin/sessions/{id}/message` (202): the notice, on its way to each attendee. */
 export type AttendeeMessageReceipt = { noticeId: string };
+
+/** 'Cancel session': what the administrator may add for everyone booked or waiting, in the e-mail that tells them. */
+export const SessionCancellationRequest = z.object({
+  message: z.optional(
+    z.string({ error: 'Message must be text' }).check(
+      z.trim(),
+      z.maxLength(2000, 'Message is too long'),
+      z.refine((text) => !controlsBesideBreaks.test(text), 'Message contains characters that are not allowed'),
+    ),
+  ),
+});
+export type SessionCancellationRequest = z.infer<typeof SessionCancellationRequest>;
+
+/** `GET /api/admin/sessions/{id}/cancellation`: what cancelling ends, read before confirming. */
+export type CancellationPreview = {
+  /** Cancelled already: asking again ends whatever is left. */
+  cancelled: boolean;
+  /** Confirmed places. */
+  attendees: number;
+  /** Those of them paid through the checkout, each refunded in full. */
+  paidBookings: number;
+  /** What the refunds come to, one amount per currency paid in. */
+  refundTotal: Money[];
+  /** Bookings still awaiting payment or their address's confirmation: released, never charged. */
+  unpaidBookings: number;
+  /** People on the waitlist, waiting or holding an offer. */
+  waiting: number;
+};
+
+/** `POST /api/admin/sessions/{id}/cancel` (202): cancelled now, or asked again to end what is left. */
+export type SessionCancellationReceipt = { outcome: 'cancelled' | 'again' };
 
 /** `POST /api/admin/sessions?draft=true` makes the new session a draft: published when the administrator says. */
 export const NewSessionQuery = z.object({ draft: z.optional(z.enum(['true', 'false'], 'draft must be true or false')) });

@@ -34,4 +34,6 @@ export type SessionView = {
   maxAttendees: number | null;
   seatsLeft: number | null;
   soldOut: boolean;
+  /** The teacher called it off: its page says so, and it cannot be booked. */
+  cancelled: boolean;
 };

@@ -7,6 +7,7 @@ import {
   adminBookingAlertEmail,
   attendeeMessageEmail,
   bookingCancelledEmail,
+  unpaidSessionCancelledEmail,
   bookingConfirmationEmail,
   checkoutExpiredEmail,
   checkoutLinkEmail,
@@ -20,7 +21,12 @@ import type { AttendeeBooking, EndedBooking } from '../../functions/domain/recor
 import type { SessionRecord } from '../../functions/domain/records/sessions';
 import { sessionSharedEmail } from '../../functions/domain/emails/share-email';
 import type { WaitlistPlaceRecord } from '../../functions/domain/records/waitlist';
-import { waitlistJoinedEmail, waitlistOfferEmail, waitlistOfferEndedEmail } from '../../functions/domain/emails/waitlist-emails';
+import {
+  waitlistJoinedEmail,
+  waitlistOfferEmail,
+  waitlistOfferEndedEmail,
+  waitlistSessionCancelledEmail,
+} from '../../functions/domain/emails/waitlist-emails';
 import type { ChangeNotice, MessageNotice } from '../../functions/domain/records/notices';
 import type { MailSite } from '../../functions/lib/email-layout';
 import type { WaitlistPlace } from '../../functions/schemas/waitlist';
@@ -147,6 +153,21 @@ const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
   'cancellation with a refund': bookingCancelledEmail(ended(about, 'guest'), refund, 'ada@example.com', site, now),
   'removal by the teacher': bookingCancelledEmail(ended(about, 'admin'), null, 'ada@example.com', site, now),
   'removal by the teacher with a refund': bookingCancelledEmail(ended(about, 'admin'), refund, 'ada@example.com', site, now),
+  'session cancelled, refunded, with a message': bookingCancelledEmail(
+    ended(about, 'admin'),
+    refund,
+    'ada@example.com',
+    site,
+    now,
+    { message: 'I have lost my voice.\nWe will meet again soon.' },
+  ),
+  'session cancelled, unpaid': unpaidSessionCancelledEmail(
+    { ...about, status: 'cancelled', paymentStatus: 'cancelled' },
+    'ada@example.com',
+    {},
+    site,
+  ),
+  'waitlist, session cancelled': waitlistSessionCancelledEmail(place, placeView(about, 'removed'), { message: 'Sorry!' }, site),
   'admin alert': adminBookingAlertEmail(about, 'ada@example.com', 'teacher@breathwork.example', site),
   'address confirmation': confirmEmailEmail(
     { ...about, status: 'pending', paymentStatus: 'free', holdExpiresAt: '2026-06-01T09:30:00.000Z' },
@@ -189,6 +210,26 @@ describe('every e-mail', () => {
       expect(email.html.match(/border-radius:999px;"><a href/g)).toHaveLength(1);
     });
   }
+});
+
+describe('the e-mails of a cancelled session', () => {
+  const all = emails();
+  it('say the teacher cancelled it, with her message a paragraph a line, what happens to the money, and take it off the calendar', () => {
+    const paid = all['session cancelled, refunded, with a message'];
+    expect(paid.subject).toBe(`Session cancelled: ${booking.session.title}`);
+    expect(paid.text).toContain('the teacher has had to cancel this session.');
+    expect(paid.text).toContain('I have lost my voice.\n\nWe will meet again soon.');
+    expect(paid.text).toContain(`We are refunding your payment of £40 in full`);
+    expect(paid.attachments![0].content).toContain('METHOD:CANCEL');
+    const unpaid = all['session cancelled, unpaid'];
+    expect(unpaid.subject).toBe(`Session cancelled: ${booking.session.title}`);
+    expect(unpaid.text).toContain('nothing has been charged');
+    expect(unpaid.text).not.toContain('lost my voice');
+    const waiting = all['waitlist, session cancelled'];
+    expect(waiting.subject).toBe(`Session cancelled: ${booking.session.title}`);
+    expect(waiting.text).toContain('Sorry!');
+    expect(waiting.text).toContain('You are no longer on the waitlist for this session.');
+  });
 });
 
 describe('the e-mails about a booking', () => {

@@ -22,6 +22,7 @@ const session: SessionView = {
   maxAttendees: 10,
   seatsLeft: 3,
   soldOut: false,
+  cancelled: false,
 };
 const site = {
   pageUrl: 'https://breathwork.example/sessions/01JSESSION',

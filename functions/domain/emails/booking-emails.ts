@@ -8,7 +8,7 @@ import { formatMoney } from '../../schemas/currency';
 import type { Money } from '../../schemas/money';
 import type { AttendeeBooking, EndedBooking } from '../records/booking-views';
 import { calendarInvite } from './booking-calendar';
-import { sessionFacts, sessionUrl } from './session-facts';
+import { sessionCancelledWords, sessionFacts, sessionUrl } from './session-facts';
 import type { LateRefundReason } from '../records/payment-records';
 import type { ChangeNotice, MessageNotice, NoticeRecord } from '../records/notices';
 
@@ -192,27 +192,36 @@ export function bookingCancelledEmail(
   to: string,
   site: MailSite = mailSite(),
   now = new Date(),
+  /** The session's cancellation, when it ended with its session. */
+  sessionCancelled?: { message?: string },
 ): Email {
   const { session } = booking;
   // The administrator's removal is the teacher's decision, not the attendee's.
   const byTeacher = booking.endedBy === 'admin';
-  const afterwards = refund
-    ? `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days.`
-    : !byTeacher && 'Your seat is free for someone else.';
+  const refundWords =
+    refund &&
+    `We are refunding your payment of ${formatMoney(refund)} in full: it reaches your account within 5 to 10 working days.`;
+  const afterwards = refundWords || (!byTeacher && 'Your seat is free for someone else.');
   return emailTo(
     to,
     {
-      subject: `Booking cancelled: ${session.title}`,
+      subject: sessionCancelled ? `Session cancelled: ${session.title}` : `Booking cancelled: ${session.title}`,
       preview: refund
         ? `Your payment of ${formatMoney(refund)} is being refunded.`
-        : byTeacher
-          ? 'The teacher has cancelled your place.'
-          : 'Your seat is free for someone else.',
-      status: { text: 'Booking cancelled', tone: 'released' },
+        : sessionCancelled
+          ? 'The teacher has had to cancel this session.'
+          : byTeacher
+            ? 'The teacher has cancelled your place.'
+            : 'Your seat is free for someone else.',
+      status: sessionCancelled
+        ? { text: 'Session cancelled', tone: 'released' }
+        : { text: 'Booking cancelled', tone: 'released' },
       heading: session.title,
       paragraphs: [
         greeting(booking),
-        byTeacher ? 'The teacher has cancelled your place at this session.' : 'Your booking is cancelled.',
+        ...(sessionCancelled
+          ? sessionCancelledWords(sessionCancelled.message)
+          : [byTeacher ? 'The teacher has cancelled your place at this session.' : 'Your booking is cancelled.']),
         ...(afterwards ? [afterwards] : []),
       ],
       facts: [...sessionFacts(session), ...(refund ? [{ label: 'Refund', value: formatMoney(refund) }] : [])],
@@ -227,6 +236,34 @@ export function bookingCancelledEmail(
         content: calendarInvite(booking, site.url, now, { name: 'CANCEL' }),
       },
     ],
+  );
+}
+
+/** A booking awaiting payment or its address's confirmation when the teacher cancelled the session: nothing was charged. */
+export function unpaidSessionCancelledEmail(
+  booking: BookingView,
+  to: string,
+  sessionCancelled: { message?: string },
+  site: MailSite = mailSite(),
+): Email {
+  const { session } = booking;
+  return emailTo(
+    to,
+    {
+      subject: `Session cancelled: ${session.title}`,
+      preview: 'The teacher has had to cancel this session. You have not been charged.',
+      status: { text: 'Session cancelled', tone: 'released' },
+      heading: session.title,
+      paragraphs: [
+        greeting(booking),
+        ...sessionCancelledWords(sessionCancelled.message),
+        'Your booking had not been paid, so nothing has been charged, and the checkout can no longer be used.',
+      ],
+      facts: sessionFacts(session),
+      action: { label: 'Find another session', url: site.url },
+      closing: ['We hope to see you at another session.'],
+    },
+    site,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Fact, MailSite } from '../../lib/email-layout';
+import type { Fact, MailSite, Paragraph } from '../../lib/email-layout';
 import { formatDay, formatTimes } from '../../lib/when';
 import type { BookingView } from '../../schemas/booking';
 import { formatMoney } from '../../schemas/currency';
@@ -25,3 +25,15 @@ export const priceFact = (price: Money): Fact[] => (price.amount > 0 ? [{ label:
 
 /** A session's public page, where anyone can read about it and book. */
 export const sessionUrl = (site: MailSite, sessionId: string) => `${site.url}/sessions/${encodeURIComponent(sessionId)}`;
+
+/**
+ * What everyone booked on or waiting for a cancelled session reads first: that the teacher has
+ * cancelled it, then her message if she wrote one, a paragraph per line.
+ */
+export function sessionCancelledWords(message: string | undefined): Paragraph[] {
+  const lines = (message ?? '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return ['We are sorry: the teacher has had to cancel this session.', ...lines];
+}

@@ -3,7 +3,7 @@ import { emailTo, mailSite, type EmailContent, type MailSite } from '../../lib/e
 import { linkToken } from '../../lib/link-token';
 import { formatWhen } from '../../lib/when';
 import { waitlistRules, type WaitlistPlace } from '../../schemas/waitlist';
-import { priceFact, sessionFacts } from './session-facts';
+import { priceFact, sessionCancelledWords, sessionFacts } from './session-facts';
 import type { WaitlistPlaceRecord } from '../records/waitlist';
 
 /** The page of a place on the list, which only its e-mails link to: where it stands, and the offer to take or pass on. */
@@ -83,6 +83,23 @@ export function waitlistOfferEndedEmail(
         : 'Thank you for letting us know: the spot has gone to the next person on the waitlist.',
       'You are no longer on the waitlist for this session.',
     ],
+    action: { label: 'Find another session', url: site.url },
+    closing: ['We hope to see you at another session.'],
+  });
+}
+
+/** The session they waited for, or held an offer for, is cancelled: they are off its list. */
+export function waitlistSessionCancelledEmail(
+  place: WaitlistPlaceRecord,
+  view: WaitlistPlace,
+  sessionCancelled: { message?: string },
+  site: MailSite = mailSite(),
+): Email {
+  return waitlistEmail(place, view, site, {
+    subject: `Session cancelled: ${view.session.title}`,
+    preview: 'The teacher has had to cancel this session.',
+    status: { text: 'Session cancelled', tone: 'released' },
+    paragraphs: [...sessionCancelledWords(sessionCancelled.message), 'You are no longer on the waitlist for this session.'],
     action: { label: 'Find another session', url: site.url },
     closing: ['We hope to see you at another session.'],
   });

@@ -36,7 +36,7 @@ export async function acceptOffer(
   if (place.state === 'accepted' && place.bookingId) return receiptOfAccepted(place.bookingId, request.deadline);
   if (place.state !== 'offered' || place.offerExpiresAt! <= now.toISOString()) throw offerEnded();
   const session = await getSession(place.sessionId);
-  if (!session) throw offerEnded();
+  if (!session || session.cancelled) throw offerEnded();
   const { price } = await quotePrice(sessionPrice(session), request.currency ?? session.priceCurrency, undefined, now);
   const pending = price.amount > 0;
   const addressSeats = seatsOfAddress(session, request.clientAddress);

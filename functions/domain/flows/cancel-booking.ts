@@ -47,6 +47,17 @@ export async function removeAttendee(
 }
 
 /**
+ * Ends a confirmed booking of a session the administrator cancelled (cancel-session.ts): as a
+ * removal, its payment refunded in full, its attendee told the session is cancelled.
+ */
+export async function endWithCancelledSession(booking: BookingRecord, now: Date): Promise<CancellationOutcome> {
+  if (booking.state !== 'confirmed') return 'already_cancelled';
+  return endConfirmedBooking(booking, { transition: 'remove', endReason: 'session_cancelled', by: 'admin' }, now, () =>
+    conflict('Only a confirmed booking can be ended with its session.'),
+  );
+}
+
+/**
  * Ends a confirmed booking as one transaction conditioned on it still being confirmed: the
  * booking moved along `transition` with why and who, its seat given back (to the waitlist, if
  * people wait), its address's place and its client address's seat given back, a one-time code
@@ -57,7 +68,7 @@ async function endConfirmedBooking(
   booking: BookingRecord,
   how: {
     transition: 'cancel' | 'remove';
-    endReason: 'cancelled' | 'removed';
+    endReason: 'cancelled' | 'removed' | 'session_cancelled';
     by: EndedBy;
     audit?: AuditItem;
   },

@@ -21,6 +21,7 @@ const endedBy: Record<ReleaseReason, EndedBy> = {
   cancelled_by_admin: 'admin',
   email_unconfirmed: 'site',
   checkout_cancelled: 'visitor',
+  session_cancelled: 'admin',
 };
 
 /**

@@ -30,7 +30,7 @@ export const offerExpiry = (session: Pick<SessionRecord, 'startTime'>, now: Date
 
 /**
  * Offers each kept seat of a session that nobody holds an offer for: to the first place waiting,
- * or, after the cut-off or with nobody waiting, to anyone who books. Safe to run any number of
+ * or, after the cut-off, with nobody waiting or the session cancelled, to anyone who books. Safe to run any number of
  * times at once (each step is conditioned on the counters and the place), and runs until no
  * unoffered kept seat is left.
  */
@@ -39,7 +39,8 @@ export async function offerKeptSeats(sessionId: string, clock: () => Date = () =
     const session = await getSession(sessionId, { consistent: true });
     if (!session || (session.seatsForWaitlist ?? 0) <= (session.seatsOffered ?? 0)) return;
     const now = clock();
-    const waiting = now.toISOString() < offerCutoff(session.startTime) ? await waitingPlaces(sessionId, 10) : [];
+    const offering = !session.cancelled && now.toISOString() < offerCutoff(session.startTime);
+    const waiting = offering ? await waitingPlaces(sessionId, 10) : [];
     if (waiting.length === 0) {
       await freeKeptSeat(sessionId);
       continue;
@@ -72,18 +73,19 @@ async function freeKeptSeat(sessionId: string) {
 }
 
 /**
- * Ends an open offer: declined by its holder, or lapsed (only once its time is up). The place
- * leaves the list, its seat stays kept for the waitlist, and WaitlistOfferEnded offers it to the
- * next person and tells the one who lost it. Answers whether this call ended it.
+ * Ends an open offer: declined by its holder, lapsed (only once its time is up), removed by the
+ * administrator, or ended with its cancelled session. The place leaves the list, its seat stays
+ * kept for the waitlist, and WaitlistOfferEnded offers it to the next person (or, the session
+ * cancelled, frees it) and tells the one who lost it. Answers whether this call ended it.
  */
 export async function endOffer(
   place: WaitlistPlaceRecord,
-  reason: 'declined' | 'lapsed' | 'removed',
+  reason: 'declined' | 'lapsed' | 'removed' | 'session_cancelled',
   now: Date,
   audit?: AuditItem,
 ): Promise<boolean> {
   const refusal = await transactNamed({
-    place: placeTransition(place, 'offered', reason, now, {
+    place: placeTransition(place, 'offered', reason === 'session_cancelled' ? 'removed' : reason, now, {
       when: reason === 'lapsed' ? { condition: 'offerExpiresAt <= :now', values: { ':now': now.toISOString() } } : undefined,
     }),
     seat: seatCounters(place.sessionId, { seatsOffered: -1 }),

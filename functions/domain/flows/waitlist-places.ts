@@ -106,19 +106,23 @@ function checkJoinable(session: SessionRecord, now: Date) {
 
 /**
  * Takes a waiting place off the list (the count lowered, the address free to join again): left by
- * its person, or removed by the administrator with an audit entry. An offered one ends its offer
- * instead (waitlist-offers.ts). Answers whether the place was still waiting.
+ * its person, removed by the administrator with an audit entry, or ended with its cancelled
+ * session (its person told). An offered one ends its offer instead (waitlist-offers.ts). Answers
+ * whether the place was still waiting.
  */
 export async function leaveWaiting(
   place: WaitlistPlaceRecord,
   now: Date,
-  removal?: { audit: AuditItem },
+  removal?: { audit: AuditItem } | 'session_cancelled',
 ): Promise<'left' | 'not_waiting'> {
   const refusal = await transactNamed({
     place: placeTransition(place, 'waiting', removal ? 'removed' : 'left', now),
     session: seatCounters(place.sessionId, { waitlistCount: -1 }),
     address: freeListedAddress(place),
-    audit: removal?.audit,
+    audit: typeof removal === 'object' && removal.audit,
+    event:
+      removal === 'session_cancelled' &&
+      outboxEvent('WaitlistSessionCancelled', { placeId: place.id, sessionId: place.sessionId }, now),
   });
   return refusal ? 'not_waiting' : 'left';
 }

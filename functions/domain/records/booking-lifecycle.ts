@@ -87,7 +87,7 @@ export const transitions = {
     from: ['confirmed'],
     to: 'cancelled',
     event: 'BookingCancelled',
-    description: 'the administrator removes its attendee before the session starts',
+    description: 'the administrator removes its attendee before the session starts, or cancels the session',
   },
   refund: {
     from: ['released', 'cancelled'],

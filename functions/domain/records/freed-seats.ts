@@ -4,8 +4,8 @@ import type { BookingRecord } from './bookings';
 import { getSession, seatCounters, type SessionRecord } from './sessions';
 
 /** Whether a seat given back now goes to the session's waitlist: people wait, and offers are still made. */
-export const keptForWaitlist = (session: Pick<SessionRecord, 'waitlistCount' | 'startTime'>, now: Date) =>
-  (session.waitlistCount ?? 0) > 0 && now.toISOString() < offerCutoff(session.startTime);
+export const keptForWaitlist = (session: Pick<SessionRecord, 'waitlistCount' | 'startTime' | 'cancelled'>, now: Date) =>
+  !session.cancelled && (session.waitlistCount ?? 0) > 0 && now.toISOString() < offerCutoff(session.startTime);
 
 /**
  * The seat a booking gives back (a cancellation, a hold ended unpaid), as items of the
@@ -32,7 +32,7 @@ export async function seatGivenBack(booking: Pick<BookingRecord, 'id' | 'session
       ),
     };
   }
-  const stillOffering = session !== undefined && now.toISOString() < offerCutoff(session.startTime);
+  const stillOffering = session !== undefined && !session.cancelled && now.toISOString() < offerCutoff(session.startTime);
   return {
     counters: seatCounters(
       booking.sessionId,

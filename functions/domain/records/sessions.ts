@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../lib/aws';
-import { HttpError } from '../../lib/errors';
+import { conflict, HttpError, notFound } from '../../lib/errors';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import type { Currency } from '../../schemas/money';
 import type { LocationType, SessionView } from '../../schemas/session';
@@ -52,8 +52,16 @@ export type SessionRecord = {
    * publishes it (absent: published).
    */
   draft?: true;
+  /**
+   * Called off by the administrator (absent: it goes ahead): not listed, not bookable, its page
+   * says so; its bookings and waitlist places are ended (flows/cancel-session.ts).
+   */
+  cancelled?: SessionCancellation;
   createdAt: string;
 };
+
+/** When the administrator cancelled a session, and what she wrote to the people booked on it. */
+export type SessionCancellation = { at: string; message?: string };
 
 export function sessionItem(session: SessionRecord) {
   return {
@@ -65,9 +73,9 @@ export function sessionItem(session: SessionRecord) {
   };
 }
 
-/** Upcoming sessions, soonest first: one Query on GSI1 (a page holds far more than one teacher schedules). */
-export function listUpcomingSessions(now: Date): Promise<SessionRecord[]> {
-  return listSessionsStarting({ from: now });
+/** The upcoming sessions a visitor may book, soonest first: one Query on GSI1 (a page holds far more than one teacher schedules). */
+export async function listUpcomingSessions(now: Date): Promise<SessionRecord[]> {
+  return (await listSessionsStarting({ from: now })).filter((session) => !session.cancelled);
 }
 
 /** Which of the schedule's sessions a list holds: the published ones (all a visitor may see), or the drafts. */
@@ -111,8 +119,9 @@ export async function listSessionsBefore(now: Date, listed: Listed = 'published'
 }
 
 /**
- * Takes a seat, as one item of a transaction: refused for a session that has started, is full or
- * is a draft, so a session can never be oversold, nor booked before it is published. A held seat (a checkout in progress) counts as
+ * Takes a seat, as one item of a transaction: refused for a session that has started, is full, is
+ * a draft or is cancelled, so a session can never be oversold, nor booked before it is published or
+ * after it is called off. A held seat (a checkout in progress) counts as
  * taken and as held.
  */
 export function takeSeat(sessionId: string, now: Date, options: { held: boolean }) {
@@ -122,7 +131,7 @@ export function takeSeat(sessionId: string, now: Date, options: { held: boolean 
       Key: sessionKey(sessionId),
       UpdateExpression: options.held ? 'ADD seatsTaken :one, seatsHeld :one' : 'ADD seatsTaken :one',
       ConditionExpression:
-        'attribute_exists(pk) AND attribute_not_exists(draft) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+        'attribute_exists(pk) AND attribute_not_exists(draft) AND attribute_not_exists(cancelled) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
       ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString() },
     },
   };
@@ -225,11 +234,22 @@ export async function getSession(id: string, options: { consistent?: boolean } =
   return result.Item ? withoutKeys<SessionRecord>(result.Item) : undefined;
 }
 
-/** A session as visitors may see, book, share or wait for it: none while it is a draft. */
+/** A session as visitors may see it (a cancelled one says so): none while it is a draft. */
 export async function getPublishedSession(id: string): Promise<SessionRecord | undefined> {
   const session = await getSession(id);
   return session?.draft ? undefined : session;
 }
+
+/** A session visitors may book, share or wait for: published, and not cancelled. */
+export async function getOpenSession(id: string): Promise<SessionRecord> {
+  const session = await getPublishedSession(id);
+  if (!session) throw notFound('Session not found');
+  if (session.cancelled) throw conflict(SESSION_CANCELLED);
+  return session;
+}
+
+/** What a visitor is told of a session the teacher has cancelled. */
+export const SESSION_CANCELLED = 'This session has been cancelled.';
 
 export function endTime(session: Pick<SessionRecord, 'startTime' | 'durationMinutes'>): string {
   return new Date(Date.parse(session.startTime) + session.durationMinutes * 60_000).toISOString();
@@ -278,5 +298,6 @@ export function toSessionView(session: SessionRecord): SessionView {
     maxAttendees: session.maxAttendees ?? null,
     seatsLeft,
     soldOut: seatsLeft === 0,
+    cancelled: session.cancelled !== undefined,
   };
 }
