@@ -163,6 +163,8 @@ export type AdminSessionView = SessionView & {
   requireConfirmedEmail: boolean;
   /** Not published yet: visitors can neither see nor book it. */
   draft: boolean;
+  /** Cancelled by the administrator: when, and her message to the people booked or waiting. */
+  cancellation: { at: string; message: string | null } | null;
   createdAt: string;
 };
 

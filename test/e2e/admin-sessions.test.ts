@@ -223,4 +223,44 @@ describe('the admin schedule in the browser', () => {
     await page.getByText('Waitlist entry removed successfully').waitFor();
     await page.getByText('No one on the waitlist yet.').waitFor();
   });
+
+  it('cancels a session on a phone after showing what it ends: the attendee is told, and its page says so', async () => {
+    const session = await createSession({ title: `Called Off ${ulid().slice(-6)}`, maxAttendees: 4 });
+    const attendee = newAddress('called-off');
+    const booked = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      body: JSON.stringify({ firstName: 'Cleo', lastName: 'Called', email: attendee }),
+    });
+    expect(booked.status).toBe(201);
+    const { page } = await signedInAdmin(browser(), `/admin/sessions/${session.id}`, phone);
+    await page.getByRole('button', { name: 'Cancel Session' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this session?' });
+    const facts = dialog.getByRole('definition');
+    await facts.first().waitFor();
+    expect(await facts.allTextContents()).toEqual(['1', '0', 'Nothing', '0']);
+    await expectCleanPage(page);
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/cancel-session-phone.png` });
+    await dialog.getByLabel('Message (optional)').fill('I am unwell.\nSee you next month.');
+    await dialog.getByRole('button', { name: 'Cancel Session' }).click();
+    await page.getByText('Session cancelled', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('CANCELLED', { exact: true }).waitFor();
+    await page.getByText(/^“I am unwell\.\s+See you next month\.”$/).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel Session' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Edit Session' }).count()).toBe(0);
+    await page.getByText('Session cancelled', { exact: true }).waitFor({ state: 'hidden' });
+    await expectCleanPage(page);
+
+    const told = (await waitForEmails(attendee, 2)).find((m) => m.subject === `Session cancelled: ${session.title}`);
+    expect(told?.body.text).toContain('I am unwell.\n\nSee you next month.');
+
+    const visitor = await openPage(browser(), desktop);
+    await visitor.goto(`${siteUrl}/sessions/${session.id}`);
+    await visitor.getByText('This session has been cancelled.').waitFor();
+    await visitor.getByRole('link', { name: 'See upcoming sessions' }).waitFor();
+    expect(await visitor.getByRole('button', { name: 'Book Now' }).count()).toBe(0);
+    await expectCleanPage(visitor);
+    if (process.env.SCREENSHOT_DIR)
+      await visitor.screenshot({ path: `${process.env.SCREENSHOT_DIR}/cancelled-session-page.png` });
+  });
 });

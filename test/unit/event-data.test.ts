@@ -87,6 +87,13 @@ describe("a session's Event data", () => {
     expect(online).not.toHaveProperty('image');
   });
 
+  it('says when the teacher has cancelled it, and that it is no longer offered', () => {
+    expect(sessionEventData({ ...session, cancelled: true }, site)).toMatchObject({
+      eventStatus: 'https://schema.org/EventCancelled',
+      offers: { availability: 'https://schema.org/Discontinued' },
+    });
+  });
+
   it('is written so that nothing in it can end its script element', () => {
     const written = scriptJson({ name: '</script><!-- x' });
     expect(written).not.toContain('<');

@@ -65,6 +65,7 @@ export function adminSessionView(session: SessionRecord): AdminSessionView {
     recordingUrl: session.recordingUrl ?? null,
     requireConfirmedEmail: session.requireConfirmedEmail ?? false,
     draft: session.draft ?? false,
+    cancellation: session.cancelled ? { at: session.cancelled.at, message: session.cancelled.message ?? null } : null,
     createdAt: session.createdAt,
   };
 }

@@ -96,7 +96,7 @@ export async function cancelSession(
             ExpressionAttributeValues: { ':at': at, ':cancelled': { at, ...(message && { message }) } },
           },
         },
-    audit: auditEntry({ kind: 'session', id: sessionId }, again ? 'session.cancel-resumed' : 'session.cancelled', actor, now, {
+    audit: auditEntry({ kind: 'session', id: sessionId }, again ? 'session.cancelled-again' : 'session.cancelled', actor, now, {
       ...(message && !again && { message }),
     }),
     event: outboxEvent('SessionCancelled', { sessionId, requestedAt: at }, now),

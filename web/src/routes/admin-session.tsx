@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/ui/toast';
-import type { SessionFormInput } from '@schemas/admin-session';
 import { Button, ButtonLink, buttonClass } from '@/components/ui/button';
 import { SessionDetail } from '@/routes/session-detail';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { adminSessionQuery, useSessionChanges } from '@/features/admin/api/sessions';
+import type { AdminSessionView, SessionFormInput } from '@schemas/admin-session';
+import { CancelSession } from '@/features/admin/components/cancel-session';
 import { SessionAttendees } from '@/features/admin/components/session-attendees';
 import { SessionBadge } from '@/features/admin/components/session-badge';
 import { SessionDetails } from '@/features/admin/components/session-details';
@@ -15,6 +16,7 @@ import { SessionFormView } from '@/features/admin/components/session-form';
 import { SessionWaitlist } from '@/features/admin/components/session-waitlist';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDateTime } from '@/lib/format';
 
 function BackToSessions() {
   return (
@@ -135,10 +137,12 @@ export function AdminSessionPage() {
           <ButtonLink variant="secondary" to={`/admin/orders?sessionId=${encodeURIComponent(session.id)}`}>
             View Orders
           </ButtonLink>
-          <ButtonLink to={`/admin/sessions/${session.id}/edit`}>Edit Session</ButtonLink>
+          {!session.draft && !session.cancellation && session.startTime > now && <CancelSession session={session} />}
+          {!session.cancellation && <ButtonLink to={`/admin/sessions/${session.id}/edit`}>Edit Session</ButtonLink>}
         </div>
       </div>
       {session.draft && <DraftNotice sessionId={session.id} />}
+      {session.cancellation && <CancelledNotice session={session} />}
       <div className="mt-6">
         <PillTabs label="Session" selected={tab} onSelect={setTab} tabs={tabs} />
       </div>
@@ -170,6 +174,44 @@ function DraftNotice({ sessionId }: { sessionId: string }) {
       >
         {publish.isPending ? 'Publishing…' : 'Publish'}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * A cancelled session: when, and what the administrator wrote. While bookings or waitlist places
+ * remain (the cancellation is still being carried out, or stopped half-way), she may ask again.
+ */
+function CancelledNotice({ session }: { session: AdminSessionView }) {
+  const { cancel } = useSessionChanges();
+  const cancellation = session.cancellation!;
+  const remaining = session.seatsTaken - session.seatsKeptForWaitlist + session.waitlistCount + session.waitlistOffered;
+  return (
+    <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-2xl bg-sand px-5 py-4">
+      <div>
+        <p>
+          <strong className="font-semibold">Cancelled</strong> on {formatDateTime(cancellation.at)}. Everyone booked or waiting is
+          e-mailed, and paid bookings are refunded.
+        </p>
+        {cancellation.message && <p className="mt-2 whitespace-pre-line text-muted">“{cancellation.message}”</p>}
+      </div>
+      {remaining > 0 && (
+        <Button
+          variant="secondary"
+          disabled={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(
+              { id: session.id, message: '' },
+              {
+                onSuccess: () => toast.success('Cancelling the rest', { description: `${remaining} still to cancel.` }),
+                onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to cancel the session') }),
+              },
+            )
+          }
+        >
+          {cancel.isPending ? 'Cancelling…' : 'Cancel the rest'}
+        </Button>
+      )}
     </div>
   );
 }

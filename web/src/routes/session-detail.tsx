@@ -90,7 +90,7 @@ export function SessionDetail({ session, preview = false }: { session: SessionVi
           <div className="mt-6 flex flex-wrap items-center gap-2">
             {session.category && <Badge tone="sage">{session.category}</Badge>}
             <Badge>{session.locationType === 'online' ? 'Online' : 'In person'}</Badge>
-            {session.soldOut && <Badge tone="alert">SOLD OUT</Badge>}
+            {session.cancelled ? <Badge tone="alert">CANCELLED</Badge> : session.soldOut && <Badge tone="alert">SOLD OUT</Badge>}
           </div>
           <h1 className="mt-3 text-3xl leading-tight md:text-5xl">{session.title}</h1>
           <dl className="mt-6 grid gap-4 sm:grid-cols-3">
@@ -118,7 +118,7 @@ export function SessionDetail({ session, preview = false }: { session: SessionVi
           <p className="mt-1 font-serif text-3xl">
             <PriceText money={session.price} />
           </p>
-          {session.seatsLeft !== null && !session.soldOut && !started && (
+          {session.seatsLeft !== null && !session.soldOut && !started && !session.cancelled && (
             <p className="mt-2 text-sm text-muted">
               {session.seatsLeft} {session.seatsLeft === 1 ? 'place' : 'places'} left
             </p>
@@ -127,10 +127,14 @@ export function SessionDetail({ session, preview = false }: { session: SessionVi
             <p role="note" className="mt-6 rounded-xl bg-sand px-4 py-3 text-ink/85">
               Book Now shows here once the session is published.
             </p>
-          ) : started ? (
+          ) : started || session.cancelled ? (
             <div className="mt-6">
               <p role="status" className="rounded-xl bg-sand px-4 py-3 text-ink/85">
-                {ended ? 'This session has ended.' : 'This session has already started.'}
+                {session.cancelled
+                  ? 'This session has been cancelled.'
+                  : ended
+                    ? 'This session has ended.'
+                    : 'This session has already started.'}
               </p>
               <ButtonLink to={schedulePath} variant="secondary" className="mt-4 w-full">
                 See upcoming sessions

@@ -44,7 +44,7 @@ export function sessionEventData(
     description: session.description,
     startDate: inZoneWithOffset(session.startTime, timeZone),
     endDate: inZoneWithOffset(session.endTime, timeZone),
-    eventStatus: schema('EventScheduled'),
+    eventStatus: schema(session.cancelled ? 'EventCancelled' : 'EventScheduled'),
     eventAttendanceMode: schema(online ? 'OnlineEventAttendanceMode' : 'OfflineEventAttendanceMode'),
     location: online
       ? { '@type': 'VirtualLocation', url: pageUrl }
@@ -64,7 +64,8 @@ export function sessionEventData(
       url: pageUrl,
       price: (session.price.amount / 100).toFixed(2),
       priceCurrency: session.price.currency,
-      availability: schema(session.soldOut ? 'SoldOut' : 'InStock'),
+      // A cancelled session sells nothing: its offer is discontinued.
+      availability: schema(session.cancelled ? 'Discontinued' : session.soldOut ? 'SoldOut' : 'InStock'),
     },
     organizer: { '@type': 'Organization', name: siteName, url: siteUrl },
   };

@@ -6,6 +6,8 @@ import type {
   AdminSessionView,
   AttendeeMessage,
   AttendeeMessageReceipt,
+  CancellationPreview,
+  SessionCancellationReceipt,
   SessionFormInput,
 } from '@schemas/admin-session';
 import type { AdminWaitlist } from '@schemas/waitlist';
@@ -35,6 +37,14 @@ export const waitlistQuery = (id: string) =>
   queryOptions({
     queryKey: [...adminKeys.session(id), 'waitlist'],
     queryFn: () => apiGet<AdminWaitlist>(`${sessionPath(id)}/waitlist`),
+  });
+
+/** What 'Cancel session' would end, read as its dialog opens. */
+export const cancellationQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.session(id), 'cancellation'],
+    queryFn: () => apiGet<CancellationPreview>(`${sessionPath(id)}/cancellation`),
+    staleTime: 0,
   });
 
 /** Export CSV: every attendee of the session, downloaded as a spreadsheet file. */
@@ -82,6 +92,15 @@ export function useSessionChanges() {
         apiPost<AttendeeMessageReceipt>(`${sessionPath(id)}/message`, message),
       // The session's history shows the message.
       onSuccess: (_, { id }) => queryClient.invalidateQueries({ queryKey: adminKeys.session(id) }),
+    }),
+    cancel: useMutation({
+      mutationFn: ({ id, message }: { id: string; message: string }) =>
+        apiPost<SessionCancellationReceipt>(`${sessionPath(id)}/cancel`, { message }),
+      onSuccess: () => {
+        // Its bookings and places are ended by a consumer just after: read again once they are.
+        setTimeout(() => void refresh(), FOLLOW_UP_REFETCH_MS);
+        return refresh();
+      },
     }),
     removePlace: useMutation({
       mutationFn: ({ id, entryId }: { id: string; entryId: string }) =>
