@@ -24,7 +24,8 @@ export const consumerGrants: Record<ConsumerName, readonly Grant[]> = {
   'payments/send-refund': [...mail, 'stripe:read'],
   'notifications/password-set': mail,
   'health/heartbeat': records,
-  'sessions/end-cancelled-session': records,
+  // Closes the checkouts of bookings awaiting payment, so they cannot be paid.
+  'sessions/end-cancelled-session': [...records, 'stripe:read'],
 };
 
 /** Every consumer with what it may touch, for the stack and the local bus. */

@@ -103,7 +103,10 @@ describe('cancelling a session in one step', () => {
     const payment = (await getPayment(stored.checkoutSessionId!))!;
     const refunds = await (await stripe()).refunds.list({ payment_intent: payment.paymentIntentId });
     expect(refunds.data.map((r) => r.amount)).toEqual([1800]);
-    expect((await getBooking(unpaidBooking.booking.id))?.state).toBe('released');
+    const released = (await getBooking(unpaidBooking.booking.id))!;
+    expect(released.state).toBe('released');
+    // Its checkout closed: the link it was sent can no longer be paid.
+    expect((await (await stripe()).checkout.sessions.retrieve(released.checkoutSessionId!)).status).toBe('expired');
     expect(await getBooking(freeBooking.booking.id)).toMatchObject({ state: 'cancelled', endReason: 'session_cancelled' });
 
     // Asked again once all is done: nothing is ended, refunded or sent twice.

@@ -257,7 +257,7 @@ export function unpaidSessionCancelledEmail(
       paragraphs: [
         greeting(booking),
         ...sessionCancelledWords(sessionCancelled.message),
-        'Your booking had not been paid, so nothing has been charged, and the checkout can no longer be used.',
+        'Your booking had not been paid, so nothing has been charged, and its checkout is closed.',
       ],
       facts: sessionFacts(session),
       action: { label: 'Find another session', url: site.url },

@@ -12,6 +12,7 @@ import { getPayment } from '../records/payment-records';
 import { getSession, type SessionRecord } from '../records/sessions';
 import { listedPlaces } from '../records/waitlist';
 import { endWithCancelledSession } from './cancel-booking';
+import { abandonCheckout } from './checkout';
 import { releaseBooking } from './release-booking';
 import { endOffer } from './waitlist-offers';
 import { leaveWaiting } from './waitlist-places';
@@ -118,8 +119,8 @@ async function sessionToCancel(sessionId: string, now: Date): Promise<SessionRec
 
 /**
  * Ends everything a cancelled session still has: first its waitlist (so no seat given back is kept
- * for anyone), then each booking: a confirmed one refunded if paid, a held or unconfirmed one
- * released. Each is its own transaction, refused if it ended meanwhile, so running this again
+ * for anyone), then each booking: a confirmed one refunded if paid, a held one released with its
+ * checkout closed, an unconfirmed one released. Each is its own transaction, refused if it ended meanwhile, so running this again
  * ends only what is left. Answers how many of each this run ended.
  */
 export async function endCancelledSession(sessionId: string, now: Date): Promise<{ places: number; bookings: number }> {
@@ -137,7 +138,9 @@ export async function endCancelledSession(sessionId: string, now: Date): Promise
   for (const booking of await everyBooking(sessionId)) {
     if (booking.state === 'confirmed') {
       if ((await endWithCancelledSession(booking, now)) === 'cancelled') bookings++;
-    } else if (booking.state === 'held' || booking.state === 'unconfirmed') {
+    } else if (booking.state === 'held') {
+      if (await abandonCheckout(booking, now, 'session_cancelled')) bookings++;
+    } else if (booking.state === 'unconfirmed') {
       if (await releaseBooking(booking, 'session_cancelled', now)) bookings++;
     }
   }

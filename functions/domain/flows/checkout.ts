@@ -227,14 +227,15 @@ export async function resumeCheckout(booking: BookingRecord, now: Date, deadline
 }
 
 /**
- * An unpaid booking given up (the visitor books anew, or the administrator cancels it): its seat
- * is released, and its checkout closed so the old link cannot be paid (a payment that still gets
- * through is a late one). Answers whether this call released it.
+ * An unpaid booking given up (the visitor books anew, the administrator cancels it or its
+ * session): its seat is released, and its checkout closed so the old link cannot be paid (a
+ * payment that still gets through is a late one, and goes back). Answers whether this call
+ * released it.
  */
 export async function abandonCheckout(
   booking: BookingRecord,
   now: Date,
-  reason: 'replaced' | 'cancelled_by_admin' = 'replaced',
+  reason: 'replaced' | 'cancelled_by_admin' | 'session_cancelled' = 'replaced',
   audit?: AuditItem,
 ): Promise<boolean> {
   const released = await releaseBooking(booking, reason, now, audit);
