@@ -305,6 +305,13 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   {
+    method: 'PUT',
+    path: '/admin/sessions/{id}/attendees/{bookingId}/attendance',
+    handler: 'admin/mark-attendance',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
+  {
     method: 'DELETE',
     path: '/admin/sessions/{id}/attendees/{bookingId}',
     handler: 'admin/remove-attendee',

@@ -19,6 +19,7 @@ export const handler = httpRoute({ params: IdParams, query: PageQuery }, async (
       email: booking.attendeeEmail,
       phone: booking.phone ?? null,
       ...shownStatus(booking),
+      attendance: booking.attendance ?? null,
       bookedAt: booking.createdAt,
     })),
     nextCursor: page.nextCursor,

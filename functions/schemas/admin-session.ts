@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { currencies, type Money } from './money';
-import type { BookingStatus, PaymentStatus } from './booking';
+import type { Attendance, BookingStatus, PaymentStatus } from './booking';
 import type { AuditEntry } from './audit';
 import { sessionCategories, type SessionView } from './session';
 import { lineOfText } from './text';
@@ -184,6 +184,8 @@ export type AdminAttendeePage = {
     phone: string | null;
     status: BookingStatus;
     paymentStatus: PaymentStatus;
+    /** Marked at check-in; null until then. */
+    attendance: Attendance | null;
     bookedAt: string;
   }[];
   nextCursor: string | null;

@@ -34,6 +34,16 @@ export const IdempotencyKeyHeaders = z.object({
 });
 
 export type BookingStatus = 'pending' | 'completed' | 'cancelled';
+
+/** Whether a confirmed attendee came, as the administrator marks it at check-in. */
+export const attendanceMarks = ['attended', 'no_show'] as const;
+export type Attendance = (typeof attendanceMarks)[number];
+
+/** `PUT /api/admin/sessions/{id}/attendees/{bookingId}/attendance`: a mark, or none to take it back. */
+export const AttendanceRequest = z.object({
+  attendance: z.nullable(z.enum(attendanceMarks, { error: 'Attendance must be attended, no_show or null' })),
+});
+export type AttendanceRequest = z.infer<typeof AttendanceRequest>;
 /** The values of docs/product.md#payments, refunded among them: a payment that came after its seat was gone is given back. */
 export type PaymentStatus = 'paid' | 'pending' | 'cancelled' | 'free' | 'failed' | 'completed' | 'refunded';
 

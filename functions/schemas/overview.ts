@@ -7,6 +7,9 @@ export type OverviewWeek = {
   bookings: number;
   cancellations: number;
   packageSales: number;
+  /** Of the sessions that started that week, the attendees marked at check-in as come, and as not. */
+  attended: number;
+  noShows: number;
   /** What was paid that week, less what was refunded, one amount per currency taken. */
   revenue: Money[];
 };

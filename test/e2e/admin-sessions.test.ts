@@ -186,7 +186,7 @@ describe('the admin schedule in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^told-circle-[a-z0-9]{6}-\d{4}-\d{2}-\d{2}-attendees\.csv$/);
     const file = await readFile(await download.path(), 'utf8');
-    expect(file).toContain(`"Tia Told","${attendee}","","completed","free"`);
+    expect(file).toContain(`"Tia Told","${attendee}","","completed","free","",`);
   });
 
   it("shows a sold-out session's waitlist as a table on desktop and cards on phones, and takes someone off it", async () => {

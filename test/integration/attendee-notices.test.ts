@@ -309,12 +309,20 @@ describe('the attendee list as a CSV file', () => {
     );
     expect(response.headers.get('cache-control')).toBe('no-store');
     const rows: string[][] = parse(await response.text(), { bom: true });
-    expect(rows[0]).toEqual(['Name', 'Email', 'Phone', 'Status', 'Payment', `Booked at (${process.env.SITE_TIME_ZONE})`]);
-    expect(rows.slice(1).map((row) => row.slice(0, 5))).toEqual([
-      ["'@Wren Waiting", waiting, "'+44 7700 900123", 'completed', 'free'],
-      [`'=SUM(1+1) Zoë, "Jr."`, third, '', 'completed', 'free'],
+    expect(rows[0]).toEqual([
+      'Name',
+      'Email',
+      'Phone',
+      'Status',
+      'Payment',
+      'Attendance',
+      `Booked at (${process.env.SITE_TIME_ZONE})`,
     ]);
-    for (const row of rows.slice(1)) expect(row[5]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(rows.slice(1).map((row) => row.slice(0, 6))).toEqual([
+      ["'@Wren Waiting", waiting, "'+44 7700 900123", 'completed', 'free', ''],
+      [`'=SUM(1+1) Zoë, "Jr."`, third, '', 'completed', 'free', ''],
+    ]);
+    for (const row of rows.slice(1)) expect(row[6]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect((await asAdmin(`/sessions/${ulid()}/attendees.csv`)).status).toBe(404);
   }, 60_000);
 });

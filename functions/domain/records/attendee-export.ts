@@ -11,6 +11,8 @@ async function attendeesOf(sessionId: string): Promise<BookingRecord[]> {
   return bookings.filter((booking) => shownStatus(booking).status !== 'cancelled');
 }
 
+const attendanceText = { attended: 'Attended', no_show: 'No-show', unmarked: '' } as const;
+
 /** 'Morning Breath & Tea' on 9 June 2026: 'morning-breath-tea-2026-06-09-attendees.csv'. */
 function fileName(session: Pick<SessionRecord, 'title' | 'startTime'>): string {
   const words = session.title
@@ -25,7 +27,8 @@ function fileName(session: Pick<SessionRecord, 'title' | 'startTime'>): string {
 
 /**
  * The session's attendees as a spreadsheet: name, e-mail, phone (where they gave one), status and
- * payment as the site shows them, and when they booked in the teacher's zone.
+ * payment as the site shows them, whether they came as marked at check-in, and when they booked in
+ * the teacher's zone.
  */
 export async function attendeesCsv(session: SessionRecord): Promise<{ fileName: string; content: string }> {
   const rows = (await attendeesOf(session.id)).map((booking) => {
@@ -36,9 +39,10 @@ export async function attendeesCsv(session: SessionRecord): Promise<{ fileName: 
       booking.phone ?? '',
       status,
       paymentStatus,
+      attendanceText[booking.attendance ?? 'unmarked'],
       formatSortableTime(booking.createdAt),
     ];
   });
-  const heading = ['Name', 'Email', 'Phone', 'Status', 'Payment', `Booked at (${siteTimeZone()})`];
+  const heading = ['Name', 'Email', 'Phone', 'Status', 'Payment', 'Attendance', `Booked at (${siteTimeZone()})`];
   return { fileName: fileName(session), content: csvFile([heading, ...rows]) };
 }

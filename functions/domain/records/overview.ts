@@ -4,6 +4,7 @@ import { environment } from '../../lib/environment';
 import { expiresIn, tableName } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import { currencies, type Money } from '../../schemas/money';
+import type { Attendance } from '../../schemas/booking';
 import type { AdminOverview, OverviewWeek } from '../../schemas/overview';
 import { seatsBookedAndPending } from '../../schemas/seats';
 import { listSessionsStarting } from './sessions';
@@ -25,7 +26,9 @@ const COUNTED_MARK_SECONDS = (OVERVIEW_WEEKS + 1) * 7 * 86_400;
 /** Revenue is kept as one number per currency: DynamoDB adds to a top-level number in one step. */
 const revenueAttribute = (currency: Money['currency']) => `revenue${currency}`;
 
-type Counter = 'bookings' | 'cancellations' | 'packageSales';
+type Counter = 'bookings' | 'cancellations' | 'packageSales' | AttendanceCounter;
+type AttendanceCounter = 'attended' | 'noShows';
+const attendanceCounter: Record<Attendance, AttendanceCounter> = { attended: 'attended', no_show: 'noShows' };
 
 /** Something that happened once and moves the figures of the week it happened in. */
 export type CountedFact = {
@@ -106,6 +109,29 @@ export async function countFact(fact: CountedFact, now: Date): Promise<void> {
   // A refusal means the mark was there: the fact is already counted.
 }
 
+/**
+ * A change of an attendee's mark, counted in the week its session started in, as one item of the
+ * transaction that marks it (flows/attendance.ts): the old mark's count down, the new one's up.
+ */
+export function attendanceCounted(sessionStart: string, change: { from: Attendance | null; to: Attendance | null }) {
+  const deltas = new Map<AttendanceCounter, number>();
+  if (change.from) deltas.set(attendanceCounter[change.from], -1);
+  if (change.to) deltas.set(attendanceCounter[change.to], (deltas.get(attendanceCounter[change.to]) ?? 0) + 1);
+  const counters = [...deltas].filter(([, delta]) => delta !== 0);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: weekKey(weekStartOf(new Date(sessionStart))),
+      UpdateExpression: `SET #type = :type${counters.length ? ` ADD ${counters.map(([counter]) => `#${counter} :${counter}`).join(', ')}` : ''}`,
+      ExpressionAttributeNames: { '#type': 'type', ...Object.fromEntries(counters.map(([counter]) => [`#${counter}`, counter])) },
+      ExpressionAttributeValues: {
+        ':type': 'OverviewWeek',
+        ...Object.fromEntries(counters.map(([counter, delta]) => [`:${counter}`, delta])),
+      },
+    },
+  };
+}
+
 type WeekItem = Partial<Record<Counter, number>> & Partial<Record<`revenue${Money['currency']}`, number>> & { sk: string };
 
 function weekView(weekStart: string, item: WeekItem | undefined): OverviewWeek {
@@ -114,6 +140,8 @@ function weekView(weekStart: string, item: WeekItem | undefined): OverviewWeek {
     bookings: item?.bookings ?? 0,
     cancellations: item?.cancellations ?? 0,
     packageSales: item?.packageSales ?? 0,
+    attended: item?.attended ?? 0,
+    noShows: item?.noShows ?? 0,
     revenue: currencies
       .map((currency) => ({ amount: item?.[`revenue${currency}`] ?? 0, currency }))
       .filter((money) => money.amount !== 0),
