@@ -35,6 +35,8 @@ export type MemberBookingSummary = {
   paymentStatus: PaymentStatus;
   /** While the booking awaits payment: where to pay it. */
   checkoutUrl: string | null;
+  /** The teacher checked them in at the session. */
+  attended: boolean;
   session: {
     id: string;
     title: string;

@@ -29,7 +29,7 @@ describe('the admin area', () => {
     await page.getByRole('heading', { name: 'Seats filled' }).waitFor();
     await page.getByText(session.title).waitFor();
     await page.getByText('0 of 12 booked').first().waitFor();
-    for (const chart of ['Bookings', 'Package sales', 'Cancellations']) {
+    for (const chart of ['Bookings', 'Package sales', 'Cancellations', 'Attendance']) {
       await page.getByRole('heading', { name: chart, exact: true }).waitFor();
       // The figures drawn are also a table for screen readers: a week a row.
       expect(

@@ -263,4 +263,51 @@ describe('the admin schedule in the browser', () => {
     if (process.env.SCREENSHOT_DIR)
       await visitor.screenshot({ path: `${process.env.SCREENSHOT_DIR}/cancelled-session-page.png` });
   });
+
+  it('checks two people in on a phone, finds one by name, and takes a mark back', async () => {
+    const session = await createSession({
+      title: `Door List ${ulid().slice(-6)}`,
+      maxAttendees: 6,
+      startTime: new Date(Date.now() + 20 * 60_000).toISOString(),
+    });
+    for (const [firstName, lastName] of [
+      ['Zoë', 'Árnadóttir'],
+      ['Ravi', 'Patel'],
+      ['Nell', 'Late'],
+    ]) {
+      const booked = await api(`/sessions/${session.id}/bookings`, {
+        method: 'POST',
+        body: JSON.stringify({ firstName, lastName, email: newAddress('door') }),
+      });
+      expect(booked.status).toBe(201);
+    }
+    const { page } = await signedInAdmin(browser(), `/admin/sessions/${session.id}`, phone);
+    await page.getByRole('link', { name: 'Check-in' }).click();
+    await page.getByRole('heading', { name: 'Check-in' }).waitFor();
+    await page.getByText('0 of 3 checked in').waitFor();
+    await expectCleanPage(page);
+
+    const zoe = page.getByRole('group', { name: 'Attendance of Zoë Árnadóttir' });
+    await zoe.getByRole('button', { name: 'Attended' }).click();
+    await page.getByText('1 of 3 checked in').waitFor();
+    expect(await zoe.getByRole('button', { name: 'Attended' }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByLabel('Search by name').fill('ravi');
+    expect(await page.getByRole('list', { name: 'Attendees' }).getByRole('listitem').count()).toBe(1);
+    const ravi = page.getByRole('group', { name: 'Attendance of Ravi Patel' });
+    await ravi.getByRole('button', { name: 'No-show' }).click();
+    await page.getByText('1 of 3 checked in · 1 no-show').waitFor();
+    // He arrives after all: a tap on Attended moves his mark.
+    await ravi.getByRole('button', { name: 'Attended' }).click();
+    await page.getByText('2 of 3 checked in', { exact: true }).waitFor();
+    await page.getByLabel('Search by name').fill('zoe');
+    await zoe.getByRole('button', { name: 'Attended' }).click();
+    await page.getByText('1 of 3 checked in', { exact: true }).waitFor();
+    await page.getByLabel('Search by name').fill('nobody');
+    await page.getByText('Nobody booked matches “nobody”.').waitFor();
+    await page.getByLabel('Search by name').fill('');
+    await expectCleanPage(page);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/check-in-phone.png`, fullPage: true });
+  });
 });

@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { parse } from 'csv-parse/sync';
 import type { AdminAttendeePage } from '../../functions/schemas/admin-session';
 import type { BookingReceipt } from '../../functions/schemas/booking';
+import type { MemberBookingsPage } from '../../functions/schemas/member';
 import type { AdminOverview } from '../../functions/schemas/overview';
 import { api, siteUrl, visitorAddress } from '../support/stack';
 import { createSession } from '../support/sessions';
@@ -64,6 +65,23 @@ describe('check-in', () => {
     expect(rows.map((row) => row[5])).toEqual(['Attendance', '', 'Attended']);
     const history = await asAdmin<{ history: { action: string }[] }>(`/sessions/${session.id}`);
     expect(history.status).toBe(200);
+  });
+
+  it('shows a member the sessions they were checked in at as attended', async () => {
+    const session = await createSession({ startTime: new Date(Date.now() + 45 * 60_000).toISOString() });
+    const email = newEmail('member');
+    const member = await signedInUser(email);
+    const booked = await api<BookingReceipt>(`/sessions/${session.id}/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member}` },
+      body: JSON.stringify({ firstName: 'Mo', lastName: 'Member', email }),
+    });
+    const mine = async () =>
+      (await api<MemberBookingsPage>('/me/bookings?when=upcoming', { headers: { authorization: `Bearer ${member}` } })).body
+        .bookings;
+    expect((await mine()).map((booking) => booking.attended)).toEqual([false]);
+    await mark(session.id, booked.body.booking.id, 'attended');
+    expect((await mine()).map((booking) => booking.attended)).toEqual([true]);
   });
 
   it('opens 12 hours before the session, for confirmed bookings of that session only, with a mark it knows', async () => {

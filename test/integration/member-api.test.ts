@@ -84,6 +84,7 @@ describe('the member API', () => {
       status: 'completed',
       paymentStatus: 'free',
       checkoutUrl: null,
+      attended: false,
       session: {
         id: session.id,
         title: 'Recorded Breath',

@@ -98,6 +98,7 @@ export function memberBookingSummary(booking: BookingRecord): MemberBookingSumma
     id: booking.id,
     ...shownStatus(booking),
     checkoutUrl: pendingCheckoutUrl(booking),
+    attended: booking.attendance === 'attended',
     session: {
       id: booking.sessionId,
       title: session.title,

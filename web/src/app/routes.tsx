@@ -160,6 +160,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionPreviewPage })),
           },
           {
+            path: 'sessions/:id/check-in',
+            lazy: () => import('@/routes/admin-check-in').then((m) => ({ Component: m.AdminCheckInPage })),
+          },
+          {
             path: 'sessions/:id/edit',
             lazy: () => import('@/routes/admin-session').then((m) => ({ Component: m.AdminSessionEditPage })),
           },

@@ -137,6 +137,11 @@ export function AdminSessionPage() {
           <ButtonLink variant="secondary" to={`/admin/orders?sessionId=${encodeURIComponent(session.id)}`}>
             View Orders
           </ButtonLink>
+          {!session.draft && !session.cancellation && (
+            <ButtonLink variant="secondary" to={`/admin/sessions/${session.id}/check-in`}>
+              Check-in
+            </ButtonLink>
+          )}
           {!session.draft && !session.cancellation && session.startTime > now && <CancelSession session={session} />}
           {!session.cancellation && <ButtonLink to={`/admin/sessions/${session.id}/edit`}>Edit Session</ButtonLink>}
         </div>

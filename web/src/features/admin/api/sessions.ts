@@ -11,7 +11,7 @@ import type {
   SessionFormInput,
 } from '@schemas/admin-session';
 import type { AdminWaitlist } from '@schemas/waitlist';
-import type { CancellationReceipt } from '@schemas/booking';
+import type { Attendance, CancellationReceipt } from '@schemas/booking';
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
 import { adminKeys } from './admin-keys';
@@ -101,6 +101,18 @@ export function useSessionChanges() {
         setTimeout(() => void refresh(), FOLLOW_UP_REFETCH_MS);
         return refresh();
       },
+    }),
+    markAttendance: useMutation({
+      mutationFn: ({ id, bookingId, attendance }: { id: string; bookingId: string; attendance: Attendance | null }) =>
+        apiPut<{ attendance: Attendance | null }>(`${sessionPath(id)}/attendees/${encodeURIComponent(bookingId)}/attendance`, {
+          attendance,
+        }),
+      // The check-in list reads the marks again; the overview's figures with them.
+      onSuccess: (_, { id }) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: adminKeys.session(id) }),
+          queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+        ]),
     }),
     removePlace: useMutation({
       mutationFn: ({ id, entryId }: { id: string; entryId: string }) =>

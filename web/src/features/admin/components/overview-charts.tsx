@@ -79,7 +79,10 @@ function WeeklyColumns({ series, weeks }: { series: WeeklySeries; weeks: Overvie
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** The weekly series: bookings, net revenue in each currency taken, package sales, cancellations. */
+/**
+ * The weekly series: bookings, net revenue in each currency taken, package sales, cancellations,
+ * and of the attendees marked at check-in, the share who came (by the week their session started).
+ */
 function weeklySeries(weeks: OverviewWeek[]): WeeklySeries[] {
   const counted = (title: string, pick: (week: OverviewWeek) => number, one: string, many: string): WeeklySeries => {
     const values = weeks.map(pick);
@@ -101,6 +104,18 @@ function weeklySeries(weeks: OverviewWeek[]): WeeklySeries[] {
       summary: `${format(sum(values))} in 12 weeks after refunds, ${format(values.at(-1)!)} this week`,
     };
   });
+  const marked = (week: OverviewWeek) => week.attended + week.noShows;
+  const attendanceRate = (week: OverviewWeek) => (marked(week) ? Math.round((100 * week.attended) / marked(week)) : 0);
+  const attended = sum(weeks.map((week) => week.attended));
+  const checked = sum(weeks.map(marked));
+  const attendance: WeeklySeries = {
+    title: 'Attendance',
+    values: weeks.map(attendanceRate),
+    format: (rate) => `${rate}%`,
+    summary: checked
+      ? `${Math.round((100 * attended) / checked)}% of ${plural(checked, 'attendee', 'attendees')} checked in came, in 12 weeks`
+      : 'Nobody checked in yet in 12 weeks',
+  };
   return [
     counted('Bookings', (week) => week.bookings, 'booking', 'bookings'),
     ...(revenue.length
@@ -108,6 +123,7 @@ function weeklySeries(weeks: OverviewWeek[]): WeeklySeries[] {
       : [{ title: 'Revenue', values: weeks.map(() => 0), format: () => 'Nothing taken', summary: 'Nothing taken in 12 weeks' }]),
     counted('Package sales', (week) => week.packageSales, 'sale', 'sales'),
     counted('Cancellations', (week) => week.cancellations, 'cancellation', 'cancellations'),
+    attendance,
   ];
 }
 

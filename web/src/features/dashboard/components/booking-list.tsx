@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberBookingSummary } from '@schemas/member';
+import { Badge } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { DateBlock } from '@/components/ui/date-block';
 import { useIsMobile } from '@/hooks/use-is-mobile';
@@ -16,9 +17,15 @@ function timeText(session: Booking['session']) {
   return `${formatTimeWithZone(session.startTime)} · ${formatDuration(minutesOf(session))}`;
 }
 
-function Category({ session }: { session: Booking['session'] }) {
-  if (!session.category) return null;
-  return <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>;
+/** The session's category, and 'Attended' once the teacher checked the member in. */
+function Category({ session, attended = false }: { session: Booking['session']; attended?: boolean }) {
+  if (!session.category && !attended) return null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      {session.category && <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>}
+      {attended && <Badge tone="success">Attended</Badge>}
+    </span>
+  );
 }
 
 /** The empty-state card (docs/product.md#empty-states), with an optional way on. */
@@ -37,12 +44,12 @@ export function BookingList({ bookings, label }: { bookings: Booking[]; label: s
   if (isMobile) {
     return (
       <ul className="flex flex-col gap-3" aria-label={label}>
-        {bookings.map(({ id, session }) => (
+        {bookings.map(({ id, session, attended }) => (
           <li key={id} className="rounded-2xl border border-linen bg-white p-4 shadow-sm">
             <Link to={`/sessions/${session.id}`} className="flex gap-4 rounded-xl">
               <DateBlock startTime={session.startTime} />
               <div className="flex min-w-0 flex-1 flex-col gap-1">
-                <Category session={session} />
+                <Category session={session} attended={attended} />
                 <h3 className="text-lg leading-snug text-ink">{session.title}</h3>
                 <p className="text-sm text-muted">{timeText(session)}</p>
                 <p className="text-sm text-muted">{session.location}</p>
@@ -74,14 +81,14 @@ export function BookingList({ bookings, label }: { bookings: Booking[]; label: s
           </tr>
         </thead>
         <tbody className="[&>tr:first-child]:border-t-0">
-          {bookings.map(({ id, session }) => (
+          {bookings.map(({ id, session, attended }) => (
             <tr key={id} className="border-t border-linen align-middle">
               <td className="py-4 pr-4">
                 <DateBlock startTime={session.startTime} />
               </td>
               <td className="py-4 pr-4">
                 <div className="flex flex-col gap-1">
-                  <Category session={session} />
+                  <Category session={session} attended={attended} />
                   <span className="font-serif text-lg text-ink">{session.title}</span>
                 </div>
               </td>
