@@ -305,6 +305,13 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   {
+    method: 'POST',
+    path: '/admin/sessions/{id}/attendees',
+    handler: 'admin/add-attendee',
+    access: 'admin',
+    grants: ['table:read', 'table:write'],
+  },
+  {
     method: 'PUT',
     path: '/admin/sessions/{id}/attendees/{bookingId}/attendance',
     handler: 'admin/mark-attendance',

@@ -114,6 +114,12 @@ export type AttendeeMessage = z.infer<typeof AttendeeMessage>;
 /** `POST /api/admin/sessions/{id}/message` (202): the notice, on its way to each attendee. */
 export type AttendeeMessageReceipt = { noticeId: string };
 
+/** The code of the 409 for a full session an attendee is added to: the dialog then asks whether to add them anyway. */
+export const SESSION_FULL = 'session-full';
+
+/** `POST /api/admin/sessions/{id}/attendees` (201): the booking entered, confirmed. */
+export type ManualBookingReceipt = { bookingId: string; attendeeName: string };
+
 /** 'Cancel session': what the administrator may add for everyone booked or waiting, in the e-mail that tells them. */
 export const SessionCancellationRequest = z.object({
   message: z.optional(

@@ -4,8 +4,8 @@ import { DiscountCodeText } from './discount';
 import { currencies, type Money } from './money';
 import { LinkToken } from './link-token';
 
-/** The booking form, parsed the same way in the browser and on the server. */
-export const BookingRequest = z.object({
+/** Who a place is booked for: the fields every booking form asks. */
+const Attendee = z.object({
   firstName: personName('First name', 100),
   lastName: personName('Last name', 100),
   email: z.pipe(
@@ -14,6 +14,10 @@ export const BookingRequest = z.object({
       .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'Please enter a valid email address')),
     z.email('Please enter a valid email address'),
   ),
+});
+
+/** The booking form, parsed the same way in the browser and on the server. */
+export const BookingRequest = z.extend(Attendee, {
   /** The currency the visitor selected; the session's own when absent. The price is always the server's. */
   currency: z.optional(z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' })),
   /** One promo code per booking. */
@@ -34,6 +38,21 @@ export const IdempotencyKeyHeaders = z.object({
 });
 
 export type BookingStatus = 'pending' | 'completed' | 'cancelled';
+
+/** How a booking the administrator entered herself was paid: not through the checkout. */
+export const manualPayments = ['cash', 'bank_transfer', 'complimentary'] as const;
+export type ManualPayment = (typeof manualPayments)[number];
+
+/**
+ * 'Add attendee' (`POST /api/admin/sessions/{id}/attendees`): who, and how they paid; the price is
+ * the session's (none when complimentary). `beyondCapacity` books a full session anyway, once the
+ * administrator has confirmed it.
+ */
+export const ManualBookingRequest = z.extend(Attendee, {
+  payment: z.enum(manualPayments, { error: 'Choose how they paid' }),
+  beyondCapacity: z.optional(z.boolean({ error: 'beyondCapacity must be true or false' })),
+});
+export type ManualBookingRequest = z.infer<typeof ManualBookingRequest>;
 
 /** Whether a confirmed attendee came, as the administrator marks it at check-in. */
 export const attendanceMarks = ['attended', 'no_show'] as const;

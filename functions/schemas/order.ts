@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { BookingStatus, PaymentStatus } from './booking';
+import type { BookingStatus, ManualPayment, PaymentStatus } from './booking';
 import type { Money } from './money';
 import type { AuditEntry } from './audit';
 
@@ -13,6 +13,8 @@ export type AdminOrder = {
   paymentStatus: PaymentStatus;
   price: Money;
   discountCode: string | null;
+  /** A booking the administrator entered herself: how it was paid, outside the checkout. */
+  paidBy: ManualPayment | null;
   createdAt: string;
   /** What was ordered: the session's title, or the package's name. */
   title: string;

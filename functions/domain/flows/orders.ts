@@ -29,6 +29,7 @@ export function orderView(booking: BookingRecord): AdminOrder {
     ...shownStatus(booking),
     price: booking.price,
     discountCode: booking.discountCode ?? null,
+    paidBy: booking.paidBy ?? null,
     createdAt: booking.createdAt,
     session: { id: booking.sessionId, title: booking.session.title, startTime: booking.session.startTime },
   };
@@ -45,6 +46,7 @@ export function purchaseOrderView(purchase: PurchaseRecord): AdminOrder {
     ...shownPurchaseStatus(purchase),
     price: purchase.price,
     discountCode: purchase.discountCode ?? null,
+    paidBy: null,
     createdAt: purchase.createdAt,
     session: null,
   };

@@ -34,7 +34,7 @@ export type Transition = {
 
 /*
  * Where each transition is carried out, in flows/: bookSession and acceptOffer (book, hold,
- * reserve), payBooking and payBookingLate (pay, payLate; settle-payment.ts), confirmEmail,
+ * reserve), enterBooking (enter; manual-booking.ts), payBooking and payBookingLate (pay, payLate; settle-payment.ts), confirmEmail,
  * releaseBooking, settleBooking (order-status.ts), cancelBooking and removeAttendee (cancel,
  * remove; cancel-booking.ts), sendRefund (refund).
  */
@@ -45,6 +45,12 @@ export const transitions = {
     to: 'held',
     event: 'BookingCreated',
     description: 'a booking to pay holds its seat until the checkout ends',
+  },
+  enter: {
+    from: [],
+    to: 'confirmed',
+    event: 'BookingConfirmed',
+    description: 'the administrator enters a booking she took herself: paid in cash, by bank transfer, or complimentary',
   },
   reserve: {
     from: [],

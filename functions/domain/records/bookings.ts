@@ -3,7 +3,7 @@ import { dynamo } from '../../lib/aws';
 import { linkSecretMatches } from '../../lib/link-token';
 import { gsi1, gsi2, gsi3, gsi4, tableName, withoutKeys } from '../../lib/table';
 import { decodeCursor, queryFilteredPage, queryPage, type Page, type PageQuery } from '../../lib/paging';
-import type { Attendance, BookingView } from '../../schemas/booking';
+import type { Attendance, BookingView, ManualPayment } from '../../schemas/booking';
 import type { Money } from '../../schemas/money';
 import type { BookingStatusView, BookingTime } from '../../schemas/member';
 import { endTime, getSession, locationText, type SessionRecord } from './sessions';
@@ -61,6 +61,8 @@ export type BookingRecord = {
   addressSeatsKey?: { pk: string; sk: string };
   /** The secret of its 'Manage booking' link (link-token.ts): its e-mails and the browser that booked carry it. */
   manageSecret?: string;
+  /** Entered by the administrator (flows/manual-booking.ts): how it was paid, outside the checkout. */
+  paidBy?: ManualPayment;
   /** Marked by the administrator at check-in (flows/attendance.ts): came, or did not. */
   attendance?: Attendance;
 };

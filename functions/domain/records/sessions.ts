@@ -118,11 +118,14 @@ export async function listSessionsBefore(now: Date, listed: Listed = 'published'
   return (result.Items ?? []).map((item) => withoutKeys<SessionRecord>(item));
 }
 
+/** What every seat taken needs of its session: it exists, is published and not cancelled. */
+const OPEN_SESSION = 'attribute_exists(pk) AND attribute_not_exists(draft) AND attribute_not_exists(cancelled)';
+const BELOW_CAPACITY = '(attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)';
+
 /**
  * Takes a seat, as one item of a transaction: refused for a session that has started, is full, is
  * a draft or is cancelled, so a session can never be oversold, nor booked before it is published or
- * after it is called off. A held seat (a checkout in progress) counts as
- * taken and as held.
+ * after it is called off. A held seat (a checkout in progress) counts as taken and as held.
  */
 export function takeSeat(sessionId: string, now: Date, options: { held: boolean }) {
   return {
@@ -130,9 +133,25 @@ export function takeSeat(sessionId: string, now: Date, options: { held: boolean 
       TableName: tableName(),
       Key: sessionKey(sessionId),
       UpdateExpression: options.held ? 'ADD seatsTaken :one, seatsHeld :one' : 'ADD seatsTaken :one',
-      ConditionExpression:
-        'attribute_exists(pk) AND attribute_not_exists(draft) AND attribute_not_exists(cancelled) AND startTime > :now AND (attribute_not_exists(maxAttendees) OR seatsTaken < maxAttendees)',
+      ConditionExpression: `${OPEN_SESSION} AND startTime > :now AND ${BELOW_CAPACITY}`,
       ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString() },
+    },
+  };
+}
+
+/**
+ * The seat of a booking the administrator enters herself: until the session ends (a late arrival at
+ * the door), and beyond its capacity only when she has said so.
+ */
+export function enterSeat(session: Pick<SessionRecord, 'id' | 'durationMinutes'>, now: Date, { beyondCapacity }: { beyondCapacity: boolean }) {
+  const startedBefore = new Date(now.getTime() - session.durationMinutes * 60_000).toISOString();
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: sessionKey(session.id),
+      UpdateExpression: 'ADD seatsTaken :one',
+      ConditionExpression: `${OPEN_SESSION} AND startTime > :startedBefore${beyondCapacity ? '' : ` AND ${BELOW_CAPACITY}`}`,
+      ExpressionAttributeValues: { ':one': 1, ':startedBefore': startedBefore },
     },
   };
 }

@@ -17,6 +17,9 @@ const paymentTone: Partial<Record<PaymentStatus, 'success' | 'warning' | 'danger
   free: 'info',
 };
 
+/** How a booking the administrator entered was paid, under its amount. */
+export const paidByText = { cash: 'Paid in cash', bank_transfer: 'Paid by bank transfer', complimentary: 'Complimentary' } as const;
+
 /** The product's order columns: Date, Customer, Item, Amount, Status and Actions. */
 export function orderColumns(dialogs: OrderDialogs): Column<AdminOrder>[] {
   return [
@@ -51,6 +54,7 @@ export function orderColumns(dialogs: OrderDialogs): Column<AdminOrder>[] {
         <>
           {order.price.amount > 0 ? formatMoney(order.price) : 'Free'}
           {order.discountCode && <span className="block text-muted">code {order.discountCode}</span>}
+          {order.paidBy && <span className="block text-muted">{paidByText[order.paidBy]}</span>}
         </>
       ),
     },
