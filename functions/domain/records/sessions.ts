@@ -143,7 +143,11 @@ export function takeSeat(sessionId: string, now: Date, options: { held: boolean 
  * The seat of a booking the administrator enters herself: until the session ends (a late arrival at
  * the door), and beyond its capacity only when she has said so.
  */
-export function enterSeat(session: Pick<SessionRecord, 'id' | 'durationMinutes'>, now: Date, { beyondCapacity }: { beyondCapacity: boolean }) {
+export function enterSeat(
+  session: Pick<SessionRecord, 'id' | 'durationMinutes'>,
+  now: Date,
+  { beyondCapacity }: { beyondCapacity: boolean },
+) {
   const startedBefore = new Date(now.getTime() - session.durationMinutes * 60_000).toISOString();
   return {
     Update: {

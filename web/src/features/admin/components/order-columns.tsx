@@ -18,7 +18,11 @@ const paymentTone: Partial<Record<PaymentStatus, 'success' | 'warning' | 'danger
 };
 
 /** How a booking the administrator entered was paid, under its amount. */
-export const paidByText = { cash: 'Paid in cash', bank_transfer: 'Paid by bank transfer', complimentary: 'Complimentary' } as const;
+export const paidByText = {
+  cash: 'Paid in cash',
+  bank_transfer: 'Paid by bank transfer',
+  complimentary: 'Complimentary',
+} as const;
 
 /** The product's order columns: Date, Customer, Item, Amount, Status and Actions. */
 export function orderColumns(dialogs: OrderDialogs): Column<AdminOrder>[] {
