@@ -267,7 +267,7 @@ describe('the admin schedule in the browser', () => {
   it('checks two people in on a phone, finds one by name, and takes a mark back', async () => {
     const session = await createSession({
       title: `Door List ${ulid().slice(-6)}`,
-      maxAttendees: 6,
+      maxAttendees: 3,
       startTime: new Date(Date.now() + 20 * 60_000).toISOString(),
     });
     for (const [firstName, lastName] of [
@@ -306,6 +306,26 @@ describe('the admin schedule in the browser', () => {
     await page.getByLabel('Search by name').fill('nobody');
     await page.getByText('Nobody booked matches “nobody”.').waitFor();
     await page.getByLabel('Search by name').fill('');
+
+    // A late arrival at a full session, paid in cash: added beyond its capacity once she says so.
+    await page.getByRole('button', { name: 'Add attendee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add attendee' });
+    await dialog.getByRole('button', { name: 'Add attendee' }).click();
+    await dialog.getByText('First name is required').waitFor();
+    await expectCleanPage(page);
+    const late = newAddress('late');
+    await dialog.getByLabel('First name').fill('Lou');
+    await dialog.getByLabel('Last name').fill('Later');
+    await dialog.getByLabel('Email').fill(late);
+    await dialog.getByLabel(/Paid in cash/).check();
+    await dialog.getByRole('button', { name: 'Add attendee' }).click();
+    await dialog.getByText('This session is full: all 3 seats are taken. Add Lou Later anyway, beyond its capacity?').waitFor();
+    await dialog.getByRole('button', { name: 'Add anyway' }).click();
+    await page.getByText('Attendee added').waitFor();
+    await page.getByRole('group', { name: 'Attendance of Lou Later' }).getByRole('button', { name: 'Attended' }).click();
+    await page.getByText('2 of 4 checked in', { exact: true }).waitFor();
+    expect((await waitForEmails(late, 1)).map((m) => m.subject)).toContain(`Booking confirmed: ${session.title}`);
+    await page.getByText('Attendee added').waitFor({ state: 'hidden' });
     await expectCleanPage(page);
     if (process.env.SCREENSHOT_DIR)
       await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/check-in-phone.png`, fullPage: true });

@@ -9,6 +9,7 @@ import { controlClass } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { adminSessionQuery, attendeesQuery, useSessionChanges } from '@/features/admin/api/sessions';
+import { AddAttendee } from '@/features/admin/components/add-attendee';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDateTime } from '@/lib/format';
@@ -63,6 +64,11 @@ export function AdminCheckInPage() {
         <p className="mt-4 rounded-2xl border border-linen bg-white px-5 py-3 text-muted">
           Check-in opens 12 hours before the session starts.
         </p>
+      )}
+      {!session.data.session.cancellation && (
+        <div className="mt-4 flex justify-end">
+          <AddAttendee session={session.data.session} />
+        </div>
       )}
       {confirmed.length === 0 ? (
         <p className="mt-6 rounded-2xl bg-sand p-6 text-muted">No attendees yet for this session.</p>

@@ -7,11 +7,12 @@ import type {
   AttendeeMessage,
   AttendeeMessageReceipt,
   CancellationPreview,
+  ManualBookingReceipt,
   SessionCancellationReceipt,
   SessionFormInput,
 } from '@schemas/admin-session';
 import type { AdminWaitlist } from '@schemas/waitlist';
-import type { Attendance, CancellationReceipt } from '@schemas/booking';
+import type { Attendance, CancellationReceipt, ManualBookingRequest } from '@schemas/booking';
 import { apiDelete, apiDownload, apiGet, apiPost, apiPut } from '@/lib/api';
 import { queryRoots } from '@/lib/query-keys';
 import { adminKeys } from './admin-keys';
@@ -101,6 +102,11 @@ export function useSessionChanges() {
         setTimeout(() => void refresh(), FOLLOW_UP_REFETCH_MS);
         return refresh();
       },
+    }),
+    addAttendee: useMutation({
+      mutationFn: ({ id, booking }: { id: string; booking: ManualBookingRequest }) =>
+        apiPost<ManualBookingReceipt>(`${sessionPath(id)}/attendees`, booking),
+      onSuccess: refresh,
     }),
     markAttendance: useMutation({
       mutationFn: ({ id, bookingId, attendance }: { id: string; bookingId: string; attendance: Attendance | null }) =>

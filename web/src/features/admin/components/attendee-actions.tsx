@@ -4,10 +4,11 @@ import type { AdminSessionView, AttendeeMessage } from '@schemas/admin-session';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { downloadAttendees, useSessionChanges } from '@/features/admin/api/sessions';
+import { AddAttendee } from './add-attendee';
 import { ExportCsvButton } from './export-csv-button';
 import { MessageAttendeesForm } from './message-attendees-form';
 
-/** Above the attendees: write to all of them, or take the list away as a spreadsheet. */
+/** Above the attendees: add one, write to all of them, or take the list away as a spreadsheet. */
 export function AttendeeActions({ session }: { session: AdminSessionView }) {
   const { message } = useSessionChanges();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -20,6 +21,7 @@ export function AttendeeActions({ session }: { session: AdminSessionView }) {
   };
   return (
     <div className="mb-4 flex flex-wrap justify-end gap-2">
+      {!session.draft && !session.cancellation && <AddAttendee session={session} />}
       <Button
         variant="secondary"
         size="sm"
