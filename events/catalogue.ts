@@ -119,6 +119,10 @@ export const eventCatalogue = {
     description: 'A booked session starts within a day: its attendee is reminded.',
     schema: z.lazy(bookingFacts),
   },
+  StartingSoonDue: {
+    description: 'A booked online session starts soon: its attendee is sent the joining link.',
+    schema: z.lazy(bookingFacts),
+  },
   SessionChanged: {
     description:
       "The administrator changed a booked session's time, place or joining link: its notice (what it was) goes to everyone booked.",
@@ -189,7 +193,7 @@ export const consumers = [
   },
   {
     handler: 'notifications/session-reminder',
-    on: ['ReminderDue'],
+    on: ['ReminderDue', 'StartingSoonDue'],
   },
   {
     handler: 'notifications/checkout-expired',

@@ -11,8 +11,9 @@ export type Schedule = {
 };
 
 export const schedules: Schedule[] = [
-  // Queues a reminder for each booking of a session that starts within a day.
-  { handler: 'notifications/queue-reminders', every: '15 minutes', grants: ['table:read', 'table:write'] },
+  // Queues a reminder for each booking of a session that starts within a day, and for an online
+  // session the starting-soon e-mail when it falls due: every 5 minutes, so it leaves on time.
+  { handler: 'notifications/queue-reminders', every: '5 minutes', grants: ['table:read', 'table:write'] },
   // Releases the seats of checkouts past their hold, should Stripe's expiry webhook be late or lost.
   { handler: 'payments/release-expired-holds', every: '5 minutes', grants: ['table:read', 'table:write'] },
   // Records the payments of the last two days that Stripe has and the site does not (a lost webhook).

@@ -2,7 +2,7 @@ import { httpRoute, signedIn } from '../lib/http';
 import { notFound } from '../lib/errors';
 import { IdParams } from '../lib/params';
 import { getMemberBooking, sessionSnapshot } from '../domain/records/bookings';
-import { memberBookingSummary } from '../domain/records/booking-views';
+import { memberBookingSummary, sessionJoinLinkOnPage } from '../domain/records/booking-views';
 import type { MemberBookingView } from '../schemas/member';
 import { impersonatedCaller } from '../domain/records/impersonations';
 
@@ -22,6 +22,7 @@ export const handler = httpRoute(
         attendeeName: booking.attendeeName,
         attendeeEmail: booking.attendeeEmail,
         createdAt: booking.createdAt,
+        ...(session ? sessionJoinLinkOnPage(booking, session, new Date()) : { joinLink: null, joinLinkFrom: null }),
         session: {
           ...summary.session,
           // The session as it is now where it still exists; the booking's snapshot otherwise.

@@ -4,5 +4,5 @@ import { queueReminders } from '../domain/flows/reminders';
 
 export const handler = scheduledJob(async (now) => {
   const queued = await queueReminders(now);
-  if (queued > 0) logger.info('Session reminders queued', { queued });
+  if (queued > 0) logger.info('Reminders and starting-soon e-mails queued', { queued });
 });

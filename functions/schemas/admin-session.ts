@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { currencies, type Money } from './money';
 import type { Attendance, BookingStatus, PaymentStatus } from './booking';
 import type { AuditEntry } from './audit';
-import { sessionCategories, type SessionView } from './session';
+import { sessionCategories, STARTING_SOON_MINUTES, type SessionView } from './session';
 import { lineOfText } from './text';
 
 // Control characters other than line breaks and tabs: a description is paragraphs of text.
@@ -80,6 +80,16 @@ export const SessionForm = z.pipe(
     requireConfirmedEmail: z._default(z.boolean(), false),
     locationType: z._default(z.enum(['online', 'onsite'], { error: 'Location type must be online or onsite' }), 'online'),
     zoomLink: optionalLink('Zoom link'),
+    /** An online session: how long before its start the 'starting soon' e-mail with its joining link goes out. */
+    startingSoonMinutes: z._default(
+      z
+        .int({ error: 'Choose when the starting-soon e-mail goes out' })
+        .check(
+          z.minimum(5, 'The starting-soon e-mail goes out 5 to 240 minutes before'),
+          z.maximum(240, 'The starting-soon e-mail goes out 5 to 240 minutes before'),
+        ),
+      STARTING_SOON_MINUTES,
+    ),
     recordingUrl: optionalLink('Recording URL'),
     whatToBring: optionalText('What to bring', 1000),
     address: optionalText('Address', 200),
@@ -165,6 +175,7 @@ export type AdminSessionView = SessionView & {
   /** People on the waitlist holding an offer of a seat (no longer counted as waiting). */
   waitlistOffered: number;
   zoomLink: string | null;
+  startingSoonMinutes: number;
   recordingUrl: string | null;
   requireConfirmedEmail: boolean;
   /** Not published yet: visitors can neither see nor book it. */

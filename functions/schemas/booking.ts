@@ -124,8 +124,13 @@ export type ManagedBooking = {
   booking: BookingConfirmation;
   attendeeName: string;
   attendeeEmail: string;
-  /** A confirmed booking of an online session: its joining link (this page is the attendee's own, by the link in their e-mail). */
+  /**
+   * A confirmed booking of an online session: its joining link, from its starting-soon time until
+   * it ends (this page is the attendee's own, by the link in their e-mail), and until it ends, from
+   * when the link shows.
+   */
   joinLink: string | null;
+  joinLinkFrom: string | null;
   cancellation: CancellationTerms;
   /** While its guest must still confirm their address: until when the seat waits for them. */
   confirmBy: string | null;

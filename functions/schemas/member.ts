@@ -57,6 +57,9 @@ export type MemberBookingView = {
     attendeeName: string;
     attendeeEmail: string;
     createdAt: string;
+    /** An online session's joining link, from its starting-soon time until it ends; and from when. */
+    joinLink: string | null;
+    joinLinkFrom: string | null;
     session: MemberBookingSummary['session'] & {
       description: string;
       /** True when the session has a recording (the address itself is never sent here). */

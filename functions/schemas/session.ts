@@ -14,6 +14,13 @@ export const sessionCategories = [
 export type LocationType = 'online' | 'onsite';
 
 /** What the public API returns for a session: everything a card or the detail page needs. */
+/**
+ * How long before an online session starts, unless the teacher chose otherwise, its attendees are
+ * e-mailed that it starts soon, with its joining link; from then until it ends, their booking's
+ * pages show the link too.
+ */
+export const STARTING_SOON_MINUTES = 30;
+
 export type SessionView = {
   id: string;
   title: string;

@@ -35,4 +35,52 @@ describe('session reminders', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await waitForEmails(late, 1)).map((m) => m.subject)).toEqual(['Booking confirmed: Tomorrow Morning Breath']);
   });
+
+  it("sends an online session's joining link as it starts soon, and shows it on the attendee's page from then, never before", async () => {
+    const soon = await createSession({
+      title: `Starting Soon ${ulid()}`,
+      locationType: 'online',
+      zoomLink: 'https://zoom.us/j/4242',
+      startTime: new Date(Date.now() + 20 * 60_000).toISOString(),
+    });
+    const onSite = await createSession({
+      title: `On Site Soon ${ulid()}`,
+      locationType: 'onsite',
+      startTime: new Date(Date.now() + 20 * 60_000).toISOString(),
+    });
+    const email = `soon-${ulid().toLowerCase()}@example.com`;
+    const booked = (session: typeof soon) =>
+      bookSession(
+        session,
+        { firstName: 'Sam', lastName: 'Soon', email },
+        { now: new Date(Date.now() - hours(2)), clientAddress: 'test' },
+      );
+    const online = await booked(soon);
+    await booked(onSite);
+
+    await queueReminders(new Date());
+    const [startingSoon, ...more] = (await waitForEmails(email, 3)).filter((m) => m.subject.startsWith('Starting soon'));
+    expect(more).toEqual([]);
+    expect(startingSoon.subject).toBe(`Starting soon: ${soon.title}`);
+    expect(startingSoon.body.text).toContain('Join the session: https://zoom.us/j/4242');
+    const managed = await api<{ joinLink: string | null }>(`/manage/${online.manageToken}`);
+    expect(managed.body.joinLink).toBe('https://zoom.us/j/4242');
+
+    // Two hours ahead: not yet.
+    const later = await createSession({
+      locationType: 'online',
+      zoomLink: 'https://zoom.us/j/4343',
+      startTime: new Date(Date.now() + hours(2)).toISOString(),
+    });
+    const early = await bookSession(
+      later,
+      { firstName: 'Eli', lastName: 'Early', email: `early-${ulid().toLowerCase()}@example.com` },
+      { now: new Date(), clientAddress: 'test' },
+    );
+    const notYet = await api<{ joinLink: string | null; joinLinkFrom: string | null }>(`/manage/${early.manageToken}`);
+    expect(notYet.body).toMatchObject({
+      joinLink: null,
+      joinLinkFrom: new Date(Date.parse(later.startTime) - 30 * 60_000).toISOString(),
+    });
+  });
 });

@@ -16,6 +16,7 @@ import {
   refundEmail,
   sessionChangedEmail,
   sessionReminderEmail,
+  startingSoonEmail,
 } from '../../functions/domain/emails/booking-emails';
 import type { AttendeeBooking, EndedBooking } from '../../functions/domain/records/booking-views';
 import type { SessionRecord } from '../../functions/domain/records/sessions';
@@ -48,6 +49,7 @@ const booking: AttendeeBooking = {
   holdExpiresAt: null,
   checkoutUrl: null,
   joinLink: null,
+  joinLinkShownFrom: null,
   manageToken: '01JBOOKING-secret',
   sessionRevision: 0,
   session: {
@@ -129,6 +131,7 @@ const placeView = (about: AttendeeBooking, state: WaitlistPlace['state']): Waitl
 const emails = (about: AttendeeBooking = booking): Record<string, Email> => ({
   'booking confirmation': bookingConfirmationEmail(about, 'ada@example.com', site, now),
   reminder: sessionReminderEmail(about, 'ada@example.com', site, now),
+  'starting soon': startingSoonEmail(about, 'ada@example.com', site),
   'checkout link': checkoutLinkEmail({ ...about, ...pending, checkoutUrl }, 'ada@example.com', site),
   'checkout expired': checkoutExpiredEmail(
     { ...about, status: 'cancelled', paymentStatus: 'cancelled' },
@@ -210,6 +213,21 @@ describe('every e-mail', () => {
       expect(email.html.match(/border-radius:999px;"><a href/g)).toHaveLength(1);
     });
   }
+});
+
+describe('the starting-soon e-mail', () => {
+  it("gives an online session's joining link as its button, or says it will come", () => {
+    const online: AttendeeBooking = {
+      ...booking,
+      joinLink: 'https://zoom.us/j/777',
+      session: { ...booking.session, location: 'Online', place: 'Online', locationType: 'online' },
+    };
+    const email = startingSoonEmail(online, 'ada@example.com', site);
+    expect(email.subject).toBe(`Starting soon: ${booking.session.title}`);
+    expect(email.text).toContain('Join the session: https://zoom.us/j/777');
+    const noLink = startingSoonEmail({ ...online, joinLink: null }, 'ada@example.com', site);
+    expect(noLink.text).toContain('The joining link will be e-mailed to you before the session.');
+  });
 });
 
 describe('the e-mails of a cancelled session', () => {

@@ -97,6 +97,38 @@ export function sessionReminderEmail(booking: AttendeeBooking, to: string, site:
   );
 }
 
+/**
+ * An online session starts soon: its joining link, as the button, for an attendee to open when it
+ * is time (or, should the teacher not have added it yet, that it will come).
+ */
+export function startingSoonEmail(booking: AttendeeBooking, to: string, site: MailSite = mailSite()): Email {
+  const { session } = booking;
+  return emailTo(
+    to,
+    {
+      subject: `Starting soon: ${session.title}`,
+      preview: `${formatWhen(session.startTime)}. Your joining link is inside.`,
+      status: { text: 'Starting soon', tone: 'confirmed' },
+      heading: session.title,
+      paragraphs: [
+        greeting(booking),
+        [
+          'Your session ',
+          { bold: session.title },
+          ' starts soon. Find a quiet, comfortable place to lie or sit, and join a few minutes early.',
+        ],
+        ...linkToCome(booking),
+      ],
+      facts: sessionFacts(session, booking.joinLink),
+      action: booking.joinLink
+        ? { label: 'Join the session', url: booking.joinLink }
+        : { label: 'View your booking', url: bookingUrl(site, booking.id) },
+      closing: ['See you there.'],
+    },
+    site,
+  );
+}
+
 /** A checkout ran out before it was paid: the held seat is free again. */
 export function checkoutExpiredEmail(booking: BookingView, to: string, site: MailSite = mailSite()): Email {
   const { session } = booking;

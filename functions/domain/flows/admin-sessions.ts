@@ -1,3 +1,4 @@
+import { STARTING_SOON_MINUTES } from '../../schemas/session';
 import { ulid } from 'ulid';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
@@ -43,6 +44,7 @@ function formFields(form: SessionForm) {
     requireConfirmedEmail: form.requireConfirmedEmail,
     locationType: form.locationType,
     zoomLink: form.zoomLink ?? undefined,
+    startingSoonMinutes: form.startingSoonMinutes,
     recordingUrl: form.recordingUrl ?? undefined,
     whatToBring: form.whatToBring ?? undefined,
     address: form.address ?? undefined,
@@ -62,6 +64,7 @@ export function adminSessionView(session: SessionRecord): AdminSessionView {
     waitlistOffered: session.seatsOffered ?? 0,
     seatsKeptForWaitlist: session.seatsForWaitlist ?? 0,
     zoomLink: session.zoomLink ?? null,
+    startingSoonMinutes: session.startingSoonMinutes ?? STARTING_SOON_MINUTES,
     recordingUrl: session.recordingUrl ?? null,
     requireConfirmedEmail: session.requireConfirmedEmail ?? false,
     draft: session.draft ?? false,

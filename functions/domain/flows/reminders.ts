@@ -3,42 +3,64 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../../lib/aws';
 import { tableName } from '../../lib/table';
 import { outboxEvent } from '../../outbox/outbox';
-import { listSessionsStarting } from '../records/sessions';
+import { joinLinkShownFrom, listSessionsStarting, type SessionRecord } from '../records/sessions';
 import { bookingKey } from '../records/keys';
-import { listSessionBookings, type BookingRecord } from '../records/bookings';
+import { bookingFacts, listSessionBookings, type BookingRecord } from '../records/bookings';
 import { ATTENDING_STATES } from '../records/booking-lifecycle';
 
 /** Attendees are reminded a day before their session. */
 export const REMINDER_LEAD_MS = 24 * 3_600_000;
+/** The most a session's starting-soon e-mail may lead its start by (the form's limit). */
+const STARTING_SOON_MAX_LEAD_MS = 240 * 60_000;
 
 /**
- * Queues a reminder for every confirmed booking of the sessions that start within a day,
- * except bookings made within that day (their confirmation is still fresh). Each booking is
- * marked in the same transaction as its ReminderDue event, so a booking is reminded once
- * however often the job runs or is retried. Returns how many reminders were queued.
+ * The notices each attendee is sent before their session, once: a reminder a day before, and for
+ * an online session, the starting-soon e-mail with its joining link (its lead the session's own).
+ * Each is due from a moment of its session (none: not for this one), marked on the booking by the
+ * attribute named, and sent by the event named.
+ */
+const beforeTheSession = [
+  {
+    event: 'ReminderDue',
+    mark: 'reminderQueuedAt',
+    lookAheadMs: REMINDER_LEAD_MS,
+    dueFrom: (session: SessionRecord): number | undefined => Date.parse(session.startTime) - REMINDER_LEAD_MS,
+  },
+  { event: 'StartingSoonDue', mark: 'startingSoonQueuedAt', lookAheadMs: STARTING_SOON_MAX_LEAD_MS, dueFrom: joinLinkShownFrom },
+] as const;
+type Notice = (typeof beforeTheSession)[number];
+
+/**
+ * Queues, for every confirmed booking of the sessions about to start, each notice now due: except
+ * to bookings made after it fell due (their confirmation is still fresh). Each booking is marked
+ * in the same transaction as the notice's event, so it is sent once however often the job runs or
+ * is retried. Returns how many were queued.
  */
 export async function queueReminders(now: Date): Promise<number> {
-  const sessions = await listSessionsStarting({ from: now, to: new Date(now.getTime() + REMINDER_LEAD_MS) });
   let queued = 0;
-  for (const session of sessions) {
-    const remindFrom = Date.parse(session.startTime) - REMINDER_LEAD_MS;
-    for (let cursor: string | undefined; ;) {
-      const page = await listSessionBookings(session.id, { limit: 100, cursor });
-      for (const booking of page.items) {
-        if (needsReminder(booking, remindFrom) && (await queueReminder(booking, now))) queued++;
+  for (const notice of beforeTheSession) {
+    const sessions = await listSessionsStarting({ from: now, to: new Date(now.getTime() + notice.lookAheadMs) });
+    for (const session of sessions) {
+      const dueFrom = notice.dueFrom(session);
+      if (dueFrom === undefined || dueFrom > now.getTime()) continue;
+      for (let cursor: string | undefined; ;) {
+        const page = await listSessionBookings(session.id, { limit: 100, cursor });
+        for (const booking of page.items) {
+          if (isDue(booking, notice, dueFrom) && (await queueNotice(booking, notice, now))) queued++;
+        }
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
       }
-      if (!page.nextCursor) break;
-      cursor = page.nextCursor;
     }
   }
   return queued;
 }
 
-function needsReminder(booking: BookingRecord & { reminderQueuedAt?: string }, remindFrom: number): boolean {
-  return ATTENDING_STATES.includes(booking.state) && !booking.reminderQueuedAt && Date.parse(booking.createdAt) < remindFrom;
+function isDue(booking: BookingRecord & Partial<Record<Notice['mark'], string>>, notice: Notice, dueFrom: number): boolean {
+  return ATTENDING_STATES.includes(booking.state) && !booking[notice.mark] && Date.parse(booking.createdAt) < dueFrom;
 }
 
-async function queueReminder(booking: BookingRecord, now: Date): Promise<boolean> {
+async function queueNotice(booking: BookingRecord, notice: Notice, now: Date): Promise<boolean> {
   try {
     await dynamo.send(
       new TransactWriteCommand({
@@ -47,22 +69,13 @@ async function queueReminder(booking: BookingRecord, now: Date): Promise<boolean
             Update: {
               TableName: tableName(),
               Key: bookingKey(booking.id),
-              UpdateExpression: 'SET reminderQueuedAt = :now',
-              ConditionExpression: 'attribute_not_exists(reminderQueuedAt) AND #state = :confirmed',
-              ExpressionAttributeNames: { '#state': 'state' },
+              UpdateExpression: 'SET #mark = :now',
+              ConditionExpression: 'attribute_not_exists(#mark) AND #state = :confirmed',
+              ExpressionAttributeNames: { '#state': 'state', '#mark': notice.mark },
               ExpressionAttributeValues: { ':now': now.toISOString(), ':confirmed': 'confirmed' },
             },
           },
-          outboxEvent(
-            'ReminderDue',
-            {
-              bookingId: booking.id,
-              sessionId: booking.sessionId,
-              attendeeName: booking.attendeeName,
-              attendeeEmail: booking.attendeeEmail,
-            },
-            now,
-          ),
+          outboxEvent(notice.event, bookingFacts(booking), now),
         ],
       }),
     );

@@ -3,7 +3,7 @@ import type { BookingConfirmation, BookingReceipt, BookingView } from '../../sch
 import type { MemberBookingSummary } from '../../schemas/member';
 import { shownStatus, type EndedBy, type EndReason } from './booking-lifecycle';
 import { getBooking, sessionSnapshot, type BookingRecord } from './bookings';
-import { getSession, placeText, type SessionRecord } from './sessions';
+import { endTime, getSession, joinLinkShownFrom, placeText, type SessionRecord } from './sessions';
 
 // What the API and the e-mails show of a booking: the response shapes of schemas/booking.ts and
 // schemas/member.ts, built from the stored booking (and its session as it is now) in one place.
@@ -48,7 +48,12 @@ export function bookingConfirmation(view: BookingView): BookingConfirmation {
  * What the attendee's own e-mails show: the booking's view, for an online session its private
  * joining link, and the token of its 'Manage booking' page.
  */
-export type AttendeeBooking = BookingDetails & { joinLink: string | null; manageToken: string | null };
+export type AttendeeBooking = BookingDetails & {
+  joinLink: string | null;
+  /** From when the attendee's pages show the joining link (an online session's starting-soon time). */
+  joinLinkShownFrom: string | null;
+  manageToken: string | null;
+};
 
 export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | undefined> {
   const found = await bookingWithSession(id);
@@ -57,9 +62,41 @@ export async function getAttendeeBooking(id: string): Promise<AttendeeBooking | 
   return {
     ...bookingDetails(booking, session),
     joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null,
+    joinLinkShownFrom: shownFrom(session),
     manageToken: booking.manageSecret ? linkToken(booking.id, booking.manageSecret) : null,
   };
 }
+
+const shownFrom = (session: SessionRecord) => {
+  const from = joinLinkShownFrom(session);
+  return from === undefined ? null : new Date(from).toISOString();
+};
+
+/**
+ * The joining link of an online session as a confirmed attendee's own pages show it: from its
+ * starting-soon time until the session ends, never before (the e-mails carry it); and until it
+ * ends, from when it will show.
+ */
+export function joinLinkOnPage(
+  of: { confirmed: boolean; joinLink: string | null; shownFrom: string | null; endTime: string },
+  now: Date,
+): { joinLink: string | null; joinLinkFrom: string | null } {
+  const at = now.toISOString();
+  if (!of.confirmed || !of.shownFrom || at >= of.endTime) return { joinLink: null, joinLinkFrom: null };
+  return { joinLink: at >= of.shownFrom ? of.joinLink : null, joinLinkFrom: of.shownFrom };
+}
+
+/** A session record's joining link on its attendee's pages. */
+export const sessionJoinLinkOnPage = (booking: Pick<BookingRecord, 'state'>, session: SessionRecord, now: Date) =>
+  joinLinkOnPage(
+    {
+      confirmed: booking.state === 'confirmed',
+      joinLink: session.locationType === 'online' ? (session.zoomLink ?? null) : null,
+      shownFrom: shownFrom(session),
+      endTime: endTime(session),
+    },
+    now,
+  );
 
 /** A booking that has ended, as its cancellation e-mail tells it: why, and who ended it. */
 export type EndedBooking = BookingDetails & { endReason: EndReason | null; endedBy: EndedBy | null };

@@ -4,7 +4,7 @@ import { dynamo } from '../../lib/aws';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { gsi1, tableName, withoutKeys } from '../../lib/table';
 import type { Currency } from '../../schemas/money';
-import type { LocationType, SessionView } from '../../schemas/session';
+import { STARTING_SOON_MINUTES, type LocationType, type SessionView } from '../../schemas/session';
 import { addressSeatsKey, ALL_SESSIONS, DRAFT_SESSIONS, sessionKey } from './keys';
 
 /** A live session as stored. Counters live on the item so lists need no per-session reads. */
@@ -41,6 +41,8 @@ export type SessionRecord = {
   requireConfirmedEmail?: boolean;
   /** Private: shared with attendees only, never in the public view. */
   zoomLink?: string;
+  /** How long before the start the 'starting soon' e-mail goes out (absent: STARTING_SOON_MINUTES). */
+  startingSoonMinutes?: number;
   /**
    * How many times its time, place or joining link has changed (absent: never). Attendees are told
    * of each change, and their calendar entries' SEQUENCE follows it.
@@ -323,4 +325,15 @@ export function toSessionView(session: SessionRecord): SessionView {
     soldOut: seatsLeft === 0,
     cancelled: session.cancelled !== undefined,
   };
+}
+
+/**
+ * From when an attendee of an online session may see its joining link on their booking's pages:
+ * when the starting-soon e-mail goes out. None for a session on site.
+ */
+export function joinLinkShownFrom(
+  session: Pick<SessionRecord, 'startTime' | 'locationType' | 'startingSoonMinutes'>,
+): number | undefined {
+  if (session.locationType !== 'online') return undefined;
+  return Date.parse(session.startTime) - (session.startingSoonMinutes ?? STARTING_SOON_MINUTES) * 60_000;
 }

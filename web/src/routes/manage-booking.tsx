@@ -4,6 +4,7 @@ import { toast } from '@/components/ui/toast';
 import type { ManagedBooking } from '@schemas/booking';
 import { formatMoney } from '@schemas/currency';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { JoiningLink } from '@/components/joining-link';
 import { SessionFacts } from '@/components/session-facts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { failureText, managedBookingQuery } from '@/features/bookings/api/bookings';
@@ -77,15 +78,7 @@ export function ManageBookingPage() {
       <p className="mt-3 text-muted">Booked for {data.attendeeName}.</p>
       <SessionFacts
         session={booking.session}
-        place={
-          data.joinLink ? (
-            <a href={data.joinLink} target="_blank" rel="noopener noreferrer" className="font-medium text-clay-dark underline">
-              Join online
-            </a>
-          ) : (
-            booking.session.place
-          )
-        }
+        place={<JoiningLink joinLink={data.joinLink} joinLinkFrom={data.joinLinkFrom} otherwise={booking.session.place} />}
         price={
           booking.price.amount > 0
             ? { label: priceLabel[booking.paymentStatus] ?? 'Price', value: formatMoney(booking.price) }

@@ -2,10 +2,10 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { SessionForm, type AdminSessionView, type SessionFormInput } from '@schemas/admin-session';
 import { currencies, type Currency } from '@schemas/money';
-import { sessionCategories } from '@schemas/session';
+import { sessionCategories, STARTING_SOON_MINUTES } from '@schemas/session';
 import { NEW_SESSION } from '@schemas/image-upload';
 import { Button } from '@/components/ui/button';
-import { controlClass, Field, Labelled } from '@/components/ui/field';
+import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
 import { uploadSessionImage } from '@/features/admin/api/session-images';
 import { timeZoneName } from '@/lib/format';
 import { ImageField } from './image-field';
@@ -25,12 +25,16 @@ type Values = {
   requireConfirmedEmail: boolean;
   locationType: 'online' | 'onsite';
   zoomLink: string;
+  startingSoonMinutes: string;
   recordingUrl: string;
   whatToBring: string;
   address: string;
   city: string;
   postCode: string;
 };
+
+const startingSoonHint =
+  'Attendees are e-mailed the joining link this long before the start, and see it on their booking from then.';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** An instant as a datetime-local value, in the admin's own zone. */
@@ -54,6 +58,7 @@ function initialValues(session?: AdminSessionView): Values {
     requireConfirmedEmail: session?.requireConfirmedEmail ?? false,
     locationType: session?.locationType ?? 'online',
     zoomLink: session?.zoomLink ?? '',
+    startingSoonMinutes: String(session?.startingSoonMinutes ?? STARTING_SOON_MINUTES),
     recordingUrl: session?.recordingUrl ?? '',
     whatToBring: session?.whatToBring ?? '',
     address: session?.address ?? '',
@@ -81,6 +86,7 @@ function toInput(values: Values): SessionFormInput {
     requireConfirmedEmail: values.requireConfirmedEmail,
     locationType: values.locationType,
     zoomLink: values.zoomLink,
+    startingSoonMinutes: typedNumber(values.startingSoonMinutes),
     recordingUrl: values.recordingUrl,
     whatToBring: values.whatToBring,
     address: values.address,
@@ -249,7 +255,30 @@ export function SessionFormView({
             </div>
           </>
         ) : (
-          <Field label="Zoom link" type="url" error={errors.zoomLink?.message} {...register('zoomLink')} />
+          <>
+            <Field label="Zoom link" type="url" error={errors.zoomLink?.message} {...register('zoomLink')} />
+            <Labelled
+              label="Starting-soon e-mail, minutes before"
+              id="session-startingSoonMinutes"
+              hint={startingSoonHint}
+              error={errors.startingSoonMinutes?.message}
+            >
+              <input
+                id="session-startingSoonMinutes"
+                type="number"
+                inputMode="numeric"
+                min={5}
+                max={240}
+                aria-invalid={errors.startingSoonMinutes ? true : undefined}
+                aria-describedby={describedBy('session-startingSoonMinutes', {
+                  hint: startingSoonHint,
+                  error: errors.startingSoonMinutes?.message,
+                })}
+                className={`h-11 w-32 ${controlClass}`}
+                {...register('startingSoonMinutes')}
+              />
+            </Labelled>
+          </>
         )}
         <Field label="Recording URL" type="url" error={errors.recordingUrl?.message} {...register('recordingUrl')} />
         <Labelled label="What to bring" id="session-whatToBring" error={errors.whatToBring?.message}>

@@ -8,6 +8,7 @@ import { Icon } from '@/components/ui/icon';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, formatTime, timeZoneName } from '@/lib/format';
 import { memberKey } from '@/lib/query-keys';
+import { JoiningLink } from '@/components/joining-link';
 import { myBookingQuery } from '../api/my-bookings';
 import { CancelBooking } from './cancel-booking';
 
@@ -122,6 +123,11 @@ function BookingDetails({ booking, userId }: { booking: MemberBookingSummary; us
   return (
     <div className="mt-2 flex flex-col gap-4 border-t border-linen pt-4">
       <p className="whitespace-pre-line text-ink/90">{session.description}</p>
+      {(data.joinLink ?? data.joinLinkFrom) && (
+        <p className="text-sm">
+          <JoiningLink joinLink={data.joinLink} joinLinkFrom={data.joinLinkFrom} otherwise={null} />
+        </p>
+      )}
       <div className="flex flex-wrap gap-3">
         {data.status === 'completed' && session.hasRecording ? (
           // The recording plays on the session's own page (its address is never sent to this list).
