@@ -94,6 +94,15 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   'POST /admin/sessions/{id}/image-upload': () => ({ contentType: 'image/jpeg', size: 2048 }),
   // Goes to the matrix session's attendees: the callers' own bookings.
   'POST /admin/sessions/{id}/message': (caller) => ({ subject: `Matrix note from ${caller}`, message: 'See you there.' }),
+  // A place given by the administrator on the matrix session, whatever its seats.
+  'POST /admin/sessions/{id}/attendees': (caller) => ({
+    firstName: 'Matrix',
+    lastName: caller.replace(/\W/g, ''),
+    email: `${ulid().toLowerCase()}@example.com`,
+    payment: 'complimentary',
+    beyondCapacity: true,
+  }),
+  'PUT /admin/sessions/{id}/attendees/{bookingId}/attendance': () => ({ attendance: 'attended' }),
   'POST /admin/discount-codes': () => ({ code: `MATRIX-${ulid()}` }),
   'POST /recordings/{id}/access': () => ({ email: `${ulid().toLowerCase()}@example.com` }),
   'PUT /recordings/{id}/progress': () => ({ positionSeconds: 12 }),
@@ -148,9 +157,14 @@ async function impersonationToEnd(caller: CallerName) {
   return { impersonationId: body.id };
 }
 
-/** A session of its own with someone to remove: an attendee, or a place on its waitlist. */
+/** A session of its own with someone to remove or check in: an attendee, or a place on its waitlist. */
 async function pathToRemove(route: Route) {
-  const session = await createSession({ title: 'Matrix Breath full', maxAttendees: 1 });
+  const session = await createSession({
+    title: 'Matrix Breath full',
+    maxAttendees: 1,
+    // Check-in opens on the day.
+    ...(route.path.endsWith('/attendance') && { startTime: new Date(Date.now() + 3_600_000).toISOString() }),
+  });
   const attendee = await api<{ booking: { id: string } }>(`/sessions/${session.id}/bookings`, {
     method: 'POST',
     body: JSON.stringify({ firstName: 'Matrix', lastName: 'Attendee', email: `${ulid().toLowerCase()}@example.com` }),
@@ -205,13 +219,13 @@ const cancelsOwnBooking = (route: Route) =>
  * /me/bookings/{id} and its cancellation, or signed out the guest's, their own pending one on its
  * checkout, a booking on the admin's booking routes and its share route, a guest's purchase on its
  * status route and its cancellation, the admin's purchase routes (one of its own to delete), a session nobody booked
- * for its deletion, a discount code of its own, a free recording on the recordings' routes, a
+ * for its deletion or cancellation, a discount code of its own, a free recording on the recordings' routes, a
  * recording of its own for the admin's, a session elsewhere), a valid body where it has one.
  */
 async function requestFor(route: Route, caller: CallerName) {
   const id =
-    route.method === 'DELETE' && route.path === '/admin/sessions/{id}'
-      ? (await createSession({ title: 'Matrix Breath to delete' })).id
+    (route.method === 'DELETE' && route.path === '/admin/sessions/{id}') || route.path === '/admin/sessions/{id}/cancel'
+      ? (await createSession({ title: 'Matrix Breath to delete or cancel' })).id
       : cancelsOwnBooking(route) && signedOut.includes(caller)
         ? guestBooking.id
         : route.path.startsWith('/me/bookings/') || cancelsOwnBooking(route)
