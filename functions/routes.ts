@@ -253,6 +253,13 @@ export const routes: Route[] = [
     grants: ['table:read', 'table:write'],
   },
   {
+    method: 'POST',
+    path: '/admin/series',
+    handler: 'admin/create-series',
+    access: 'admin',
+    grants: ['table:write'],
+  },
+  {
     method: 'GET',
     path: '/admin/sessions/{id}/cancellation',
     handler: 'admin/session-cancellation',

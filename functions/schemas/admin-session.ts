@@ -4,6 +4,7 @@ import type { Attendance, BookingStatus, PaymentStatus } from './booking';
 import type { AuditEntry } from './audit';
 import { sessionCategories, STARTING_SOON_MINUTES, type SessionView } from './session';
 import { lineOfText } from './text';
+import { SeriesSchedule } from './series';
 
 // Control characters other than line breaks and tabs: a description is paragraphs of text.
 // eslint-disable-next-line no-control-regex
@@ -49,62 +50,78 @@ export const optionalSiteImage = trimmedOrNull().check(
  * and on the server. The start arrives in UTC (the browser converts the admin's local time); the
  * price keeps the currency the admin chose, in minor units.
  */
+const SessionFields = z.object({
+  title: lineOfText('Title', 200),
+  description: z.string({ error: 'Description is required' }).check(
+    z.trim(),
+    z.minLength(1, { error: 'Description is required', abort: true }),
+    z.maxLength(5000, 'Description is too long'),
+    z.refine((text) => !controlsBesideBreaks.test(text), 'Description contains characters that are not allowed'),
+  ),
+  category: z.optional(z.nullable(z.enum(sessionCategories, { error: 'Choose a category from the list' }))),
+  thumbnailUrl: optionalSiteImage,
+  durationMinutes: z._default(
+    z.int({ error: 'Duration must be at least 1 minute' }).check(z.minimum(1, 'Duration must be at least 1 minute')),
+    60,
+  ),
+  maxAttendees: z.optional(
+    z.nullable(z.int({ error: 'Capacity must be a whole number' }).check(z.minimum(1, 'Capacity must be at least 1'))),
+  ),
+  price: z._default(
+    z.object({
+      amount: z.int({ error: 'Price must be 0 or greater' }).check(z.minimum(0, 'Price must be 0 or greater')),
+      currency: z._default(z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' }), 'GBP'),
+    }),
+    { amount: 0, currency: 'GBP' },
+  ),
+  featured: z._default(z.boolean(), false),
+  /** A guest's free booking waits for them to follow a link e-mailed to them. */
+  requireConfirmedEmail: z._default(z.boolean(), false),
+  locationType: z._default(z.enum(['online', 'onsite'], { error: 'Location type must be online or onsite' }), 'online'),
+  zoomLink: optionalLink('Zoom link'),
+  /** An online session: how long before its start the 'starting soon' e-mail with its joining link goes out. */
+  startingSoonMinutes: z._default(
+    z
+      .int({ error: 'Choose when the starting-soon e-mail goes out' })
+      .check(
+        z.minimum(5, 'The starting-soon e-mail goes out 5 to 240 minutes before'),
+        z.maximum(240, 'The starting-soon e-mail goes out 5 to 240 minutes before'),
+      ),
+    STARTING_SOON_MINUTES,
+  ),
+  recordingUrl: optionalLink('Recording URL'),
+  whatToBring: optionalText('What to bring', 1000),
+  address: optionalText('Address', 200),
+  city: optionalText('City', 100),
+  postCode: optionalText('Post code', 20),
+});
+
+/** Address, city and post code are kept only for a session on site (docs/product.md#admin-area). */
+const placeOfItsKind = <Form extends { locationType: 'online' | 'onsite' }>(form: Form) => ({
+  ...form,
+  ...(form.locationType === 'online' && { address: null, city: null, postCode: null }),
+});
+
 export const SessionForm = z.pipe(
-  z.object({
-    title: lineOfText('Title', 200),
-    description: z.string({ error: 'Description is required' }).check(
-      z.trim(),
-      z.minLength(1, { error: 'Description is required', abort: true }),
-      z.maxLength(5000, 'Description is too long'),
-      z.refine((text) => !controlsBesideBreaks.test(text), 'Description contains characters that are not allowed'),
-    ),
-    category: z.optional(z.nullable(z.enum(sessionCategories, { error: 'Choose a category from the list' }))),
-    thumbnailUrl: optionalSiteImage,
-    startTime: z.iso.datetime({ offset: true, error: 'Start time is required' }),
-    durationMinutes: z._default(
-      z.int({ error: 'Duration must be at least 1 minute' }).check(z.minimum(1, 'Duration must be at least 1 minute')),
-      60,
-    ),
-    maxAttendees: z.optional(
-      z.nullable(z.int({ error: 'Capacity must be a whole number' }).check(z.minimum(1, 'Capacity must be at least 1'))),
-    ),
-    price: z._default(
-      z.object({
-        amount: z.int({ error: 'Price must be 0 or greater' }).check(z.minimum(0, 'Price must be 0 or greater')),
-        currency: z._default(z.enum(currencies, { error: 'Currency must be GBP, EUR or USD' }), 'GBP'),
-      }),
-      { amount: 0, currency: 'GBP' },
-    ),
-    featured: z._default(z.boolean(), false),
-    /** A guest's free booking waits for them to follow a link e-mailed to them. */
-    requireConfirmedEmail: z._default(z.boolean(), false),
-    locationType: z._default(z.enum(['online', 'onsite'], { error: 'Location type must be online or onsite' }), 'online'),
-    zoomLink: optionalLink('Zoom link'),
-    /** An online session: how long before its start the 'starting soon' e-mail with its joining link goes out. */
-    startingSoonMinutes: z._default(
-      z
-        .int({ error: 'Choose when the starting-soon e-mail goes out' })
-        .check(
-          z.minimum(5, 'The starting-soon e-mail goes out 5 to 240 minutes before'),
-          z.maximum(240, 'The starting-soon e-mail goes out 5 to 240 minutes before'),
-        ),
-      STARTING_SOON_MINUTES,
-    ),
-    recordingUrl: optionalLink('Recording URL'),
-    whatToBring: optionalText('What to bring', 1000),
-    address: optionalText('Address', 200),
-    city: optionalText('City', 100),
-    postCode: optionalText('Post code', 20),
-  }),
-  // Address, city and post code are kept only for a session on site (docs/product.md#admin-area).
-  z.transform((form) => ({
-    ...form,
-    startTime: new Date(form.startTime).toISOString(),
-    ...(form.locationType === 'online' && { address: null, city: null, postCode: null }),
-  })),
+  z.extend(SessionFields, { startTime: z.iso.datetime({ offset: true, error: 'Start time is required' }) }),
+  z.transform((form) => ({ ...placeOfItsKind(form), startTime: new Date(form.startTime).toISOString() })),
 );
 export type SessionFormInput = z.input<typeof SessionForm>;
 export type SessionForm = z.output<typeof SessionForm>;
+
+/**
+ * 'Create series' (`POST /api/admin/series`): the session form but its start, and the rule that
+ * gives the dates (series.ts), each a session of its own at the rule's time in the teacher's zone.
+ */
+export const SeriesForm = z.object({
+  session: z.pipe(SessionFields, z.transform(placeOfItsKind)),
+  schedule: SeriesSchedule,
+});
+export type SeriesFormInput = z.input<typeof SeriesForm>;
+export type SeriesForm = z.output<typeof SeriesForm>;
+
+/** `POST /api/admin/series` (201): the series and its sessions, first date first. */
+export type SeriesReceipt = { seriesId: string; description: string; sessions: AdminSessionView[] };
 
 /**
  * 'Message attendees': a subject and a message the administrator writes to everyone booked on a

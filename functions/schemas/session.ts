@@ -43,4 +43,6 @@ export type SessionView = {
   soldOut: boolean;
   /** The teacher called it off: its page says so, and it cannot be booked. */
   cancelled: boolean;
+  /** A date of a recurring series: which, and its rule in words ('Every first Tuesday'). */
+  series: { id: string; description: string } | null;
 };

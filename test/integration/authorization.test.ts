@@ -89,6 +89,16 @@ const bodies: Record<string, (caller: CallerName) => unknown> = {
   // The order is free already: a change to what it is changes nothing.
   'POST /admin/orders/{id}/status': () => ({ paymentStatus: 'free' }),
   'POST /admin/sessions': adminSessionForm,
+  // One date, a year from now.
+  'POST /admin/series': () => ({
+    session: { title: 'Matrix series', description: 'A series of the matrix.' },
+    schedule: {
+      firstDate: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+      time: '19:00',
+      repeat: { every: 'week', days: ['tue'] },
+      ends: { count: 1 },
+    },
+  }),
   'PUT /admin/sessions/{id}': adminSessionForm,
   // Step one of an upload (where to post the image): it writes nothing.
   'POST /admin/sessions/{id}/image-upload': () => ({ contentType: 'image/jpeg', size: 2048 }),

@@ -23,6 +23,7 @@ const session: SessionView = {
   seatsLeft: 3,
   soldOut: false,
   cancelled: false,
+  series: null,
 };
 const site = {
   pageUrl: 'https://breathwork.example/sessions/01JSESSION',

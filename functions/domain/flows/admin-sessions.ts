@@ -1,10 +1,10 @@
-import { STARTING_SOON_MINUTES } from '../../schemas/session';
 import { ulid } from 'ulid';
 import type { Actor } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
 import { gsi1, tableName } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import type { AdminSessionList, AdminSessionView, SessionForm } from '../../schemas/admin-session';
+import { STARTING_SOON_MINUTES } from '../../schemas/session';
 import { outboxEvent } from '../../outbox/outbox';
 import { auditEntry } from '../records/audit';
 import { changesForAttendees, sessionChangeNotice } from './attendee-notices';
@@ -29,7 +29,7 @@ type SessionFields = Omit<
 >;
 
 /** The session's own fields as the form gives them (the counters and the id are not the form's). */
-function formFields(form: SessionForm) {
+export function formFields(form: SessionForm) {
   return {
     title: form.title,
     description: form.description,
@@ -73,16 +73,19 @@ export function adminSessionView(session: SessionRecord): AdminSessionView {
   };
 }
 
+/** A new session's record, with no seats taken. */
+export const newSession = (fields: SessionFields, now: Date): SessionRecord => ({
+  ...fields,
+  id: ulid(now.getTime()),
+  seatsTaken: 0,
+  seatsHeld: 0,
+  waitlistCount: 0,
+  createdAt: now.toISOString(),
+});
+
 /** A new session, with no seats taken. */
 async function putNewSession(fields: SessionFields, actor: Actor, now: Date, action: string, data?: Record<string, unknown>) {
-  const session: SessionRecord = {
-    ...fields,
-    id: ulid(now.getTime()),
-    seatsTaken: 0,
-    seatsHeld: 0,
-    waitlistCount: 0,
-    createdAt: now.toISOString(),
-  };
+  const session = newSession(fields, now);
   await transactNamed({
     session: {
       Put: {
@@ -117,6 +120,9 @@ export async function duplicateSession(id: string, actor: Actor, now: Date): Pro
     seatsOffered,
     createdAt,
     revision,
+    // A copy is neither cancelled nor a date of the series its source belongs to.
+    cancelled,
+    series,
     ...fields
   } = source;
   return putNewSession({ ...fields, title: `${source.title} (Copy)`, draft: true }, actor, now, 'session.duplicated', {

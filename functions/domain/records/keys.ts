@@ -21,6 +21,8 @@ export const orderSortKey = (kind: 'BOOKING' | 'PURCHASE', createdAt: string, id
 export const sessionKey = (id: string) => ({ pk: sessionPartition(id), sk: 'SESSION' });
 /** gsi1: every session, by its start. */
 export const ALL_SESSIONS = 'SESSIONS';
+/** A recurring series: its rule and its dates' sessions. */
+export const seriesKey = (id: string) => ({ pk: `SERIES#${id}`, sk: 'SERIES' });
 /** GSI1's partition of the sessions not yet published: apart, so no visitor's list can hold one. */
 export const DRAFT_SESSIONS = 'DRAFT_SESSIONS';
 /** One per session and address booked on it: the same address cannot book a session twice. */

@@ -59,6 +59,8 @@ export type SessionRecord = {
    * says so; its bookings and waitlist places are ended (flows/cancel-session.ts).
    */
   cancelled?: SessionCancellation;
+  /** One date of a recurring series (flows/series.ts): which, and its rule in words. */
+  series?: { id: string; description: string };
   createdAt: string;
 };
 
@@ -324,6 +326,7 @@ export function toSessionView(session: SessionRecord): SessionView {
     seatsLeft,
     soldOut: seatsLeft === 0,
     cancelled: session.cancelled !== undefined,
+    series: session.series ?? null,
   };
 }
 
