@@ -330,4 +330,33 @@ describe('the admin schedule in the browser', () => {
     if (process.env.SCREENSHOT_DIR)
       await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/check-in-phone.png`, fullPage: true });
   });
+
+  it('creates a monthly first-Tuesday series for a year, each date at 19:00 London time on both sides of the clock change', async () => {
+    const { page } = await signedInAdmin(browser(), '/admin/sessions/new');
+    const form = page.getByRole('form', { name: 'Create session' });
+    const title = `Monthly Live ${ulid().slice(-6)}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Description').fill('Our monthly live session.');
+    // 5 January 2027 is the year's first Tuesday.
+    await form.getByLabel('Repeats').selectOption('month');
+    await form.getByLabel('First date and time (Europe/London)').fill('2027-01-05T19:00');
+    await form.getByLabel('Which Tue of the month').selectOption('1');
+    await form.getByLabel('On', { exact: true }).check();
+    await form.getByLabel('Last date').fill('2027-12-31');
+    const dates = form.getByRole('list', { name: 'Dates of the series' }).getByRole('listitem');
+    await form.getByText(/^Every first Tuesday: 12 dates/).waitFor();
+    expect(await dates.count()).toBe(12);
+    expect(await dates.first().textContent()).toBe('Tue, Jan 5, 2027, 7:00 PM GMT');
+    expect(await dates.nth(6).textContent()).toBe('Tue, Jul 6, 2027, 7:00 PM GMT+1');
+    await expectCleanPage(page);
+    if (process.env.SCREENSHOT_DIR)
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/series-form.png`, fullPage: true });
+    await form.getByRole('button', { name: 'Create Series' }).click();
+    await page.getByText('Series created').waitFor();
+    await page.getByText('12 sessions: Every first Tuesday.').waitFor();
+    const listed = page.getByRole('listitem').filter({ hasText: title });
+    await listed.first().waitFor();
+    expect(await listed.count()).toBe(12);
+    await listed.first().getByText('Every first Tuesday').waitFor();
+  });
 });

@@ -7,7 +7,7 @@ import { SessionDetail } from '@/routes/session-detail';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PillTabs } from '@/components/ui/pill-tabs';
 import { adminSessionQuery, useSessionChanges } from '@/features/admin/api/sessions';
-import type { AdminSessionView, SessionFormInput } from '@schemas/admin-session';
+import type { AdminSessionView, SeriesFormInput, SessionFormInput } from '@schemas/admin-session';
 import { CancelSession } from '@/features/admin/components/cancel-session';
 import { SessionAttendees } from '@/features/admin/components/session-attendees';
 import { SessionBadge } from '@/features/admin/components/session-badge';
@@ -46,17 +46,43 @@ function useSaveSession(id?: string) {
   };
 }
 
+/** Creates a series from the form: a session a date; then the schedule, where they are listed. */
+function useSaveSeries() {
+  const navigate = useNavigate();
+  const { createSeries } = useSessionChanges();
+  const onSaveSeries = (form: SeriesFormInput, { draft }: { draft: boolean }) =>
+    createSeries.mutate(
+      { form, draft },
+      {
+        onSuccess: (series) => {
+          toast.success(draft ? 'Series saved as drafts' : 'Series created', {
+            description: `${series.sessions.length} sessions: ${series.description}.`,
+          });
+          void navigate('/admin/sessions');
+        },
+        onError: (error) => toast.error('Error', { description: failureText(error, 'Failed to create the series') }),
+      },
+    );
+  return { onSaveSeries, savingSeries: createSeries.isPending };
+}
+
 /** /admin/sessions/new */
 export function AdminSessionCreatePage() {
   const navigate = useNavigate();
   const save = useSaveSession();
+  const { onSaveSeries, savingSeries } = useSaveSeries();
   useDocumentTitle('New session · Admin');
   return (
     <section className="max-w-3xl">
       <BackToSessions />
       <h1 className="mt-4 text-3xl md:text-4xl">Create New Session</h1>
       <div className="mt-6">
-        <SessionFormView {...save} onCancel={() => void navigate('/admin/sessions')} />
+        <SessionFormView
+          {...save}
+          saving={save.saving || savingSeries}
+          onSaveSeries={onSaveSeries}
+          onCancel={() => void navigate('/admin/sessions')}
+        />
       </div>
     </section>
   );

@@ -111,6 +111,7 @@ function SessionRow({ session }: { session: AdminSessionView }) {
         <div className="flex flex-wrap items-center gap-2">
           <SessionBadge session={session} now={now} />
           {session.waitlistCount > 0 && <Badge tone="clay">{session.waitlistCount} waiting</Badge>}
+          {session.series && <span className="text-sm text-muted">{session.series.description}</span>}
         </div>
         <h2 className="mt-2 text-xl">
           <Link to={`/admin/sessions/${session.id}`} className="hover:text-clay-dark">

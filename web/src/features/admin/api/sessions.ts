@@ -8,6 +8,8 @@ import type {
   AttendeeMessageReceipt,
   CancellationPreview,
   ManualBookingReceipt,
+  SeriesFormInput,
+  SeriesReceipt,
   SessionCancellationReceipt,
   SessionFormInput,
 } from '@schemas/admin-session';
@@ -73,6 +75,11 @@ export function useSessionChanges() {
         setTimeout(() => void refresh(), FOLLOW_UP_REFETCH_MS);
         return refresh();
       },
+    }),
+    createSeries: useMutation({
+      mutationFn: ({ form, draft }: { form: SeriesFormInput; draft: boolean }) =>
+        apiPost<SeriesReceipt>(`/admin/series${draft ? '?draft=true' : ''}`, form),
+      onSuccess: refresh,
     }),
     publish: useMutation({
       mutationFn: (id: string) => apiPost<AdminSessionView>(`${sessionPath(id)}/publish`, {}),

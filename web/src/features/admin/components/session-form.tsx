@@ -1,6 +1,12 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { SessionForm, type AdminSessionView, type SessionFormInput } from '@schemas/admin-session';
+import {
+  SeriesForm,
+  SessionForm,
+  type AdminSessionView,
+  type SeriesFormInput,
+  type SessionFormInput,
+} from '@schemas/admin-session';
 import { currencies, type Currency } from '@schemas/money';
 import { sessionCategories, STARTING_SOON_MINUTES } from '@schemas/session';
 import { NEW_SESSION } from '@schemas/image-upload';
@@ -8,10 +14,12 @@ import { Button } from '@/components/ui/button';
 import { controlClass, describedBy, Field, Labelled } from '@/components/ui/field';
 import { uploadSessionImage } from '@/features/admin/api/session-images';
 import { timeZoneName } from '@/lib/format';
+import { useSiteSettings } from '@/lib/site-config';
 import { ImageField } from './image-field';
+import { fieldOfIssue, noRepeat, RepeatFields, toSeriesInput, type RepeatValues } from './repeat-fields';
 
 /** The form as typed: every input is text until it is sent (the price in pounds, the start in the admin's zone). */
-type Values = {
+export type SessionFormValues = {
   title: string;
   category: string;
   description: string;
@@ -31,7 +39,7 @@ type Values = {
   address: string;
   city: string;
   postCode: string;
-};
+} & RepeatValues;
 
 const startingSoonHint =
   'Attendees are e-mailed the joining link this long before the start, and see it on their booking from then.';
@@ -43,7 +51,7 @@ function localInput(iso: string): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function initialValues(session?: AdminSessionView): Values {
+function initialValues(session?: AdminSessionView): SessionFormValues {
   return {
     title: session?.title ?? '',
     category: session?.category ?? '',
@@ -64,6 +72,7 @@ function initialValues(session?: AdminSessionView): Values {
     address: session?.address ?? '',
     city: session?.city ?? '',
     postCode: session?.postCode ?? '',
+    ...noRepeat,
   };
 }
 
@@ -71,7 +80,7 @@ function initialValues(session?: AdminSessionView): Values {
 const typedNumber = (text: string) => (text.trim() === '' ? NaN : Number(text));
 
 /** What the API takes: the start as an instant, the price in minor units of its currency. */
-function toInput(values: Values): SessionFormInput {
+function toInput(values: SessionFormValues): SessionFormInput {
   const start = values.startTime ? new Date(values.startTime) : undefined;
   return {
     title: values.title,
@@ -102,16 +111,19 @@ function toInput(values: Values): SessionFormInput {
 export function SessionFormView({
   session,
   onSave,
+  onSaveSeries,
   onCancel,
   saving,
 }: {
   session?: AdminSessionView;
   /** `draft`: a new session saved as a draft, not yet shown to visitors. */
   onSave: (form: SessionFormInput, options: { draft: boolean }) => void;
+  /** A new session that repeats: the series of it (the form's start is its first date and time, in the teacher's zone). */
+  onSaveSeries?: (form: SeriesFormInput, options: { draft: boolean }) => void;
   onCancel: () => void;
   saving: boolean;
 }) {
-  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<Values>({
+  const { register, handleSubmit, watch, setValue, setError, formState } = useForm<SessionFormValues>({
     defaultValues: initialValues(session),
   });
   const errors = formState.errors;
@@ -123,23 +135,33 @@ export function SessionFormView({
   const onsite = watch('locationType') === 'onsite';
   const start = watch('startTime');
 
+  const repeats = !session && watch('repeat') !== 'none';
+  // A series meets at its time of day in the teacher's zone, which its first date is typed in.
+  const teachersZone = useSiteSettings()?.timeZone;
+
+  /** Each field's first message; then the focus on the first field to put right, in the form's order, past hidden fields. */
+  const sayIssues = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
+    const said = new Set<string>();
+    for (const issue of issues) {
+      const field = fieldOfIssue(issue.path);
+      if (said.has(field)) continue;
+      setError(field, { message: issue.message });
+      said.add(field);
+    }
+    const controls = [...(formRef.current?.elements ?? [])] as HTMLInputElement[];
+    controls.find((control) => said.has(control.name) && control.type !== 'hidden')?.focus();
+  };
+
   const submit = handleSubmit((values) => {
     const input = toInput(values);
-    const parsed = SessionForm.safeParse(input);
-    if (!parsed.success) {
-      // Each field's first message; then the focus on the first field to put right, in the form's
-      // order (the schema's differs), past the image's hidden field.
-      const said = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const field = (issue.path[0] === 'price' ? 'price' : issue.path[0]) as keyof Values;
-        if (said.has(field)) continue;
-        setError(field, { message: issue.message });
-        said.add(field);
-      }
-      const controls = [...(formRef.current?.elements ?? [])] as HTMLInputElement[];
-      controls.find((control) => said.has(control.name) && control.type !== 'hidden')?.focus();
-      return;
+    if (repeats && onSaveSeries) {
+      const series = toSeriesInput(input, values);
+      const parsed = SeriesForm.safeParse(series);
+      if (!parsed.success) return sayIssues(parsed.error.issues);
+      return onSaveSeries(series, { draft: asDraft.current });
     }
+    const parsed = SessionForm.safeParse(input);
+    if (!parsed.success) return sayIssues(parsed.error.issues);
     onSave(input, { draft: asDraft.current });
   });
 
@@ -187,7 +209,11 @@ export function SessionFormView({
 
       <Section title="Scheduling">
         <Labelled
-          label={`Start time${start ? ` (${timeZoneName(new Date(start).toISOString())}, your time zone)` : ' (your time zone)'}`}
+          label={
+            repeats
+              ? `First date and time (${teachersZone ?? 'your time zone'})`
+              : `Start time${start ? ` (${timeZoneName(new Date(start).toISOString())}, your time zone)` : ' (your time zone)'}`
+          }
           id="session-startTime"
           error={errors.startTime?.message}
         >
@@ -206,6 +232,7 @@ export function SessionFormView({
           error={errors.durationMinutes?.message}
           {...register('durationMinutes')}
         />
+        {!session && onSaveSeries && <RepeatFields register={register} watch={watch} errors={errors} />}
       </Section>
 
       <Section title="Capacity and Price">
@@ -288,7 +315,7 @@ export function SessionFormView({
 
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={saving || uploadingImage} onClick={() => (asDraft.current = false)}>
-          {saving ? 'Saving…' : session ? 'Update Session' : 'Create Session'}
+          {saving ? 'Saving…' : session ? 'Update Session' : repeats ? 'Create Series' : 'Create Session'}
         </Button>
         {!session && (
           <Button type="submit" variant="secondary" disabled={saving || uploadingImage} onClick={() => (asDraft.current = true)}>

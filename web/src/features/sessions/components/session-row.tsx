@@ -12,11 +12,12 @@ function SeatsBadge({ session }: { session: SessionView }) {
   return null;
 }
 
-/** The category and, when seats are short, how many are left. */
+/** The category, the series a date belongs to, and when seats are short, how many are left. */
 function SessionTags({ session }: { session: SessionView }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {session.category && <span className="text-xs font-semibold uppercase tracking-wider text-sage">{session.category}</span>}
+      {session.series && <span className="text-xs text-muted">{session.series.description}</span>}
       <SeatsBadge session={session} />
     </div>
   );
