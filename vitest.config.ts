@@ -6,16 +6,31 @@ const alias = {
   '@': fileURLToPath(new URL('./web/src', import.meta.url)),
 };
 
-/** The integration layer's stack; the browser layer's is further up, beyond the extra stacks tests start (up to +140). */
+/**
+ * The integration layer's stack; the browser layer's and the apart integration tests' are further
+ * up, each beyond the extra stacks its tests start (up to +140).
+ */
 const TEST_STACK_PORT = Number(process.env.TEST_STACK_PORT ?? 4310);
 const E2E_PORT_OFFSET = 200;
+const APART_PORT_OFFSET = 400;
+
+/**
+ * The integration tests run apart from the rest, on a stack of their own beside them: those that
+ * start stacks of their own (the local stack's lifecycle, a kill, the mail down, a slow Stripe,
+ * the triggers, a table upgrade), build every bundle, or watch every write to the table.
+ */
+const apartIntegration = [
+  'test/integration/local-*.test.ts',
+  'test/integration/lambda-artifacts.test.ts',
+  'test/integration/bad-input.test.ts',
+];
 
 /** A layer of tests run against one local stack, file after file. */
-const stackLayer = (name: 'integration' | 'e2e', port: number) => ({
+const stackLayer = (name: string, port: number, files: { include: string[]; exclude?: string[] }) => ({
   resolve: { alias },
   test: {
     name,
-    include: [`test/${name}/**/*.test.ts`],
+    ...files,
     env: { TEST_STACK_PORT: String(port) },
     globalSetup: ['test/support/global-stack.ts'],
     setupFiles: ['test/support/stack-env.ts'],
@@ -46,12 +61,14 @@ export default defineConfig({
       // The synthesized CloudFormation template, with every Lambda bundled by esbuild: about a
       // hundred bundles in one build, beside the stack tests on two cores.
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 600_000, hookTimeout: 600_000 } },
-      // The integration and browser layers each have a local stack of their own (`npm start` on a
-      // test port, in-memory data). `npm test` runs them side by side, in a Vitest run each (one run
-      // puts all its projects through one pool of workers, one on two cores): each layer mostly
-      // waits on its stack or its browser, so the two take about as long as the longer one.
-      stackLayer('integration', TEST_STACK_PORT),
-      stackLayer('e2e', TEST_STACK_PORT + E2E_PORT_OFFSET),
+      // The integration layer (in two parts) and the browser layer each have a local stack of their
+      // own (`npm start` on a test port, in-memory data). `npm test` runs them side by side, in a
+      // Vitest run each (one run puts all its projects through one pool of workers, one on two
+      // cores): each mostly waits on its stack or its browser, so they take about as long as the
+      // longest.
+      stackLayer('integration', TEST_STACK_PORT, { include: ['test/integration/**/*.test.ts'], exclude: apartIntegration }),
+      stackLayer('integration-apart', TEST_STACK_PORT + APART_PORT_OFFSET, { include: apartIntegration }),
+      stackLayer('e2e', TEST_STACK_PORT + E2E_PORT_OFFSET, { include: ['test/e2e/**/*.test.ts'] }),
     ],
   },
 });
