@@ -86,11 +86,7 @@ export function sessionReminderEmail(booking: AttendeeBooking, to: string, site:
         ['A gentle reminder of your place at ', { bold: session.title }, '.'],
         ...linkToCome(booking),
       ],
-      facts: sessionFacts(session, booking.joinLink),
-      action: booking.joinLink
-        ? { label: 'Join the session', url: booking.joinLink }
-        : { label: 'View your booking', url: bookingUrl(site, booking.id) },
-      closing: ['See you there.'],
+      ...aboutToJoin(booking, site),
       footer: howToCancel(booking, site, now),
     },
     site,
@@ -119,15 +115,23 @@ export function startingSoonEmail(booking: AttendeeBooking, to: string, site: Ma
         ],
         ...linkToCome(booking),
       ],
-      facts: sessionFacts(session, booking.joinLink),
-      action: booking.joinLink
-        ? { label: 'Join the session', url: booking.joinLink }
-        : { label: 'View your booking', url: bookingUrl(site, booking.id) },
-      closing: ['See you there.'],
+      ...aboutToJoin(booking, site),
     },
     site,
   );
 }
+
+/**
+ * Before a session, for the attendee: its facts with its joining link, the link as the button (or
+ * their booking until it is added), and a word to end on.
+ */
+const aboutToJoin = (booking: AttendeeBooking, site: MailSite) => ({
+  facts: sessionFacts(booking.session, booking.joinLink),
+  action: booking.joinLink
+    ? { label: 'Join the session', url: booking.joinLink }
+    : { label: 'View your booking', url: bookingUrl(site, booking.id) },
+  closing: ['See you there.'],
+});
 
 /** A checkout ran out before it was paid: the held seat is free again. */
 export function checkoutExpiredEmail(booking: BookingView, to: string, site: MailSite = mailSite()): Email {

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { AdminAttendeePage } from '@schemas/admin-session';
 import type { Attendance } from '@schemas/booking';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { EmailText } from '@/components/ui/email-text';
 import { controlClass } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { adminSessionQuery, attendeesQuery, useSessionChanges } from '@/features/admin/api/sessions';
 import { AddAttendee } from '@/features/admin/components/add-attendee';
+import { SessionNotFound } from '@/features/admin/components/session-not-found';
 import { failureText } from '@/features/bookings/api/bookings';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDateTime } from '@/lib/format';
@@ -31,15 +32,7 @@ export function AdminCheckInPage() {
   const [now] = useState(() => Date.now());
   useDocumentTitle(session.data ? `Check-in: ${session.data.session.title} · Admin` : 'Check-in · Admin');
   if (session.isPending || attendees.isPending) return <CheckInSkeleton />;
-  if (!session.data)
-    return (
-      <section className="py-16 text-center">
-        <h1 className="text-3xl">Session not found</h1>
-        <ButtonLink to="/admin/sessions" className="mt-6">
-          Back to sessions
-        </ButtonLink>
-      </section>
-    );
+  if (!session.data) return <SessionNotFound />;
   const { title, startTime } = session.data.session;
   const open = Date.parse(startTime) - CHECK_IN_OPENS_MS <= now;
   // Those whose seat is theirs: a booking awaiting payment is not checked in.

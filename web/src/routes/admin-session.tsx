@@ -12,6 +12,7 @@ import { CancelSession } from '@/features/admin/components/cancel-session';
 import { SessionAttendees } from '@/features/admin/components/session-attendees';
 import { SessionBadge } from '@/features/admin/components/session-badge';
 import { SessionDetails } from '@/features/admin/components/session-details';
+import { SessionNotFound } from '@/features/admin/components/session-not-found';
 import { SessionFormView } from '@/features/admin/components/session-form';
 import { SessionWaitlist } from '@/features/admin/components/session-waitlist';
 import { failureText } from '@/features/bookings/api/bookings';
@@ -263,17 +264,6 @@ export function AdminSessionPreviewPage() {
       <div className="mt-6 overflow-hidden rounded-2xl border border-linen">
         <SessionDetail session={data.session} preview />
       </div>
-    </section>
-  );
-}
-
-function SessionNotFound() {
-  return (
-    <section className="py-16 text-center">
-      <h1 className="text-3xl">Session not found</h1>
-      <ButtonLink to="/admin/sessions" className="mt-6">
-        Back to sessions
-      </ButtonLink>
     </section>
   );
 }

@@ -93,29 +93,23 @@ export function RepeatFields({
 }) {
   const values = watch();
   const timeZone = useSiteSettings()?.timeZone;
-  if (values.repeat === 'none')
-    return (
-      <Labelled label="Repeats" id="session-repeat">
-        <select id="session-repeat" className={`h-11 ${controlClass}`} {...register('repeat')}>
-          <option value="none">Does not repeat</option>
-          <option value="week">Weekly</option>
-          <option value="month">Monthly</option>
-        </select>
-      </Labelled>
-    );
+  const repeats = (
+    <Labelled label="Repeats" id="session-repeat">
+      <select id="session-repeat" className={`h-11 ${controlClass}`} {...register('repeat')}>
+        <option value="none">Does not repeat</option>
+        <option value="week">Weekly</option>
+        <option value="month">Monthly</option>
+      </select>
+    </Labelled>
+  );
+  if (values.repeat === 'none') return repeats;
   const day = weekdayOf(values.startTime);
   const parsed = SeriesSchedule.safeParse(scheduleOf(values));
   const starts = parsed.success && timeZone ? seriesStarts(parsed.data, timeZone) : [];
   const problem = parsed.success && timeZone ? seriesRefusal(starts) : undefined;
   return (
     <div className="flex flex-col gap-5 rounded-xl bg-sand/60 p-4">
-      <Labelled label="Repeats" id="session-repeat">
-        <select id="session-repeat" className={`h-11 ${controlClass}`} {...register('repeat')}>
-          <option value="none">Does not repeat</option>
-          <option value="week">Weekly</option>
-          <option value="month">Monthly</option>
-        </select>
-      </Labelled>
+      {repeats}
       {values.repeat === 'week' ? (
         <fieldset>
           <legend className="mb-2 text-sm font-medium">On (the start&apos;s day unless you choose)</legend>
