@@ -154,8 +154,10 @@ describe('a guest cancelling with the link from their e-mail', () => {
         booking: { id: booking.id, status: 'completed', paymentStatus: 'free', session: { title: session.title } },
         attendeeName: 'Gus Guest',
         attendeeEmail: email,
-        // The guest's own page takes them into the online session while they hold a place.
-        joinLink: 'https://zoom.us/j/777',
+        // The guest's own page takes them into the online session while they hold a place, from
+        // its starting-soon time (30 minutes before): days ahead, it says when.
+        joinLink: null,
+        joinLinkFrom: new Date(Date.parse(session.startTime) - 30 * 60_000).toISOString(),
         cancellation: { until: cancellableUntil(session.startTime), closed: null },
       },
     });
