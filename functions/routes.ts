@@ -49,6 +49,8 @@ export const routes: Route[] = [
   // The schedule is the same for everyone, and each open home page asks for it every 10 seconds.
   { method: 'GET', path: '/sessions', handler: 'sessions/list', access: 'public', grants: ['table:read'], edgeCacheSeconds: 5 },
   { method: 'GET', path: '/sessions/{id}', handler: 'sessions/get', access: 'public', grants: ['table:read'] },
+  // The schedule as a calendar to subscribe to, read by calendar apps every few hours.
+  { method: 'GET', path: '/calendar.ics', handler: 'sessions/calendar', access: 'public', grants: ['table:read'] },
   {
     method: 'POST',
     path: '/sessions/{id}/bookings',

@@ -81,26 +81,46 @@ function fold(line: string): string {
   return lines.join(CRLF);
 }
 
-export function calendarFile(event: CalendarEvent): string {
-  const lines = [
+/** One event's lines, inside its calendar. */
+const eventLines = (event: Omit<CalendarEvent, 'method'> & { method?: CalendarMethod }) => [
+  'BEGIN:VEVENT',
+  `UID:${text(event.uid)}`,
+  `DTSTAMP:${utc(event.stamp)}`,
+  `DTSTART:${utc(event.start)}`,
+  `DTEND:${utc(event.end)}`,
+  `SUMMARY:${text(event.title)}`,
+  `LOCATION:${text(event.location)}`,
+  `URL:${event.url}`,
+  `SEQUENCE:${event.sequence}`,
+  ...(event.method ? people(event.method) : []),
+  event.method?.name === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
+  'END:VEVENT',
+];
+
+const calendar = (header: string[], events: string[]) =>
+  [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
     'PRODID:-//Breathwork//Bookings//EN',
-    `METHOD:${event.method.name}`,
-    'BEGIN:VEVENT',
-    `UID:${text(event.uid)}`,
-    `DTSTAMP:${utc(event.stamp)}`,
-    `DTSTART:${utc(event.start)}`,
-    `DTEND:${utc(event.end)}`,
-    `SUMMARY:${text(event.title)}`,
-    `LOCATION:${text(event.location)}`,
-    `URL:${event.url}`,
-    `SEQUENCE:${event.sequence}`,
-    ...people(event.method),
-    event.method.name === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
-    'END:VEVENT',
+    ...header,
+    ...events,
     'END:VCALENDAR',
-  ];
-  return lines.map(fold).join(CRLF) + CRLF;
+  ]
+    .map(fold)
+    .join(CRLF) + CRLF;
+
+export function calendarFile(event: CalendarEvent): string {
+  return calendar([`METHOD:${event.method.name}`], eventLines(event));
+}
+
+/**
+ * A calendar to subscribe to (RFC 7986's name and refresh interval): the events as they now are,
+ * which a calendar app reads again every few hours, updating each by its uid.
+ */
+export function calendarFeed(name: string, events: Omit<CalendarEvent, 'method'>[]): string {
+  return calendar(
+    ['METHOD:PUBLISH', `NAME:${text(name)}`, `X-WR-CALNAME:${text(name)}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT6H'],
+    events.flatMap(eventLines),
+  );
 }

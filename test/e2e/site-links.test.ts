@@ -51,6 +51,10 @@ describe("the teacher's links", () => {
       expect(await page.getByText('Offering').count()).toBe(0);
       expect(links['footer: Get in touch']).toBe('mailto:admin@breathwork.local');
       expect(Object.values(links).some((href) => href?.includes('example'))).toBe(false);
+      // The schedule as a calendar to subscribe to, at this site's own address.
+      expect(await page.getByRole('link', { name: 'Subscribe to the schedule' }).getAttribute('href')).toBe(
+        `webcal://${new URL(siteUrl).host}/api/calendar.ics`,
+      );
       await expectCleanPage(page);
       await page.close();
     }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useUpcomingSessions } from '@/features/sessions/api/sessions';
 import { SessionList } from '@/features/sessions/components/session-list';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -33,7 +34,28 @@ export function HomePage() {
           UPCOMING SESSIONS
         </h2>
         <SessionList sessions={sessions} isLoading={isLoading} showFilters />
+        <SubscribeToSchedule />
       </section>
     </>
   );
 }
+
+/**
+ * The schedule as a calendar to subscribe to. The page is rendered ahead without the address it is
+ * served at, so the link is the feed's own until the browser makes it a webcal: one, which asks the
+ * visitor's calendar app to subscribe (it then reads the schedule again every few hours).
+ */
+function SubscribeToSchedule() {
+  const [href, setHref] = useState(FEED_PATH);
+  useEffect(() => setHref(`webcal://${window.location.host}${FEED_PATH}`), []);
+  return (
+    <p className="mt-6 text-sm text-muted">
+      <a href={href} className="font-medium text-clay-dark underline">
+        Subscribe to the schedule
+      </a>{' '}
+      in your calendar: new sessions appear there as they are announced.
+    </p>
+  );
+}
+
+const FEED_PATH = '/api/calendar.ics';
