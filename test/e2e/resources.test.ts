@@ -23,7 +23,7 @@ describe('learning resources in the browser', () => {
     const page = await openPage(browser(), phone);
     await page.goto(`${siteUrl}/`);
     // Once the schedule has loaded, so the footer no longer moves under the click.
-    await page.getByRole('region', { name: 'UPCOMING SESSIONS' }).getByRole('link').first().waitFor();
+    await page.getByRole('region', { name: 'UPCOMING SESSIONS' }).locator('a[href^="/sessions/"]').first().waitFor();
     await page.getByRole('link', { name: 'Learning resources' }).click();
     await page.getByRole('heading', { name: 'Practices to keep with you' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/resources');
