@@ -1,12 +1,13 @@
 import type { Caller } from '../../lib/auth';
 import { conflict, notFound } from '../../lib/errors';
+import { allPages } from '../../lib/paging';
 import { tableName } from '../../lib/table';
 import { transactNamed } from '../../lib/transactions';
 import { outboxEvent } from '../../outbox/outbox';
 import type { Money } from '../../schemas/money';
 import type { CancellationPreview } from '../../schemas/admin-session';
 import { auditEntry } from '../records/audit';
-import { listSessionBookings, type BookingRecord } from '../records/bookings';
+import { listSessionBookings } from '../records/bookings';
 import { sessionKey } from '../records/keys';
 import { getPayment } from '../records/payment-records';
 import { getSession, type SessionRecord } from '../records/sessions';
@@ -24,19 +25,8 @@ import { leaveWaiting } from './waitlist-places';
 // that tells its person. A consumer that fails half-way is retried, and the administrator may ask
 // again: both take up only what is left.
 
-const PAGE_SIZE = 100;
-
 /** Every booking of a session, page by page. */
-async function everyBooking(sessionId: string): Promise<BookingRecord[]> {
-  const bookings: BookingRecord[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listSessionBookings(sessionId, { limit: PAGE_SIZE, cursor });
-    bookings.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return bookings;
-}
+const everyBooking = (sessionId: string) => allPages((page) => listSessionBookings(sessionId, page));
 
 /** What cancelling would end, for the administrator to read first. */
 export async function previewCancellation(sessionId: string, now: Date): Promise<CancellationPreview> {
